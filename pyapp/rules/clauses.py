@@ -1,0 +1,130 @@
+"""Every rule a ruling can cite: the clauses of the rule text, the rules around it, our rulings."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from .base import Value
+
+Certainty = Literal["stated", "derived", "house"]
+
+
+class Clause(Value):
+    id: str
+    title: str
+    text: str
+    source: str
+    switch: str | None = None
+
+
+def _c(cid: str, title: str, text: str, source: str, switch: str | None = None) -> Clause:
+    return Clause(id=cid, title=title, text=text, source=source, switch=switch)
+
+
+_ALL = (
+    # The rule of unfulfilled demand, clause by clause (unfulfilled-demand.txt).
+    _c("C1", "Unfulfilled demand", "If a demand cannot be fulfilled, you suffer 1 Wound for each "
+       "resource or level you cannot fulfil; do as much as you can, then take Wounds for the rest.",
+       "DZ-UD, DZ-Q-partial"),
+    _c("C1a", "The card's own alternative", "If the card states what happens when you cannot pay, "
+       "pay nothing partially: the stated alternative applies.", "DZ-Q-partial"),
+    _c("C2", "Resources tied up in planned Actions", "Resources already assigned to other planned "
+       "Actions are not available for discarding.", "DZ-UD"),
+    _c("C3", "What can be discarded must be", "If something can be discarded to meet a demand, it "
+       "must be; you cannot choose Wounds instead.", "DZ-UD"),
+    _c("C4", "Nothing is spent for you", "You are not forced to trade in a Discovery token, or use "
+       "Starting Equipment, an Item, a Treasure or a special ability to avoid a loss.", "DZ-UD"),
+    _c("C5", "Who suffers: all characters", "Wounds from unfulfilled demand are suffered by all "
+       "characters, except in the Action Phase and in Event-Phase combat.", "DZ-UD"),
+    _c("C6", "Who suffers: the resolving character", "During the Action Phase only the character "
+       "resolving the Action suffers the Wounds.", "DZ-UD, DZ-Q-resolving"),
+    _c("C7", "Who suffers: Event-Phase combat", "The outcome of combat in the Event Phase, any "
+       "unfulfilled demand included, affects only the First Player.", "DZ-UD"),
+    _c("C8", "Morale at the bottom", "If Morale must be lowered and is already at the lowest "
+       "level, nothing happens.", "DZ-UD, DZ-Morale-end"),
+    _c("C9", "If possible", "An effect that applies 'if possible' and cannot be applied does "
+       "nothing.", "DZ-UD, KPA"),
+    _c("C10", "The last Action pawn", "No character can ever be reduced to 0 Action pawns; losing "
+       "the second pawn is ignored.", "DZ-UD, DZ-Plan"),
+    _c("C11", "Losing an Item", "Flip it back and revert its benefits as far as possible; what "
+       "cannot be reverted costs nothing more.", "DZ-UD, DZ-Inv"),
+    _c("C12", "Raising Roof or Palisade without a Shelter", "Ignore the instruction, with no "
+       "penalty.", "DZ-UD, DZ-Shelter, DZ-FAQ"),
+    _c("C13", "An identical token is already there", "No penalty: the token is simply not "
+       "placed.", "DZ-UD, DZ-Tokens"),
+    _c("C14", "A marker with the same meaning is already there", "Unlike tokens, this is "
+       "unfulfilled demand: 1 Wound.", "DZ-UD, DZ-Markers"),
+    _c("C15", "Night: a character who cannot eat", "Suffers 2 Wounds. This is not unfulfilled "
+       "demand.", "DZ-UD, DZ-Night"),
+    _c("C16", "Halving", "A value at 1 stays 1 with no penalty; a value at 0 cannot be halved, "
+       "which is unfulfilled demand.", "DZ-UD"),
+    _c("C17", "Scenario 6: the children", "If you don't have enough food for the children, you "
+       "lose the game immediately.", "DZ-UD, DZ-S6"),
+    # The rules around it (reference.md).
+    _c("G-wound-track", "Wounds on the track", "Each Morale arrow passed lowers Morale by 1; "
+       "reaching the death space kills the character and everyone loses.", "DZ-Char, DZ-Win"),
+    _c("G-friday-death", "Friday's death", "Friday is not a character: his death does not end "
+       "the game.", "DZ-Q-who"),
+    _c("G-combat", "Combat", "If Weapon is lower than the Beast's strength, suffer the "
+       "difference in Wounds; then the Weapon track loses the Beast's value.", "DZ-Combat, DZ-FAQ"),
+    _c("G-weapon-track", "Weapon reductions", "Every reduction comes off the board track, never "
+       "off temporary bonuses.", "DZ-Weapon"),
+    _c("G-future", "Future Resources", "What is gained during the Action Phase waits in Future "
+       "Resources until the end of the phase.", "DZ-QRR"),
+    _c("G-weather", "Weather", "Snow: discard 1 wood per snow cloud. Rain: clouds minus Roof = N; "
+       "discard N food and N wood.", "DZ-Weather"),
+    _c("G-night-shelter", "Night without a Shelter", "Each character without a Shelter suffers 1 "
+       "Wound at Night.", "DZ-Night"),
+    _c("G-night-eat", "Night: eating", "Each character eats 1 food; the players decide together "
+       "who eats when food is short. A character outside the camp eats only what they carry.",
+       "DZ-Night, RB1-outside"),
+    _c("G-card-wounds", "The card's own Wounds", "Wounds a card deals directly are not "
+       "unfulfilled demand.", "DZ-UD"),
+    _c("G-morale", "Morale track", "Morale moves between −3 and +3; it never goes past an end.",
+       "DZ-Morale"),
+    _c("G-named-victim", "The card names who", "When a card names who pays or suffers, that "
+       "figure does.", "DZ-S5"),
+    _c("G-token-place", "Placing a token", "The token is placed on its space.", "DZ-Tokens"),
+    _c("G-increase", "Raising a level", "Roof and Palisade rise only with a Shelter; the Weapon "
+       "track always rises.", "DZ-Shelter, DZ-Weapon"),
+    # The product's rulings where the rules are silent (rulings.md).
+    _c("R1", "Demands on each character", "Each character pays from their own supply; only a "
+       "character who is short suffers 1 Wound per missing unit.", "rulings.md",
+       "shortfall_hurts_all"),
+    _c("R2", "Friday", "Friday is never a victim of unfulfilled demand, weather or Night eating, "
+       "except as the figure resolving an Action he resolves alone.", "rulings.md"),
+    _c("R3", "The Dog", "The Dog never suffers Wounds and never resolves an Action.", "rulings.md"),
+    _c("R4", "Jenny after her rescue", "Jenny is a character for every 'all characters' effect, "
+       "unfulfilled demand included; never First Player.", "rulings.md"),
+    _c("R5", "Gains earlier in the same Action", "A resource still in Future Resources cannot pay "
+       "a demand later in the same Action.", "rulings.md", "same_action_gains_pay"),
+    _c("R8", "Halving", "Halving a loss keeps half rounded up; halving 0 is 1 unit of unfulfilled "
+       "demand.", "rulings.md"),
+    _c("R9", "Reducing Roof or Palisade without a Shelter", "Each level that cannot be removed is "
+       "1 Wound of unfulfilled demand (only increases are exempt).", "rulings.md",
+       "no_shelter_reduction_ignored"),
+    _c("R10", "Weather victims", "Weather hurts the characters in camp (Jenny included); "
+       "characters outside the camp are not affected.", "rulings.md"),
+    _c("R11", "Scenario 6: the children's food", "2 food in rounds 7–8, 3 in 9–10, 4 in 11–12; "
+       "short, the game is lost at once, with no Wounds instead.", "rulings.md"),
+    _c("R12", "Which food pays", "The players choose; the default spends perishable food first.",
+       "rulings.md"),
+    _c("R13", "The card's alternative", "If the first part cannot be paid in full, the stated "
+       "alternative applies; players may also choose it.", "rulings.md"),
+    _c("R14", "Combat and the Weapon track", "Wounds = strength − Weapon (with any temporary "
+       "bonus chosen); each Weapon level that cannot be lost is 1 Wound of unfulfilled demand.",
+       "rulings.md"),
+    _c("R15", "The wound track", "Each Morale arrow passed lowers Morale by 1; the death space "
+       "kills and loses the game.", "rulings.md"),
+    _c("R16", "Covering sources", "Each source that must be covered but cannot be is 1 unit of "
+       "unfulfilled demand.", "rulings.md"),
+)
+
+CLAUSES: dict[str, Clause] = {c.id: c for c in _ALL}
+
+
+def certainty_of(clause_id: str) -> Certainty:
+    """Stated for the rule's clauses and the rules around it; house for our rulings."""
+    if clause_id.startswith("R"):
+        return "house"
+    return "stated"

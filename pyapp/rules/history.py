@@ -1,0 +1,100 @@
+"""The game log: an append-only list of applied rulings and board edits, with undo and redo.
+
+The table is never stored twice: it is the initial table with the log replayed up to the
+cursor. Undo moves the cursor back, redo forward; a new entry drops what was undone."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from .base import Value
+from .demands import Effect
+from .formats import Request
+from .referee import rule
+from .ruling import Choices, Context, Ruling
+from .state import Label, TableState
+
+
+class RulingEntry(Value):
+    """A ruling applied to the table: replaying it rules again on the table it found."""
+
+    kind: Literal["ruling"] = "ruling"
+    card: Label | None = None
+    effect: Effect
+    context: Context = Context()
+    choices: Choices = Choices()
+    summary: str = Field(default="", max_length=500)
+
+
+class EditEntry(Value):
+    """A board edit: the players set the table as it is in front of them."""
+
+    kind: Literal["edit"] = "edit"
+    state: TableState
+    summary: str = Field(default="", max_length=500)
+
+
+Entry = Annotated[RulingEntry | EditEntry, Field(discriminator="kind")]
+
+
+class History(Value):
+    """The initial table, the log, and how much of the log is in effect."""
+
+    initial: TableState
+    entries: tuple[Entry, ...] = ()
+    cursor: int = Field(default=0, ge=0)
+
+    def table(self) -> TableState:
+        """The table as it stands: the initial one with the log replayed to the cursor."""
+        state = self.initial
+        for entry in self.entries[: self.cursor]:
+            state = play(state, entry)
+        return state
+
+    def apply_ruling(self, request: Request) -> tuple[History, Ruling]:
+        """Rule on a request against the current table and append it as one undoable step."""
+        ruling = rule(request.evolve(state=self.table()))
+        entry = RulingEntry(card=request.card, effect=request.effect, context=request.context,
+                            choices=request.choices, summary=summarise(ruling))
+        return self._append(entry), ruling
+
+    def edit(self, state: TableState, summary: str) -> History:
+        return self._append(EditEntry(state=state, summary=summary))
+
+    def can_undo(self) -> bool:
+        return self.cursor > 0
+
+    def can_redo(self) -> bool:
+        return self.cursor < len(self.entries)
+
+    def undo(self) -> History:
+        return self.evolve(cursor=self.cursor - 1) if self.can_undo() else self
+
+    def redo(self) -> History:
+        return self.evolve(cursor=self.cursor + 1) if self.can_redo() else self
+
+    def _append(self, entry: RulingEntry | EditEntry) -> History:
+        return self.evolve(entries=(*self.entries[: self.cursor], entry), cursor=self.cursor + 1)
+
+
+def play(state: TableState, entry: RulingEntry | EditEntry) -> TableState:
+    """Replay one log entry on a table."""
+    if isinstance(entry, EditEntry):
+        return entry.state
+    request = Request(state=state, effect=entry.effect, context=entry.context,
+                      choices=entry.choices)
+    return rule(request).state
+
+
+def summarise(ruling: Ruling) -> str:
+    """One line for the log: Wounds, Morale and the end of the game if it came."""
+    parts = [f"{w.figure} {w.unfulfilled + w.other} Wound(s)" for w in ruling.wounds]
+    if ruling.morale_change:
+        parts.append(f"Morale {ruling.morale_change:+d}")
+    if ruling.unfulfilled:
+        parts.append(f"{ruling.unfulfilled_units} unit(s) of unfulfilled demand")
+    if ruling.game_lost:
+        parts.append(f"game lost: {ruling.lost_reason}")
+    return "; ".join(parts) or "paid in full"

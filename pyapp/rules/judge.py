@@ -1,0 +1,458 @@
+"""Judge one demand against the table: what is paid, what is short, who is hurt, and why."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import ceil
+from typing import Any
+
+from . import demands as d
+from .errors import RulingError
+from .events import Cover, FlipItem, PayDetermination, Place, SetFigure, SetLevel
+from .ruling import Decision, Option, resource_label
+from .state import MORALE_MIN, FigureId, ResourceKind
+from .verdict import Verdict
+from .victims import victims
+from .work import Work
+
+CHILDREN_FOOD = {7: 2, 8: 2, 9: 3, 10: 3, 11: 4, 12: 4}  # R11
+
+
+def judge(w: Work, demand: d.Demand, index: int) -> Verdict:
+    """Judge one demand on the working table: its victims, then what its kind asks."""
+    v = Verdict(index=index)
+    v.victims, why = victims(w.state, w.ctx, demand, index)
+    v.steps.append(why)
+    JUDGES[demand.kind](w, demand, v)
+    if demand.if_possible and v.shortfall:
+        v.say("C9", f"'If possible': the {v.units()} unit(s) that could not be done cost "
+              "nothing.")
+        v.shortfall.clear()
+    return v
+
+
+def _discard(t: Work, demand: d.Discard, v: Verdict) -> None:
+    payers: list[FigureId] = [w for w in v.victims if w != "jenny"]
+    share = len(payers) if demand.each else 1
+    missing = 0
+    for kind, amount in sorted(demand.wanted(), key=lambda p: p[0] == "food"):
+        wanted = amount * share
+        paid = _take(t, v, kind, wanted)
+        v.pay(resource_label(kind), wanted, paid)
+        missing += wanted - paid
+        _say_paid(t, v, kind, wanted, paid)
+    if not demand.each:
+        v.short_all(missing)
+        return
+    per_head = sum(n for _, n in demand.wanted())
+    _share_shortfall(t, v, payers, per_head, missing)
+
+
+def _take(t: Work, v: Verdict, kind: ResourceKind | str, amount: int) -> int:
+    """Discard up to `amount`; `food` takes either kind of food (R12)."""
+    events = t.take_food(amount) if kind == "food" else t.take(kind, amount)  # type: ignore[arg-type]
+    v.record(events)
+    paid = 0
+    for event in events:
+        paid += event.amount  # type: ignore[union-attr]
+        if getattr(event, "from_future", False):
+            v.say("R5", f"{event.amount} {resource_label(event.resource)} gained earlier in "  # type: ignore[union-attr]
+                  "this Action pays (house rule switched on).")
+    return paid
+
+
+def _say_paid(t: Work, v: Verdict, kind: ResourceKind, wanted: int, paid: int) -> None:
+    label = resource_label(kind)
+    if paid:
+        v.say("C3", f"Discard {paid} {label}: what can be discarded must be.")
+    if paid >= wanted:
+        return
+    v.say("C1", f"{wanted - paid} {label} cannot be discarded: {wanted - paid} unit(s) of "
+          "unfulfilled demand.")
+    kinds: tuple[ResourceKind, ...] = ("food", "nonperishable_food") if kind == "food" else (kind,)
+    tied_n = sum(t.state.tied_up(k) for k in kinds)
+    if tied_n:
+        v.say("C2", f"{tied_n} {label} assigned to planned Actions cannot pay.")
+    if t.ctx.gained_this_action.get(kind) and not t.state.house_rules.same_action_gains_pay:
+        v.say("R5", f"{label.capitalize()} gained earlier in this Action is still in Future "
+              "Resources and cannot pay.")
+
+
+def _share_shortfall(t: Work, v: Verdict, payers: list[FigureId], per_head: int,
+                     missing: int) -> None:
+    """An 'each' demand paid from a shared pile: who goes without (R1)."""
+    if not missing:
+        return
+    if t.state.house_rules.shortfall_hurts_all:
+        v.say("R1", f"House rule: every character suffers the whole shortfall of {missing}.")
+        v.short_all(missing)
+        return
+    order = list(t.choices.short or reversed(payers))
+    default = ",".join(reversed(payers))
+    v.decisions.append(Decision(id="short", question="Who goes without?", options=tuple(
+        Option(value=w, label=w) for w in payers), chosen=",".join(order), default=default))
+    for who in order:
+        if who in payers and missing:
+            units = min(per_head, missing)
+            v.short_one(who, units)
+            missing -= units
+            v.say("R1", f"{who} goes without and suffers {units} Wound(s).")
+
+
+def _determination(t: Work, demand: d.DiscardDetermination, v: Verdict) -> None:
+    if demand.who == "each":
+        payers: list[FigureId] = [w for w in v.victims if w != "jenny"]
+        shorts = {w: _pay_determination(t, v, w, demand.amount) for w in payers}
+        if t.state.house_rules.shortfall_hurts_all and any(shorts.values()):
+            v.say("R1", "House rule: every character suffers every shortfall.")
+            v.short_all(sum(shorts.values()))
+            return
+        for who, units in shorts.items():
+            if units:
+                v.say("R1", f"Only {who}, who is short, suffers {units} Wound(s).")
+            v.short_one(who, units)
+        return
+    holder = _holder(t, demand.who, v)
+    v.victims = (holder,)
+    v.short_one(holder, _pay_determination(t, v, holder, demand.amount))
+
+
+def _holder(t: Work, who: str, v: Verdict) -> FigureId:
+    if who == "first_player":
+        holder: FigureId = t.state.first_player
+    elif who == "resolver":
+        holder = v.victims[0] if t.state.phase == "action" else t.state.first_player
+    else:
+        holder = who  # type: ignore[assignment]
+    if holder not in t.state.figures():
+        raise RulingError(f"demands[{v.index}].who", f"{holder!r} is not at the table")
+    return holder
+
+
+def _pay_determination(t: Work, v: Verdict, who: FigureId, amount: int) -> int:
+    held = t.counter(who, "determination") if who != "jenny" else 0
+    paid = min(held, amount)
+    if paid:
+        v.emit(t, PayDetermination(who, paid))
+    v.pay(f"{who}'s Determination", amount, paid)
+    v.say("C3" if paid == amount else "C1", f"{who} discards {paid} of {amount} Determination "
+          f"token(s)" + ("." if paid == amount else f": {amount - paid} short."))
+    return amount - paid
+
+
+def _have_weapon(t: Work, demand: d.HaveWeapon, v: Verdict) -> None:
+    level = t.level("weapon") + t.choices.weapon_bonus
+    missing = max(0, demand.level - level)
+    v.pay("Weapon level", demand.level, demand.level - missing)
+    _offer_bonus(t, v)
+    if missing:
+        v.say("C1", f"Weapon {level} of the {demand.level} demanded: {missing} level(s) short.")
+    else:
+        v.say("C1", f"Weapon {level} meets the demand for {demand.level}.")
+    v.short_all(missing)
+
+
+def _offer_bonus(t: Work, v: Verdict) -> None:
+    v.decisions.append(Decision(id="weapon_bonus", question="Use a temporary Weapon bonus "
+                                "(an Item, Treasure or ability)?", options=(),
+                                chosen=str(t.choices.weapon_bonus), default="0"))
+
+
+def _reduce(t: Work, demand: d.Reduce, v: Verdict) -> None:
+    level = t.level(demand.track)
+    paid = min(level, demand.amount)
+    missing = demand.amount - paid
+    v.pay(demand.track.capitalize(), demand.amount, paid)
+    if paid:
+        v.emit(t, SetLevel(demand.track, level - paid))
+        v.say("C3", f"{demand.track.capitalize()} goes from {level} to {level - paid}.")
+    if demand.track == "weapon":
+        v.say("G-weapon-track", "The reduction comes off the board track, never off a "
+              "temporary bonus.")
+    if missing and demand.track != "weapon" and not t.state.has_shelter():
+        _reduce_without_shelter(t, demand, v, missing)
+        return
+    if missing:
+        v.say("C1", f"{missing} level(s) cannot be removed: unfulfilled demand.")
+    v.short_all(missing)
+
+
+def _reduce_without_shelter(t: Work, demand: d.Reduce, v: Verdict, missing: int) -> None:
+    if t.state.house_rules.no_shelter_reduction_ignored:
+        v.say("R9", f"No Shelter: the {demand.track} reduction is ignored (house rule "
+              "switched on).")
+        return
+    v.say("R9", f"No Shelter, {demand.track.capitalize()} at 0: {missing} level(s) cannot be "
+          "removed, unfulfilled demand (no official ruling; this app's default).")
+    v.short_all(missing)
+
+
+def _increase(t: Work, demand: d.Increase, v: Verdict) -> None:
+    if demand.track != "weapon" and not t.state.has_shelter():
+        v.say("C12", f"No Shelter: the {demand.track.capitalize()} cannot rise; the instruction "
+              "is ignored, with no penalty.")
+        return
+    level = t.level(demand.track)
+    v.emit(t, SetLevel(demand.track, level + demand.amount))
+    v.say("G-increase", f"{demand.track.capitalize()} rises from {level} to "
+          f"{level + demand.amount}.")
+
+
+def _lower_morale(t: Work, demand: d.LowerMorale, v: Verdict) -> None:
+    morale = t.level("morale")
+    new = max(MORALE_MIN, morale - demand.amount)
+    if new != morale:
+        v.emit(t, SetLevel("morale", new))
+        v.say("G-morale", f"Morale goes from {morale:+d} to {new:+d}.")
+    if morale - demand.amount < MORALE_MIN:
+        v.say("C8", "Morale is at the lowest level: nothing more happens.")
+
+
+def _cover(t: Work, demand: d.CoverSource, v: Verdict) -> None:
+    open_sources = [(tile.distance, tile.id, i) for tile in t.state.tiles
+                    if demand.tile in (None, tile.id)
+                    for i, s in enumerate(tile.sources) if s.kind == demand.source
+                    and not t.is_exhausted(tile.id, i, s)]
+    chosen = sorted(open_sources)[:demand.count]
+    for _, tile_id, i in chosen:
+        v.emit(t, Cover(tile_id, i))
+        v.say("C3", f"A black marker covers the {demand.source} source on tile {tile_id}.")
+    missing = demand.count - len(chosen)
+    v.pay(f"{demand.source} source covered", demand.count, len(chosen))
+    if missing:
+        where = f"on tile {demand.tile}" if demand.tile else "on the island"
+        v.say("C14", f"No uncovered {demand.source} source {where} for {missing} marker(s): "
+              "unfulfilled demand.")
+        v.say("R16", f"Each source that cannot be covered is 1 unit: {missing}.")
+    v.short_all(missing)
+
+
+def _place_token(t: Work, demand: d.PlaceToken, v: Verdict) -> None:
+    if demand.token in t.space(demand.space).tokens:
+        v.say("C13", f"An identical {demand.token} token is already on {demand.space}: no "
+              "penalty.")
+        return
+    v.emit(t, Place(demand.space, demand.token, is_marker=False))
+    v.say("G-token-place", f"The {demand.token} token goes on {demand.space}.")
+
+
+def _place_marker(t: Work, demand: d.PlaceMarker, v: Verdict) -> None:
+    if demand.marker in t.space(demand.space).markers:
+        v.say("C14", f"A {demand.marker} marker is already on {demand.space}: unlike a token, "
+              "this is unfulfilled demand, 1 unit.")
+        v.short_all(1)
+        return
+    v.emit(t, Place(demand.space, demand.marker, is_marker=True))
+    v.say("C3", f"The {demand.marker} marker goes on {demand.space}.")
+
+
+def _lose_pawn(t: Work, demand: d.LosePawn, v: Verdict) -> None:
+    losers = list(v.victims) if demand.who == "each" else [_holder(t, demand.who, v)]
+    for who in losers:
+        if t.state.character(who) is None:
+            continue
+        if t.counter(who, "pawns") <= 1:
+            v.say("C10", f"{who} already has only 1 Action pawn: this is ignored.")
+        else:
+            v.emit(t, SetFigure(who, "pawns", 1))
+            v.say("C3", f"{who} loses an Action pawn and has 1 left.")
+
+
+def _lose_item(t: Work, demand: d.LoseItem, v: Verdict) -> None:
+    items = [i for i in t.built_items() if not i.scenario]
+    if not items:
+        v.say("C1", "There is no Item to lose: 1 unit of unfulfilled demand.", "derived")
+        v.short_all(1)
+        return
+    wanted = demand.item or t.choices.item or items[0].name
+    item = next((i for i in items if i.name == wanted), None)
+    if item is None:
+        raise RulingError(f"demands[{v.index}].item", f"{wanted!r} is not a built Item")
+    if demand.item is None:
+        v.decisions.append(Decision(id="item", question="Which Item is lost?", options=tuple(
+            Option(value=i.name, label=i.name) for i in items), chosen=item.name,
+            default=items[0].name))
+    v.emit(t, FlipItem(item.name))
+    v.say("C11", f"{item.name} flips back to its Invention side.")
+    _revert(t, item.benefits, v)
+
+
+def _revert(t: Work, benefits: Any, v: Verdict) -> None:
+    for b in benefits:
+        if b.kind == "resource":
+            paid = _take(t, v, b.resource, b.amount)
+            v.say("C11", f"Revert {b.amount} {resource_label(b.resource)}: {paid} discarded"
+                  + ("." if paid == b.amount else "; the rest costs nothing."))
+        elif b.kind == "track":
+            level = t.level(b.track)
+            paid = min(level, b.amount)
+            if paid:
+                v.emit(t, SetLevel(b.track, level - paid))
+            v.say("C11", f"Revert {b.track.capitalize()} +{b.amount}: {level} to {level - paid}"
+                  + ("." if paid == b.amount else "; the rest costs nothing."))
+        else:
+            v.say("C11", f"Its ability is gone: {b.text or 'no longer in effect'}.")
+
+
+def _halve(t: Work, demand: d.Halve, v: Verdict) -> None:
+    value = _value_of(t, demand.target)
+    if value == 0:
+        v.say("C16", f"{demand.target.capitalize()} is 0 and cannot be halved: unfulfilled "
+              "demand.")
+        v.say("R8", "Halving 0 is 1 unit of unfulfilled demand.")
+        v.short_all(1)
+        return
+    keep = ceil(value / 2)
+    if keep == value:
+        v.say("C16", f"{demand.target.capitalize()} is 1 and stays 1: halved as instructed, no "
+              "penalty.")
+        return
+    v.say("R8", f"Halve {demand.target}: {value} becomes {keep} (half, rounded up).")
+    _lose_value(t, demand.target, value - keep, v)
+
+
+def _value_of(t: Work, target: str) -> int:
+    if target == "food":
+        return t.food()
+    if target in ("wood", "fur"):
+        return t.payable(target)  # type: ignore[arg-type]
+    return t.level(target)
+
+
+def _lose_value(t: Work, target: str, amount: int, v: Verdict) -> None:
+    if target in ("food", "wood", "fur"):
+        _take(t, v, target, amount)
+    else:
+        v.emit(t, SetLevel(target, _value_of(t, target) - amount))  # type: ignore[arg-type]
+    v.pay(target, amount, amount)
+
+
+def _combat(t: Work, demand: d.Combat, v: Verdict) -> None:
+    weapon = t.level("weapon")
+    fighting = weapon + t.choices.weapon_bonus
+    wounds = max(0, demand.strength - fighting)
+    beast = demand.beast or "the Beast"
+    _offer_bonus(t, v)
+    v.say("G-combat", f"Strength {demand.strength} against Weapon {fighting}: {wounds} "
+          "Wound(s) from the fight.")
+    for who in v.victims:
+        v.wound(who, wounds)
+    if not demand.weapon_loss:
+        return
+    lost = min(weapon, demand.weapon_loss)
+    missing = demand.weapon_loss - lost
+    v.pay("Weapon", demand.weapon_loss, lost)
+    if lost:
+        v.emit(t, SetLevel("weapon", weapon - lost))
+    v.say("R14", f"{beast} takes {demand.weapon_loss} off the Weapon track: {weapon} to "
+          f"{weapon - lost}" + (f"; {missing} level(s) short, unfulfilled demand." if missing
+                                 else "."))
+    v.short_all(missing)
+
+
+def _weather(t: Work, demand: d.WeatherClouds, v: Verdict) -> None:
+    missing = 0
+    if demand.snow:
+        paid = _take(t, v, "wood", demand.snow)
+        v.pay("wood (snow)", demand.snow, paid)
+        v.say("G-weather", f"Snow: discard {demand.snow} wood; {paid} discarded.")
+        missing += demand.snow - paid
+    clouds = demand.rain + demand.snow
+    roof = t.level("roof")
+    n = max(0, clouds - roof)
+    v.say("G-weather", f"Rain: {clouds} cloud(s) against Roof {roof}: discard {n} food "
+          f"and {n} wood.")
+    if n:
+        food = _take(t, v, "food", n)
+        wood = _take(t, v, "wood", n)
+        v.pay("food (rain)", n, food)
+        v.pay("wood (rain)", n, wood)
+        missing += 2 * n - food - wood
+    if missing:
+        v.say("C1", f"{missing} resource(s) short: unfulfilled demand.")
+    v.short_all(missing)
+
+
+def _night_eating(t: Work, demand: d.NightEating, v: Verdict) -> None:
+    eaters = list(t.choices.fed or v.victims)
+    default = ",".join(v.victims)
+    v.decisions.append(Decision(id="fed", question="Who eats, when food is short?", options=tuple(
+        Option(value=w, label=w) for w in v.victims), chosen=",".join(eaters), default=default))
+    if t.state.friday is not None:
+        v.say("R2", "Friday does not eat at Night.")
+    for who in v.victims:
+        if _feed(t, who, who in eaters, v):
+            continue
+        v.wound(who, 2)
+        v.say("C15", f"{who} cannot eat and suffers 2 Wounds. This is not unfulfilled demand.")
+
+
+def _feed(t: Work, who: FigureId, may_eat: bool, v: Verdict) -> bool:
+    found = t.state.character(who)
+    if found is not None and not found.in_camp:
+        carried = t.counter(who, "sheet_food")
+        if carried:
+            v.emit(t, SetFigure(who, "sheet_food", carried - 1))
+            v.say("G-night-eat", f"{who}, outside the camp, eats food carried on the sheet.")
+            return True
+        v.say("G-night-eat", f"{who} is outside the camp with no food on the sheet.")
+        return False
+    if may_eat and _take(t, v, "food", 1):
+        v.pay(f"food for {who}", 1, 1)
+        v.say("G-night-eat", f"{who} eats 1 food.")
+        return True
+    return False
+
+
+def _night_no_shelter(t: Work, demand: d.NightNoShelter, v: Verdict) -> None:
+    if t.state.has_shelter():
+        v.say("G-night-shelter", "The Shelter protects everyone tonight.")
+        return
+    for who in v.victims:
+        v.wound(who, 1)
+    v.say("G-night-shelter", "No Shelter: each character suffers 1 Wound (not unfulfilled "
+          "demand).")
+
+
+def _children(t: Work, demand: d.ChildrenFood, v: Verdict) -> None:
+    if t.state.scenario != 6:
+        raise RulingError(f"demands[{v.index}]", "the children eat only in scenario 6")
+    need = demand.amount if demand.amount is not None else CHILDREN_FOOD.get(t.state.round, 0)
+    v.victims = ()
+    v.say("R11", f"Round {t.state.round}: the children need {need} food.")
+    if t.food() < need:
+        v.say("C17", f"Only {t.food()} food for the children: the game is lost at once. No "
+              "Wounds are suffered instead.")
+        v.lose(t, f"The children could not be fed ({t.food()} of {need} food).")
+        return
+    paid = _take(t, v, "food", need)
+    v.pay("food for the children", need, paid)
+
+
+def _card_wounds(t: Work, demand: d.SufferWounds, v: Verdict) -> None:
+    for who in v.victims:
+        v.wound(who, demand.amount)
+    v.say("G-card-wounds", f"The card deals {demand.amount} Wound(s) to each victim; this is "
+          "not unfulfilled demand.")
+
+
+JUDGES: dict[str, Callable[[Work, Any, Verdict], None]] = {
+    "discard": _discard,
+    "discard_determination": _determination,
+    "have_weapon": _have_weapon,
+    "reduce": _reduce,
+    "increase": _increase,
+    "lower_morale": _lower_morale,
+    "cover_source": _cover,
+    "place_token": _place_token,
+    "place_marker": _place_marker,
+    "lose_pawn": _lose_pawn,
+    "lose_item": _lose_item,
+    "halve": _halve,
+    "combat": _combat,
+    "weather_clouds": _weather,
+    "night_eating": _night_eating,
+    "night_no_shelter": _night_no_shelter,
+    "children_food": _children,
+    "wounds": _card_wounds,
+}

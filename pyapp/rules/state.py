@@ -1,0 +1,290 @@
+"""The table: everything on the board that a ruling on unfulfilled demand can read or change."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StringConstraints, ValidationInfo, field_validator, model_validator
+
+from .base import Value
+
+Phase = Literal["event", "morale", "production", "action", "weather", "night"]
+Role = Literal["cook", "carpenter", "explorer", "soldier"]
+FigureId = Literal["cook", "carpenter", "explorer", "soldier", "friday", "jenny"]
+ResourceKind = Literal["food", "nonperishable_food", "wood", "fur"]
+Track = Literal["roof", "palisade", "weapon"]
+ShelterKind = Literal["none", "built", "natural"]
+SourceKind = Literal["food", "wood"]
+ActionKind = Literal["threat", "hunt", "build", "gather", "explore", "arrange_camp", "rest"]
+
+Count = Annotated[int, Field(ge=0, le=99)]
+Label = Annotated[str, StringConstraints(max_length=60, strip_whitespace=True)]
+Name = Annotated[str, StringConstraints(min_length=1, max_length=60, strip_whitespace=True)]
+
+RESOURCE_KINDS: tuple[ResourceKind, ...] = ("food", "nonperishable_food", "wood", "fur")
+ROLES: tuple[Role, ...] = ("cook", "carpenter", "explorer", "soldier")
+MORALE_MIN, MORALE_MAX = -3, 3
+
+
+class Resources(Value):
+    """A pile of resource cubes: Available, Future, or assigned to one planned Action."""
+
+    food: Count = 0
+    nonperishable_food: Count = 0
+    wood: Count = 0
+    fur: Count = 0
+
+    def get(self, kind: ResourceKind) -> int:
+        return int(getattr(self, kind))
+
+    def total_food(self) -> int:
+        return self.food + self.nonperishable_food
+
+    def is_empty(self) -> bool:
+        return not any(self.get(k) for k in RESOURCE_KINDS)
+
+
+class WoundTrack(Value):
+    """A figure's wound track: Wounds that kill, and the spaces that carry a Morale arrow."""
+
+    death_at: int = Field(ge=1, le=30)
+    morale_arrows: tuple[int, ...] = ()
+
+    @field_validator("morale_arrows")
+    @classmethod
+    def _arrows_on_track(cls, arrows: tuple[int, ...], info: ValidationInfo) -> tuple[int, ...]:
+        death_at = info.data.get("death_at", 0)
+        for arrow in arrows:
+            if not 1 <= arrow < death_at:
+                raise ValueError(f"Morale arrow at {arrow} is off the track (1..{death_at - 1})")
+        if list(arrows) != sorted(set(arrows)):
+            raise ValueError("Morale arrows must be listed once each, in increasing order")
+        return arrows
+
+
+# The sources give no track lengths (reference §1.7, [U]); the board lets players match their sheet.
+CHARACTER_TRACK = WoundTrack(death_at=13, morale_arrows=(3, 6, 9, 12))
+FRIDAY_TRACK = WoundTrack(death_at=4, morale_arrows=())
+JENNY_TRACK = WoundTrack(death_at=10, morale_arrows=())
+
+
+class Figure(Value):
+    """Anything with a wound track."""
+
+    track: WoundTrack
+    wounds: Count = 0
+
+    @field_validator("wounds")
+    @classmethod
+    def _wounds_on_track(cls, wounds: int, info: ValidationInfo) -> int:
+        track = info.data.get("track")
+        if track is not None and wounds > track.death_at:
+            raise ValueError(f"wounds {wounds} are past the death space ({track.death_at})")
+        return wounds
+
+    def is_dead(self) -> bool:
+        return self.wounds >= self.track.death_at
+
+
+class Character(Figure):
+    """A player's character card."""
+
+    role: Role
+    name: Label = ""
+    track: WoundTrack = CHARACTER_TRACK
+    determination: Count = 0
+    pawns: int = Field(default=2, ge=1, le=2)
+    in_camp: bool = True
+    sheet_food: Count = 0  # food a character outside the camp carries on their sheet
+
+    @property
+    def figure(self) -> FigureId:
+        return self.role
+
+
+class Friday(Figure):
+    """Friday: a helper with his own wound track; not a character, never First Player."""
+
+    track: WoundTrack = FRIDAY_TRACK
+    determination: Count = 0
+    in_camp: bool = True
+
+
+class Jenny(Figure):
+    """Jenny (scenario 3): a character for every 'all characters' effect once rescued."""
+
+    rescued: bool = False
+    track: WoundTrack = JENNY_TRACK
+    in_camp: bool = True
+
+
+class PlannedAction(Value):
+    """A planned Action: its pawns (the first leads and resolves it) and resources tied to it."""
+
+    id: Name
+    action: ActionKind
+    label: Label = ""
+    pawns: tuple[FigureId, ...] = Field(min_length=1)
+    assigned: Resources = Resources()
+    resolved: bool = False
+
+
+class Source(Value):
+    kind: SourceKind
+    exhausted: bool = False  # covered by a black marker
+
+
+class Tile(Value):
+    """An Island tile: its sources, distance from the camp, and whether the camp is on it."""
+
+    id: int = Field(ge=1, le=99)
+    terrain: Label = ""
+    distance: int = Field(default=0, ge=0, le=20)
+    camp: bool = False
+    natural_shelter: bool = False
+    sources: tuple[Source, ...] = ()
+
+
+class Space(Value):
+    """A place on the board that holds cardboard tokens and wooden markers."""
+
+    id: Name
+    tokens: tuple[Name, ...] = ()
+    markers: tuple[Name, ...] = ()
+
+
+class Benefit(Value):
+    """One thing an Item gives while it is built; losing the Item reverts it as far as possible."""
+
+    kind: Literal["resource", "track", "ability"]
+    resource: ResourceKind | None = None
+    track: Track | None = None
+    amount: int = Field(default=0, ge=0, le=20)
+    text: Label = ""
+
+    @model_validator(mode="after")
+    def _target(self) -> Benefit:
+        if self.kind == "resource" and self.resource is None:
+            raise ValueError("a resource benefit names its resource")
+        if self.kind == "track" and self.track is None:
+            raise ValueError("a track benefit names its track")
+        return self
+
+
+class Invention(Value):
+    """An Invention card; built, it is an Item giving its benefits."""
+
+    name: Name
+    built: bool = False
+    scenario: bool = False  # scenario-sheet Items are never flipped back
+    benefits: tuple[Benefit, ...] = ()
+
+
+class Equipment(Value):
+    name: Name
+    uses_left: int = Field(default=2, ge=0, le=2)
+
+
+class HouseRules(Value):
+    """Switches for the product's rulings where the rules are silent (rulings.md)."""
+
+    shortfall_hurts_all: bool = False  # R1
+    same_action_gains_pay: bool = False  # R5
+    no_shelter_reduction_ignored: bool = False  # R9
+
+
+class Loss(Value):
+    reason: Label
+
+
+class TableState(Value):
+    """The whole table, as the players set it up."""
+
+    round: int = Field(default=1, ge=1, le=12)
+    phase: Phase = "event"
+    scenario: int = Field(default=1, ge=1, le=7)
+    house_rules: HouseRules = HouseRules()
+    characters: tuple[Character, ...] = Field(min_length=1, max_length=4)
+    first_player: Role
+    friday: Friday | None = None
+    dog: bool = False
+    jenny: Jenny | None = None
+    available: Resources = Resources()
+    future: Resources = Resources()
+    planned_actions: tuple[PlannedAction, ...] = ()
+    shelter: ShelterKind = "none"
+    roof: Count = 0
+    palisade: Count = 0
+    weapon: Count = 0
+    morale: int = Field(default=0, ge=MORALE_MIN, le=MORALE_MAX)
+    tiles: tuple[Tile, ...] = ()
+    spaces: tuple[Space, ...] = ()
+    discovery_tokens: tuple[Name, ...] = ()
+    equipment: tuple[Equipment, ...] = ()
+    inventions: tuple[Invention, ...] = ()
+    treasures: tuple[Name, ...] = ()
+    lost: Loss | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> TableState:
+        roles = [c.role for c in self.characters]
+        if len(set(roles)) != len(roles):
+            raise ValueError("each character may be at the table only once")
+        if self.first_player not in roles:
+            raise ValueError(f"first_player {self.first_player!r} is not at the table")
+        if self.jenny is not None and self.scenario != 3:
+            raise ValueError("Jenny is only in scenario 3")
+        if self.shelter == "none" and (self.roof or self.palisade):
+            raise ValueError("Roof and Palisade need a Shelter (shelter is 'none')")
+        if self.planned_actions:
+            self._check_actions()
+        if len({t.id for t in self.tiles}) != len(self.tiles):
+            raise ValueError("tile ids must be unique")
+        return self
+
+    def _check_actions(self) -> None:
+        present = set(self.figures())
+        for action in self.planned_actions:
+            for pawn in action.pawns:
+                if pawn not in present:
+                    raise ValueError(f"planned action {action.id!r}: {pawn!r} is not at the table")
+        if len({a.id for a in self.planned_actions}) != len(self.planned_actions):
+            raise ValueError("planned action ids must be unique")
+
+    def figures(self) -> tuple[FigureId, ...]:
+        """Every figure with a wound track at the table."""
+        found: list[FigureId] = [c.role for c in self.characters]
+        if self.friday is not None:
+            found.append("friday")
+        if self.jenny is not None:
+            found.append("jenny")
+        return tuple(found)
+
+    def character(self, role: str) -> Character | None:
+        return next((c for c in self.characters if c.role == role), None)
+
+    def figure(self, fid: FigureId) -> Figure:
+        if fid == "friday" and self.friday is not None:
+            return self.friday
+        if fid == "jenny" and self.jenny is not None:
+            return self.jenny
+        found = self.character(fid)
+        if found is None:
+            raise KeyError(fid)
+        return found
+
+    def has_shelter(self) -> bool:
+        return self.shelter != "none"
+
+    def tied_up(self, kind: ResourceKind) -> int:
+        """How much of one resource is assigned to planned Actions not yet resolved."""
+        return sum(a.assigned.get(kind) for a in self.planned_actions if not a.resolved)
+
+    def turn_order(self) -> tuple[Role, ...]:
+        """Characters in seat order, starting with the First Player."""
+        roles = [c.role for c in self.characters]
+        start = roles.index(self.first_player)
+        return tuple(roles[start:] + roles[:start])
+
+    def space(self, space_id: str) -> Space:
+        return next((s for s in self.spaces if s.id == space_id), Space(id=space_id))

@@ -1,0 +1,78 @@
+"""Who suffers: the victims of a demand, by phase, combat and the card's own words."""
+
+from __future__ import annotations
+
+from .demands import Combat, Demand, NightEating, NightNoShelter, WeatherClouds
+from .errors import RulingError
+from .ruling import Context, Step, step
+from .state import FigureId, TableState
+
+
+def victims(state: TableState, ctx: Context, demand: Demand, index: int) -> tuple[
+        tuple[FigureId, ...], Step]:
+    """The figures who suffer this demand's Wounds, and the rule that says so."""
+    rule = demand.victims
+    if rule == "first_player":
+        return (state.first_player,), step("G-named-victim", "The card names the First Player.",
+                                           index)
+    if rule == "resolver":
+        return (resolver(state, ctx),), step("G-named-victim", "The card names the character "
+                                             "resolving the Action.", index)
+    if rule == "all":
+        return all_characters(state), step("C5", "The card hits all characters.", index)
+    if rule == "in_camp" or isinstance(demand, WeatherClouds):
+        return in_camp(state), step("R10", "Weather hurts only the characters in camp.", index)
+    return _by_phase(state, ctx, demand, index)
+
+
+def _by_phase(state: TableState, ctx: Context, demand: Demand, index: int) -> tuple[
+        tuple[FigureId, ...], Step]:
+    if isinstance(demand, NightEating | NightNoShelter):
+        return all_characters(state), step("C5", "Every character at the table.", index)
+    if state.phase == "action":
+        who = resolver(state, ctx)
+        if who == "friday":
+            return (who,), step("R2", "Friday resolves this Action alone, so he suffers its "
+                                "consequences.", index)
+        return (who,), step("C6", f"In the Action Phase only the resolving character "
+                            f"({who}) suffers.", index)
+    if state.phase == "event" and (ctx.event_combat or isinstance(demand, Combat)):
+        return (state.first_player,), step("C7", "Combat in the Event Phase: only the First "
+                                           f"Player ({state.first_player}) suffers.", index)
+    if state.phase == "weather":
+        return in_camp(state), step("R10", "Weather Phase: the characters in camp suffer.", index)
+    return all_characters(state), step("C5", "All characters suffer.", index)
+
+
+def resolver(state: TableState, ctx: Context) -> FigureId:
+    """The figure resolving the Action: the top pawn's character, or Friday alone."""
+    who = ctx.resolver
+    if who is None:
+        raise RulingError("context.resolver", "the Action Phase needs the character resolving "
+                          "the Action")
+    if who == "jenny":
+        raise RulingError("context.resolver", "Jenny has no Action pawns and never resolves an "
+                          "Action")
+    if who not in state.figures():
+        raise RulingError("context.resolver", f"{who!r} is not at the table")
+    return who
+
+
+def all_characters(state: TableState) -> tuple[FigureId, ...]:
+    """Every character, and Jenny once rescued (R4); never Friday (R2) or the Dog (R3)."""
+    found: list[FigureId] = list(state.turn_order())
+    if state.jenny is not None and state.jenny.rescued:
+        found.append("jenny")
+    return tuple(found)
+
+
+def in_camp(state: TableState) -> tuple[FigureId, ...]:
+    found: list[FigureId] = [r for r in state.turn_order() if _is_in_camp(state, r)]
+    if state.jenny is not None and state.jenny.rescued and state.jenny.in_camp:
+        found.append("jenny")
+    return tuple(found)
+
+
+def _is_in_camp(state: TableState, role: str) -> bool:
+    found = state.character(role)
+    return found is not None and found.in_camp

@@ -1,0 +1,231 @@
+"""A ruling's working copy of the table: events change it while one effect resolves; then
+it is frozen back into a validated `TableState`. The state given to the referee never changes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .events import (
+    Cover,
+    Event,
+    FlipItem,
+    LoseGame,
+    Pay,
+    PayDetermination,
+    Place,
+    SetFigure,
+    SetLevel,
+)
+from .ruling import Choices, Context
+from .state import (
+    MORALE_MIN,
+    RESOURCE_KINDS,
+    Character,
+    Figure,
+    FigureId,
+    Friday,
+    Invention,
+    Loss,
+    ResourceKind,
+    Resources,
+    Source,
+    Space,
+    TableState,
+    Tile,
+)
+
+FOOD_ORDER: dict[str, tuple[ResourceKind, ResourceKind]] = {
+    "perishable_first": ("food", "nonperishable_food"),
+    "nonperishable_first": ("nonperishable_food", "food"),
+}
+
+
+class Work:
+    """The table while an effect resolves: the original state, plus what has changed so far."""
+
+    def __init__(self, state: TableState, ctx: Context, choices: Choices) -> None:
+        self.state, self.ctx, self.choices = state, ctx, choices
+        self._pile = _amounts(state.available)
+        self._future = _amounts(state.future)
+        self.pile, self.future = dict(self._pile), dict(self._future)
+        self.gained = dict.fromkeys(RESOURCE_KINDS, 0)
+        if state.house_rules.same_action_gains_pay and state.phase == "action":
+            self.gained = {k: min(ctx.gained_this_action.get(k), self.future[k])
+                           for k in RESOURCE_KINDS}
+        self.levels = {"roof": state.roof, "palisade": state.palisade,
+                       "weapon": state.weapon, "morale": state.morale}
+        self.cards: dict[FigureId, Figure] = {c.role: c for c in state.characters}
+        if state.friday is not None:
+            self.cards["friday"] = state.friday
+        if state.jenny is not None:
+            self.cards["jenny"] = state.jenny
+        self._figures = {f: _counters(card) for f, card in self.cards.items()}
+        self.figures = {f: dict(c) for f, c in self._figures.items()}
+        self.covered: set[tuple[int, int]] = set()
+        self.placed: dict[str, Space] = {}
+        self.flipped: set[str] = set()
+        self.lost = state.lost.reason if state.lost else None
+
+    # Reading the table as it stands now.
+    def level(self, name: str) -> int:
+        return self.levels[name]
+
+    def counter(self, who: FigureId, name: str) -> int:
+        return self.figures[who][name]
+
+    def payable(self, kind: ResourceKind) -> int:
+        return self.pile[kind] + self.gained[kind]
+
+    def food(self) -> int:
+        return self.payable("food") + self.payable("nonperishable_food")
+
+    def is_exhausted(self, tile: int, index: int, source: Source) -> bool:
+        return source.exhausted or (tile, index) in self.covered
+
+    def space(self, space_id: str) -> Space:
+        return self.placed.get(space_id) or self.state.space(space_id)
+
+    def built_items(self) -> list[Invention]:
+        return [i for i in self.state.inventions if i.built and i.name not in self.flipped]
+
+    # Changing it: every change is an event.
+    def apply(self, event: Event) -> None:
+        """Apply one event to the working copy, mechanically."""
+        _APPLY[type(event)](self, event)
+
+    def take(self, kind: ResourceKind, amount: int) -> list[Event]:
+        """Discard up to `amount` of one kind: Available first, then same-Action gains (R5)."""
+        from_pile = min(amount, self.pile[kind])
+        from_gained = min(amount - from_pile, self.gained[kind])
+        self.gained[kind] -= from_gained
+        events: list[Event] = []
+        if from_pile:
+            events.append(Pay(kind, from_pile))
+        if from_gained:
+            events.append(Pay(kind, from_gained, from_future=True))
+        for event in events:
+            self.apply(event)
+        return events
+
+    def take_food(self, amount: int) -> list[Event]:
+        """Discard food of either kind, in the order the players chose (R12)."""
+        events: list[Event] = []
+        for kind in FOOD_ORDER[self.choices.food_order]:
+            events += self.take(kind, amount - _paid(events))
+        return events
+
+    def freeze(self) -> TableState:
+        """The new table: one validated state built from the original and what changed."""
+        s = self.state
+        changes: dict[str, Any] = {}
+        if self.pile != self._pile:
+            changes["available"] = s.available.evolve(**self.pile)
+        if self.future != self._future:
+            changes["future"] = s.future.evolve(**self.future)
+        changes.update({k: v for k, v in self.levels.items() if getattr(s, k) != v})
+        changes.update(self._changed_figures())
+        if self.covered:
+            changes["tiles"] = tuple(self._covered_tile(t) for t in s.tiles)
+        if self.placed:
+            changes["spaces"] = _merge_spaces(s.spaces, self.placed)
+        if self.flipped:
+            changes["inventions"] = tuple(i.evolve(built=False) if i.name in self.flipped
+                                          else i for i in s.inventions)
+        if self.lost and s.lost is None:
+            changes["lost"] = Loss(reason=self.lost)
+        return s.evolve(**changes) if changes else s
+
+    def _changed_figures(self) -> dict[str, Any]:
+        s = self.state
+        changed = {f: c for f, c in self.figures.items() if c != self._figures[f]}
+        if not changed:
+            return {}
+        out: dict[str, Any] = {}
+        if any(c.role in changed for c in s.characters):
+            out["characters"] = tuple(_update(c, changed.get(c.role)) for c in s.characters)
+        if "friday" in changed and s.friday is not None:
+            out["friday"] = _update(s.friday, changed["friday"])
+        if "jenny" in changed and s.jenny is not None:
+            out["jenny"] = _update(s.jenny, changed["jenny"])
+        return out
+
+    def _covered_tile(self, tile: Tile) -> Tile:
+        if not any(t == tile.id for t, _ in self.covered):
+            return tile
+        return tile.evolve(sources=tuple(
+            Source(kind=src.kind, exhausted=True) if (tile.id, i) in self.covered else src
+            for i, src in enumerate(tile.sources)))
+
+
+def _counters(figure: Any) -> dict[str, int]:
+    if isinstance(figure, Character):
+        return {"wounds": figure.wounds, "determination": figure.determination,
+                "pawns": figure.pawns, "sheet_food": figure.sheet_food}
+    if isinstance(figure, Friday):
+        return {"wounds": figure.wounds, "determination": figure.determination}
+    return {"wounds": figure.wounds}
+
+
+def _update(figure: Any, counters: dict[str, int] | None) -> Any:
+    return figure if counters is None else figure.evolve(**counters)
+
+
+def _paid(events: list[Event]) -> int:
+    return sum(e.amount for e in events if isinstance(e, Pay))
+
+
+def _place(space: Space, thing: str, is_marker: bool) -> Space:
+    if is_marker:
+        return space.evolve(markers=(*space.markers, thing))
+    return space.evolve(tokens=(*space.tokens, thing))
+
+
+def _merge_spaces(spaces: tuple[Space, ...], placed: dict[str, Space]) -> tuple[Space, ...]:
+    kept = tuple(placed.get(s.id, s) for s in spaces)
+    known = {s.id for s in spaces}
+    return kept + tuple(s for sid, s in placed.items() if sid not in known)
+
+
+def _amounts(pile: Resources) -> dict[str, int]:
+    return {"food": pile.food, "nonperishable_food": pile.nonperishable_food,
+            "wood": pile.wood, "fur": pile.fur}
+
+
+def _pay(w: Work, e: Pay) -> None:
+    (w.future if e.from_future else w.pile)[e.resource] -= e.amount
+
+
+def _set_level(w: Work, e: SetLevel) -> None:
+    w.levels[e.field] = max(e.value, MORALE_MIN if e.field == "morale" else 0)
+
+
+def _pay_determination(w: Work, e: PayDetermination) -> None:
+    w.figures[e.figure]["determination"] -= e.amount
+
+
+def _set_figure(w: Work, e: SetFigure) -> None:
+    w.figures[e.figure][e.field] = e.value
+
+
+def _cover_source(w: Work, e: Cover) -> None:
+    w.covered.add((e.tile, e.source))
+
+
+def _place_thing(w: Work, e: Place) -> None:
+    w.placed[e.space] = _place(w.space(e.space), e.thing, e.is_marker)
+
+
+def _flip_item(w: Work, e: FlipItem) -> None:
+    w.flipped.add(e.name)
+
+
+def _lose_game(w: Work, e: LoseGame) -> None:
+    w.lost = w.lost or e.reason
+
+
+_APPLY: dict[type, Callable[[Work, Any], None]] = {
+    Pay: _pay, SetLevel: _set_level, PayDetermination: _pay_determination,
+    SetFigure: _set_figure, Cover: _cover_source, Place: _place_thing, FlipItem: _flip_item,
+    LoseGame: _lose_game,
+}
