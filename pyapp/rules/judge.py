@@ -50,6 +50,8 @@ def _discard(t: Work, demand: d.Discard, v: Verdict) -> None:
 
 def _take(t: Work, v: Verdict, kind: ResourceKind | str, amount: int) -> int:
     """Discard up to `amount`; `food` takes either kind of food (R12)."""
+    if kind == "food" and t.payable("food") and t.payable("nonperishable_food"):
+        _food_choice(t, v)
     events = t.take_food(amount) if kind == "food" else t.take(kind, amount)  # type: ignore[arg-type]
     v.record(events)
     paid = 0
@@ -59,6 +61,19 @@ def _take(t: Work, v: Verdict, kind: ResourceKind | str, amount: int) -> int:
             v.say("R5", f"{event.amount} {resource_label(event.resource)} gained earlier in "  # type: ignore[union-attr]
                   "this Action pays (house rule switched on).")
     return paid
+
+
+def _food_choice(t: Work, v: Verdict) -> None:
+    if any(d.id == "food_order" for d in v.decisions):
+        return
+    order = t.choices.food_order
+    v.decisions.append(Decision(id="food_order", question="Which food pays?", options=(
+        Option(value="perishable_first", label="Food first (it spoils at Night)"),
+        Option(value="nonperishable_first", label="Non-perishable food first")),
+        chosen=order, default="perishable_first"))
+    v.say("R12", "The players choose which food pays: " + (
+        "food first, since it spoils at Night." if order == "perishable_first"
+        else "non-perishable food first, as they chose."))
 
 
 def _say_paid(t: Work, v: Verdict, kind: ResourceKind, wanted: int, paid: int) -> None:

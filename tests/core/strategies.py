@@ -1,0 +1,80 @@
+"""Hypothesis strategies: tables and demands as the players could set them up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from pyapp.rules import Request
+from pyapp.rules.state import ROLES
+
+small = st.integers(min_value=0, max_value=4)
+pile = st.fixed_dictionaries({"food": small, "nonperishable_food": small, "wood": small,
+                              "fur": small})
+TRACKS = ("roof", "palisade", "weapon")
+
+
+@st.composite
+def tables(draw: Any, phase: str | None = None) -> dict[str, Any]:
+    roles = draw(st.lists(st.sampled_from(ROLES), min_size=1, max_size=4, unique=True))
+    shelter = draw(st.sampled_from(["none", "built", "natural"]))
+    characters = [{"role": r, "wounds": draw(st.integers(0, 12)), "determination": draw(small),
+                   "pawns": draw(st.integers(1, 2)), "in_camp": draw(st.booleans())}
+                  for r in roles]
+    state: dict[str, Any] = {
+        "phase": phase or draw(st.sampled_from(["event", "morale", "production", "weather",
+                                                "night"])),
+        "characters": characters, "first_player": draw(st.sampled_from(roles)),
+        "available": draw(pile), "future": draw(pile), "shelter": shelter,
+        "roof": draw(small) if shelter != "none" else 0,
+        "palisade": draw(small) if shelter != "none" else 0,
+        "weapon": draw(small), "morale": draw(st.integers(-3, 3)),
+        "house_rules": draw(st.fixed_dictionaries({
+            "shortfall_hurts_all": st.booleans(), "same_action_gains_pay": st.booleans(),
+            "no_shelter_reduction_ignored": st.booleans()})),
+        "planned_actions": [{"id": "a1", "action": "build", "pawns": [roles[0]],
+                             "assigned": draw(pile)}],
+        "tiles": [{"id": 1, "camp": True, "sources": [{"kind": "food",
+                                                        "exhausted": draw(st.booleans())}]}],
+    }
+    if draw(st.booleans()):
+        state["friday"] = {"wounds": draw(st.integers(0, 3)), "determination": draw(small)}
+    return state
+
+
+plain_demands = st.one_of(
+    st.builds(lambda f, w, p: {"kind": "discard", "food": f, "wood": w, "fur": p},
+              small, small, small).filter(lambda d: d["food"] or d["wood"] or d["fur"]),
+    st.builds(lambda t, n: {"kind": "reduce", "track": t, "amount": n},
+              st.sampled_from(TRACKS), st.integers(1, 4)),
+    st.builds(lambda n: {"kind": "have_weapon", "level": n}, st.integers(1, 5)),
+    st.builds(lambda s, n: {"kind": "cover_source", "source": s, "count": n},
+              st.sampled_from(["food", "wood"]), st.integers(1, 2)),
+    st.builds(lambda t: {"kind": "halve", "target": t},
+              st.sampled_from(["food", "wood", "fur", "roof", "palisade", "weapon"])),
+    st.builds(lambda n: {"kind": "lower_morale", "amount": n}, st.integers(1, 4)),
+)
+
+any_demand = st.one_of(
+    plain_demands,
+    st.builds(lambda n, w: {"kind": "discard_determination", "amount": n, "who": w},
+              st.integers(1, 3), st.sampled_from(["each", "first_player"])),
+    st.builds(lambda t, n: {"kind": "increase", "track": t, "amount": n},
+              st.sampled_from(TRACKS), st.integers(1, 2)),
+    st.builds(lambda s, w: {"kind": "combat", "strength": s, "weapon_loss": w},
+              st.integers(0, 6), st.integers(0, 3)),
+    st.builds(lambda r, s: {"kind": "weather_clouds", "rain": r, "snow": s}, small, small),
+    st.just({"kind": "night_eating"}),
+    st.just({"kind": "night_no_shelter"}),
+    st.just({"kind": "lose_pawn", "who": "each"}),
+    st.builds(lambda n: {"kind": "wounds", "amount": n}, st.integers(1, 2)),
+    st.builds(lambda d: {**d, "if_possible": True}, plain_demands),
+)
+
+
+@st.composite
+def requests(draw: Any, demands: Any = any_demand, phase: str | None = None) -> Request:
+    state = draw(tables(phase))
+    effect = {"demands": draw(st.lists(demands, min_size=1, max_size=3))}
+    return Request.model_validate({"state": state, "effect": effect})

@@ -1,0 +1,44 @@
+"""Applying a ruling is one step that can be undone; replaying the log rebuilds the table."""
+
+from __future__ import annotations
+
+from pyapp.rules import Request
+from pyapp.rules.history import History
+from tests.scenarios import table
+
+STORM = {"demands": [{"kind": "discard", "wood": 2}]}
+
+
+def start() -> tuple[History, Request]:
+    request = Request.model_validate({"state": table(available={"wood": 3}), "effect": STORM})
+    return History(initial=request.state), request
+
+
+def test_apply_undo_redo() -> None:
+    history, request = start()
+    history, ruling = history.apply_ruling(request)
+    assert history.table() == ruling.state and history.table().available.wood == 1
+    history, second = history.apply_ruling(request)
+    assert second.wounds and history.table().available.wood == 0
+    assert history.undo().table() == ruling.state
+    assert history.undo().undo().table() == request.state
+    assert history.undo().redo().table() == history.table()
+
+
+def test_new_entry_drops_the_undone_ones() -> None:
+    history, request = start()
+    history, _ = history.apply_ruling(request)
+    history = history.undo()
+    history = history.edit(request.state.evolve(morale=2), "Morale set to +2")
+    assert len(history.entries) == 1 and history.table().morale == 2
+    assert not history.can_redo()
+
+
+def test_replaying_the_log_rebuilds_the_table() -> None:
+    """The history survives JSON, and replaying it gives the same table."""
+    history, request = start()
+    for _ in range(3):
+        history, _ = history.apply_ruling(request)
+    copy = History.model_validate_json(history.model_dump_json())
+    assert copy.table() == history.table()
+    assert "Wound" in history.entries[-1].summary

@@ -1,0 +1,83 @@
+"""The JSON format, its schemas, the API envelope and the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pyapp.__main__ import main
+from pyapp.api import rule_json
+from pyapp.schemas import SCHEMAS, check_schemas
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*.request.json"))
+
+
+def test_schema_files_are_fresh() -> None:
+    """The committed JSON Schemas match the models (run `make schema` after a change)."""
+    assert check_schemas(ROOT / "schema") == []
+    assert len(SCHEMAS) == 3
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_documented_examples_rule(path: Path) -> None:
+    """Every example request in docs/ is valid and gets a ruling."""
+    answer = json.loads(rule_json(path.read_text()))
+    assert answer["ok"] is True
+    assert answer["ruling"]["format"] == "castaway-referee/ruling"
+
+
+@pytest.mark.parametrize(("text", "kind", "where"), [
+    ("{not json", "invalid_json", ""),
+    ("[]", "validation_error", ""),
+    ('{"version": 2}', "unsupported_version", "version"),
+    ('{"format": "other"}', "unsupported_format", "format"),
+    ('{"state": {"characters": [], "first_player": "cook"}, "effect": {"demands": [{"kind": '
+     '"discard", "wood": 1}]}}', "validation_error", "state.characters"),
+    ('{"state": {"characters": [{"role": "cook", "wounds": -1}], "first_player": "cook"}, '
+     '"effect": {"demands": [{"kind": "discard", "wood": 1}]}}', "validation_error",
+     "state.characters[0].wounds"),
+    ('{"state": {"characters": [{"role": "cook"}], "first_player": "cook"}, '
+     '"effect": {"demands": [{"kind": "sing"}]}}', "validation_error", "effect.demands[0]"),
+    ('{"state": {"phase": "action", "characters": [{"role": "cook"}], "first_player": "cook"},'
+     ' "effect": {"demands": [{"kind": "discard", "wood": 1}]}}', "ruling_error",
+     "context.resolver"),
+])
+def test_bad_requests_get_a_structured_error(text: str, kind: str, where: str) -> None:
+    """Bad input gets an error that names the field and the problem; nothing raises."""
+    answer = json.loads(rule_json(text))
+    assert answer["ok"] is False
+    assert answer["error"]["type"] == kind
+    assert answer["error"]["details"][0]["loc"].startswith(where)
+    assert answer["error"]["message"]
+
+
+def test_cli_prints_the_ruling_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m pyapp rule FILE` prints the ruling JSON."""
+    assert main(["rule", str(EXAMPLES[0])]) == 0
+    assert json.loads(capsys.readouterr().out)["format"] == "castaway-referee/ruling"
+
+
+def test_cli_explains(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--explain` prints each step with its clause, for people."""
+    assert main(["rule", str(ROOT / "docs/examples/combat-weapon-loss.request.json"),
+                 "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "R14:" in out and "cook: 5 Wound(s)" in out
+
+
+def test_cli_reads_stdin_and_fails_with_exit_2() -> None:
+    """Bad input on stdin: a message naming the field, exit code 2."""
+    done = subprocess.run([sys.executable, "-m", "pyapp", "rule", "-"], cwd=ROOT, text=True,
+                          input='{"state": {}, "effect": {}}', capture_output=True, check=False)
+    assert done.returncode == 2
+    assert "state.characters" in done.stderr
+
+
+def test_cli_missing_file_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rule", "/no/such/file.json"]) == 2
+    assert "cannot read" in capsys.readouterr().err
