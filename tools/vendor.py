@@ -1,0 +1,425 @@
+#!/usr/bin/env python3
+"""Assemble static/vendor/: everything the page needs, served by the site itself.
+
+    python tools/vendor.py              # build or refresh static/vendor/
+    python tools/vendor.py --dist dist  # ... then copy the published site into dist/
+
+Inputs, all pinned:
+  * node_modules/ (from `npm ci` on package-lock.json): @pyscript/core, pyodide, axe-core;
+  * tools/wheels.lock.json: the Python wheels for Pyodide, by version and sha256,
+    fetched with `pip download --require-hashes` and checked again here;
+  * pyapp/: packed into a pure-Python wheel whose local version is a hash of its
+    sources, so its URL changes whenever its content does.
+
+Output layout (directory names carry versions, so the files can be cached forever):
+  static/vendor/pyscript-<v>/       PyScript dist
+  static/vendor/pyodide-<v>/        Pyodide core + a generated pyodide-lock.json that
+                                    lists only the wheels we ship (upstream `info` kept)
+  static/vendor/axe-core-<v>/       axe.min.js (accessibility tests)
+  static/vendor/wheels/             the wheels listed in the lock
+  static/vendor/vendor.json         every vendored file with size and sha256
+
+Re-running with nothing changed only hashes files and rewrites nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import publish  # noqa: E402  (tools/publish.py)
+
+NODE = ROOT / "node_modules"
+VENDOR = ROOT / "static" / "vendor"
+WHEELS_LOCK = ROOT / "tools" / "wheels.lock.json"
+PYAPP = ROOT / "pyapp"
+
+PYODIDE_CORE_FILES = (
+    "pyodide.mjs",
+    "pyodide.mjs.map",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+)
+APP_DIST_NAME = "castaway_referee"
+APP_NAME = "castaway-referee"
+# 1980-01-01, the earliest time a zip can hold: makes the app wheel reproducible.
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+class VendorError(SystemExit):
+    def __init__(self, message: str) -> None:
+        super().__init__(f"vendor: {message}")
+
+
+def log(message: str) -> None:
+    print(f"vendor: {message}", flush=True)
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+# --------------------------------------------------------------------------- npm
+
+
+def npm_version(package: str) -> str:
+    """Version installed in node_modules, checked against the exact pin in package.json."""
+    pins = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    pin = pins.get(package)
+    if pin is None or not re.fullmatch(r"\d+(\.\d+)*", pin):
+        raise VendorError(f"package.json must pin {package} to an exact version, got {pin!r}")
+    meta = NODE / package / "package.json"
+    if not meta.is_file():
+        raise VendorError(f"{meta.relative_to(ROOT)} missing: run `npm ci` first")
+    installed = json.loads(meta.read_text())["version"]
+    if installed != pin:
+        raise VendorError(
+            f"node_modules has {package} {installed}, package.json pins {pin}: run `npm ci`"
+        )
+    return str(installed)
+
+
+def sync_file(src: Path, dest: Path, produced: set[Path]) -> bool:
+    """Copy src to dest unless dest already holds the same bytes. Returns True if copied."""
+    produced.add(dest)
+    if (
+        dest.is_file()
+        and dest.stat().st_size == src.stat().st_size
+        and sha256_file(dest) == sha256_file(src)
+    ):
+        return False
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_name(dest.name + ".tmp")
+    shutil.copyfile(src, tmp)
+    tmp.replace(dest)
+    return True
+
+
+def write_if_changed(dest: Path, data: bytes, produced: set[Path]) -> bool:
+    produced.add(dest)
+    if dest.is_file() and dest.read_bytes() == data:
+        return False
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_name(dest.name + ".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(dest)
+    return True
+
+
+# ------------------------------------------------------------------------ wheels
+
+
+def wheel_metadata(path: Path) -> tuple[list[str], list[str]]:
+    """(imports, requirement names without extras markers) read from a wheel."""
+    with zipfile.ZipFile(path) as zf:
+        names = zf.namelist()
+        meta_name = next(
+            n for n in names if n.count("/") == 1 and n.endswith(".dist-info/METADATA")
+        )
+        metadata = zf.read(meta_name).decode()
+        top_level = sorted(
+            {
+                n.split("/", 1)[0].removesuffix(".py")
+                for n in names
+                if not n.split("/", 1)[0].endswith((".dist-info", ".data"))
+                and (("/" in n) or n.endswith(".py"))
+            }
+        )
+    requires = []
+    for line in metadata.splitlines():
+        if not line.startswith("Requires-Dist:"):
+            continue
+        spec, _, marker = line.removeprefix("Requires-Dist:").strip().partition(";")
+        if "extra" in marker:
+            continue
+        if marker.strip():
+            raise VendorError(f"{path.name}: unhandled environment marker {marker.strip()!r}")
+        requires.append(canonical(re.split(r"[ <>=!~\[(]", spec.strip(), maxsplit=1)[0]))
+    return top_level, requires
+
+
+def fetch_wheels(lock: dict, wheels_dir: Path, produced: set[Path]) -> list[dict]:
+    target = lock["target"]
+    entries = lock["wheels"]
+    missing = []
+    for w in entries:
+        dest = wheels_dir / w["file"]
+        produced.add(dest)
+        if not (dest.is_file() and sha256_file(dest) == w["sha256"]):
+            missing.append(w)
+    if missing:
+        log(f"downloading {len(missing)} wheel(s) with pip --require-hashes")
+        with tempfile.TemporaryDirectory() as tmp:
+            req = Path(tmp) / "requirements.txt"
+            req.write_text(
+                "".join(
+                    f"{w['name']}=={w['version']} --hash=sha256:{w['sha256']}\n" for w in missing
+                )
+            )
+            cmd = [
+                sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+                "--no-deps", "--only-binary=:all:", "--require-hashes",
+                "--platform", target["platform"],
+                "--python-version", target["python_version"],
+                "--implementation", target["implementation"],
+                "-r", str(req), "-d", str(Path(tmp) / "out"),
+            ]  # fmt: skip
+            subprocess.run(cmd, check=True)
+            wheels_dir.mkdir(parents=True, exist_ok=True)
+            for w in missing:
+                got = Path(tmp) / "out" / w["file"]
+                if not got.is_file():
+                    raise VendorError(f"pip did not produce {w['file']}")
+                digest = sha256_file(got)
+                if digest != w["sha256"]:
+                    raise VendorError(f"{w['file']}: sha256 {digest} != pinned {w['sha256']}")
+                shutil.move(str(got), wheels_dir / w["file"])
+    return entries
+
+
+def app_sources() -> list[Path]:
+    files = [
+        p
+        for p in sorted(PYAPP.rglob("*"))
+        if p.is_file()
+        and "__pycache__" not in p.parts
+        and (
+            p.suffix == ".py"
+            or (p.suffix == ".json" and p.parent.name == "data")
+            or p.name == "py.typed"
+        )
+    ]
+    if not files:
+        raise VendorError("pyapp/ has no sources")
+    return files
+
+
+def build_app_wheel(wheels_dir: Path, produced: set[Path]) -> tuple[str, str, Path]:
+    """Pack pyapp/ into a reproducible pure wheel. Returns (name, version, path)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    sources = app_sources()
+    h = hashlib.sha256()
+    for p in sources:
+        rel = p.relative_to(ROOT).as_posix()
+        h.update(rel.encode() + b"\0" + p.read_bytes() + b"\0")
+    version = f"{project['version']}+src.{h.hexdigest()[:12]}"
+    dist_info = f"{APP_DIST_NAME}-{version}.dist-info"
+    path = wheels_dir / f"{APP_DIST_NAME}-{version}-py3-none-any.whl"
+    produced.add(path)
+    if path.is_file():
+        return APP_NAME, version, path
+
+    requires = "".join(f"Requires-Dist: {d}\n" for d in project.get("dependencies", []))
+    files: list[tuple[str, bytes]] = [
+        (p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in sources
+    ]
+    files += [
+        (
+            f"{dist_info}/METADATA",
+            (
+                "Metadata-Version: 2.1\n"
+                f"Name: {APP_NAME}\nVersion: {version}\n"
+                f"Summary: {project.get('description', '')}\n"
+                f"Requires-Python: {project.get('requires-python', '>=3.11')}\n{requires}"
+            ).encode(),
+        ),
+        (
+            f"{dist_info}/WHEEL",
+            b"Wheel-Version: 1.0\nGenerator: castaway tools/vendor.py\nRoot-Is-Purelib: true\n"
+            b"Tag: py3-none-any\n",
+        ),
+        (f"{dist_info}/top_level.txt", b"pyapp\n"),
+    ]
+    record = io.StringIO()
+    for name, data in files:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.write(f"{name},sha256={digest},{len(data)}\n")
+    record.write(f"{dist_info}/RECORD,,\n")
+    files.append((f"{dist_info}/RECORD", record.getvalue().encode()))
+
+    wheels_dir.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with zipfile.ZipFile(tmp, "w") as zf:
+        for name, data in files:
+            info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data, compresslevel=9)
+    tmp.replace(path)
+    log(f"built {path.name} ({len(sources)} source files)")
+    return APP_NAME, version, path
+
+
+# ------------------------------------------------------------------ pyodide lock
+
+
+def pyodide_lock(upstream: dict, shipped: list[dict], target: dict) -> bytes:
+    info = upstream["info"]
+    if info.get("abi_version") != target["abi_version"]:
+        abi = info.get("abi_version")
+        raise VendorError(f"pyodide ABI {abi} != wheels.lock.json target {target['abi_version']}")
+    names = {w["key"] for w in shipped}
+    packages = {}
+    for w in sorted(shipped, key=lambda w: w["key"]):
+        missing = [d for d in w["depends"] if d not in names]
+        if missing:
+            raise VendorError(f"{w['key']} needs {missing}, which we do not ship")
+        packages[w["key"]] = {
+            "name": w["key"],
+            "version": w["version"],
+            "file_name": f"../wheels/{w['file']}",
+            "install_dir": "site",
+            "sha256": w["sha256"],
+            "package_type": "package",
+            "imports": w["imports"],
+            "depends": w["depends"],
+            "unvendored_tests": False,
+        }
+    return (
+        json.dumps({"info": info, "packages": packages}, indent=1, sort_keys=True) + "\n"
+    ).encode()
+
+
+# ------------------------------------------------------------------ consistency
+
+
+def check_references(versions: dict[str, str]) -> None:
+    """The page, its PyScript config and netlify.toml name the versioned vendor paths."""
+    expect = {
+        "index.html": [f"static/vendor/pyscript-{versions['@pyscript/core']}/core.css"],
+        "static/app.js": [f"./vendor/pyscript-{versions['@pyscript/core']}/core.js"],
+        "static/pyscript.json": [f"static/vendor/pyodide-{versions['pyodide']}/pyodide.mjs"],
+        "netlify.toml": [f"/static/vendor/pyodide-{versions['pyodide']}/"],
+    }
+    problems = []
+    for rel, needles in expect.items():
+        path = ROOT / rel
+        text = path.read_text() if path.is_file() else ""
+        problems += [f"{rel} does not mention {n!r}" for n in needles if n not in text]
+    if problems:
+        raise VendorError("vendor paths out of step with package.json:\n  " + "\n  ".join(problems))
+
+
+# ------------------------------------------------------------------------- main
+
+
+def build() -> None:
+    versions = {p: npm_version(p) for p in ("@pyscript/core", "pyodide", "axe-core")}
+    check_references(versions)
+    produced: set[Path] = set()
+    copied = 0
+
+    pyscript_dir = VENDOR / f"pyscript-{versions['@pyscript/core']}"
+    for src in sorted((NODE / "@pyscript/core/dist").rglob("*")):
+        if src.is_file():
+            copied += sync_file(
+                src, pyscript_dir / src.relative_to(NODE / "@pyscript/core/dist"), produced
+            )
+    copied += sync_file(NODE / "@pyscript/core/LICENSE", pyscript_dir / "LICENSE", produced)
+
+    pyodide_dir = VENDOR / f"pyodide-{versions['pyodide']}"
+    for name in PYODIDE_CORE_FILES:
+        copied += sync_file(NODE / "pyodide" / name, pyodide_dir / name, produced)
+
+    axe_dir = VENDOR / f"axe-core-{versions['axe-core']}"
+    for name in ("axe.min.js", "LICENSE"):
+        copied += sync_file(NODE / "axe-core" / name, axe_dir / name, produced)
+
+    wheels_dir = VENDOR / "wheels"
+    lock = json.loads(WHEELS_LOCK.read_text())
+    shipped = []
+    for w in fetch_wheels(lock, wheels_dir, produced):
+        imports, depends = wheel_metadata(wheels_dir / w["file"])
+        shipped.append({**w, "key": canonical(w["name"]), "imports": imports, "depends": depends})
+
+    app_name, app_version, app_wheel = build_app_wheel(wheels_dir, produced)
+    app_imports, _ = wheel_metadata(app_wheel)
+    project_deps = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    shipped.append(
+        {
+            "key": app_name,
+            "version": app_version,
+            "file": app_wheel.name,
+            "sha256": sha256_file(app_wheel),
+            "imports": app_imports,
+            "depends": sorted(
+                canonical(re.split(r"[ <>=!~\[;]", d, maxsplit=1)[0]) for d in project_deps
+            ),
+        }
+    )
+
+    upstream = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text())
+    copied += write_if_changed(
+        pyodide_dir / "pyodide-lock.json", pyodide_lock(upstream, shipped, lock["target"]), produced
+    )
+
+    # Remove anything we did not produce this time (old versions, old app wheels).
+    removed = 0
+    keep = produced | {VENDOR / "vendor.json", VENDOR / ".stamp"}
+    for path in sorted(VENDOR.rglob("*"), reverse=True):
+        if path.is_file() and path not in keep:
+            path.unlink()
+            removed += 1
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+
+    manifest = {
+        "versions": versions,
+        "app_wheel": app_wheel.name,
+        "files": {
+            p.relative_to(ROOT).as_posix(): {"size": p.stat().st_size, "sha256": sha256_file(p)}
+            for p in sorted(produced)
+        },
+    }
+    copied += write_if_changed(
+        VENDOR / "vendor.json", (json.dumps(manifest, indent=1) + "\n").encode(), produced
+    )
+    total = sum(p.stat().st_size for p in produced)
+    log(
+        f"static/vendor ready: {len(produced)} files, {total / 1e6:.1f} MB "
+        f"({copied} written, {removed} removed); app wheel {app_wheel.name}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--dist", type=Path, help="also copy the published site into this directory"
+    )
+    args = parser.parse_args(argv)
+    build()
+    if args.dist:
+        dest = args.dist if args.dist.is_absolute() else ROOT / args.dist
+        n = publish.build_dist(dest)
+        shown = dest.relative_to(ROOT) if dest.is_relative_to(ROOT) else dest
+        log(f"published {n} files into {shown}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
