@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Serve the site locally exactly as production does.
+
+    python tools/serve.py [--port 8000] [--host 127.0.0.1] [--also bench/baseline]
+
+* Only the published paths (tools/publish.py) are served; anything else is a 404,
+  so .git, .venv, tests/ ... are never reachable.
+* Every response carries the headers of netlify.toml's [[headers]] blocks, matched
+  the way Netlify matches them (path segments, `*` = the rest, `:name` = one
+  segment, case-insensitive, later blocks override earlier ones per header).
+* `--also DIR` publishes one more directory (the load benchmark's baseline page).
+* Prints "serving http://HOST:PORT/" on stdout once listening (port 0 = any free).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.server
+import re
+import sys
+import tomllib
+from functools import partial
+from pathlib import Path
+from typing import ClassVar
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import publish  # noqa: E402  (tools/publish.py)
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json; charset=utf-8",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".toml": "application/toml; charset=utf-8",
+    ".map": "application/json; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+
+def for_regexp(pattern: str) -> re.Pattern[str]:
+    """Netlify's `for` path pattern as a regular expression."""
+    parts = [p for p in pattern.split("/") if p]
+    out = []
+    for part in parts:
+        if part == "*":
+            out.append(".*")
+        elif part.startswith(":"):
+            out.append("[^/]+")
+        else:
+            out.append(re.escape(part))
+    return re.compile("^/" + "/".join(out) + "/?$", re.IGNORECASE)
+
+
+def load_header_rules(netlify_toml: Path) -> list[tuple[re.Pattern[str], dict[str, str]]]:
+    config = tomllib.loads(netlify_toml.read_text())
+    rules = []
+    for block in config.get("headers", []):
+        values = {str(k): " ".join(str(v).split()) for k, v in block.get("values", {}).items()}
+        rules.append((for_regexp(block["for"]), values))
+    return rules
+
+
+def headers_for(path: str, rules: list[tuple[re.Pattern[str], dict[str, str]]]) -> dict[str, str]:
+    merged: dict[str, tuple[str, str]] = {}  # lower-case name -> (name, value)
+    for regexp, values in rules:
+        if regexp.match(path):
+            for name, value in values.items():
+                merged[name.lower()] = (name, value)
+    return dict(merged.values())
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
+    rules: ClassVar[list[tuple[re.Pattern[str], dict[str, str]]]] = []
+    also: ClassVar[tuple[str, ...]] = ()
+    protocol_version = "HTTP/1.1"
+
+    def _published(self) -> bool:
+        rel = unquote(urlsplit(self.path).path).lstrip("/")
+        if ".." in rel.split("/"):
+            return False
+        if publish.is_published(rel):
+            return True
+        return any(rel == a or rel.startswith(a + "/") for a in self.also)
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        if not self._published():
+            self.send_error(404, "Not published")
+            return None
+        return super().send_head()
+
+    def list_directory(self, path):  # type: ignore[no-untyped-def]
+        self.send_error(404, "No directory listings")
+        return None
+
+    def do_POST(self) -> None:
+        self.send_error(405)
+
+    def end_headers(self) -> None:
+        path = urlsplit(self.path).path
+        if path.endswith("/"):
+            path += "index.html"
+        headers = headers_for(path, self.rules)
+        for name, value in headers.items():
+            if name.lower() == "content-type":
+                continue  # sent by guess_type below, which applies the same override
+            self.send_header(name, value)
+        super().end_headers()
+
+    def guess_type(self, path):  # type: ignore[no-untyped-def]
+        url_path = urlsplit(self.path).path
+        if url_path.endswith("/"):
+            url_path += "index.html"
+        override = headers_for(url_path, self.rules)
+        for name, value in override.items():
+            if name.lower() == "content-type":
+                return value
+        return super().guess_type(path)
+
+    def log_message(self, format: str, *args: object) -> None:
+        if self.server.quiet:  # type: ignore[attr-defined]
+            return
+        super().log_message(format, *args)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    quiet = False
+
+
+def make_server(host: str, port: int, also: tuple[str, ...] = (), quiet: bool = False) -> Server:
+    handler = type(
+        "BoundSiteHandler",
+        (SiteHandler,),
+        {"rules": load_header_rules(ROOT / "netlify.toml"), "also": also},
+    )
+    server = Server((host, port), partial(handler, directory=str(ROOT)))
+    server.quiet = quiet
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--also", action="append", default=[], help="publish one more directory")
+    parser.add_argument("--quiet", action="store_true", help="no request log")
+    args = parser.parse_args(argv)
+    also = tuple(a.strip("/") for a in args.also)
+    for a in also:
+        if not (ROOT / a).is_dir():
+            parser.error(f"--also {a}: not a directory")
+    if not (ROOT / "static" / "vendor").is_dir():
+        print("warning: static/vendor/ is missing; run `make vendor`", file=sys.stderr)
+    server = make_server(args.host, args.port, also, args.quiet)
+    host, port = server.server_address[:2]
+    print(f"serving http://{host}:{port}/", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
