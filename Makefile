@@ -4,7 +4,14 @@ VENV    := .venv
 VPY     := $(VENV)/bin/python
 PORT    ?= 8000
 
-.PHONY: serve test test-core test-e2e lint schema bench vendor clean
+.PHONY: serve test test-core test-e2e lint schema bench bench-load vendor clean
+
+# The browser runtime: npm packages (package-lock.json) + wheels (tools/wheels.lock.json)
+# + our own pyapp/ packed as a wheel, assembled into static/vendor/ by tools/vendor.py.
+NODE_STAMP   := node_modules/.package-lock.json
+VENDOR_STAMP := static/vendor/.stamp
+# Directories too, so that deleting a module also rebuilds the app wheel.
+PYAPP_SRC    := $(shell find pyapp -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name '*.json' \) -print)
 
 $(VENV)/.stamp: requirements-dev.txt
 	$(PY) -m venv $(VENV)
@@ -24,10 +31,31 @@ lint: $(VENV)/.stamp
 schema: $(VENV)/.stamp
 	$(VPY) -m pyapp schema --write schema
 
-test: test-core lint
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
 
-bench: $(VENV)/.stamp
+$(VENDOR_STAMP): $(VENV)/.stamp $(NODE_STAMP) tools/vendor.py tools/publish.py tools/wheels.lock.json \
+		pyproject.toml index.html static/app.js static/pyscript.json netlify.toml $(PYAPP_SRC)
+	$(VPY) tools/vendor.py
+	touch $@
+
+vendor: $(VENDOR_STAMP)
+
+serve: $(VENDOR_STAMP)
+	$(VPY) tools/serve.py --port $(PORT)
+
+test-e2e: $(VENDOR_STAMP)
+	$(VPY) -m pytest -m e2e tests/e2e
+
+test: test-core lint test-e2e
+
+bench: $(VENV)/.stamp $(VENDOR_STAMP)
 	$(VPY) bench/rules_bench.py
+	$(VPY) bench/load_bench.py
+
+bench-load: $(VENDOR_STAMP)
+	$(VPY) bench/load_bench.py
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor

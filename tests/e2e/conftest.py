@@ -1,0 +1,138 @@
+"""End-to-end fixtures: the real site served by tools/serve.py, in Debian's Chromium.
+
+Pyodide boots once per session (the `app` fixture); every test then checks, on the
+way out, that nothing left the origin, nothing violated the CSP and nothing was
+logged as an error (the `_page_stays_clean` fixture).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Request, Route
+
+from .harness import ROOT, App
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+BOOT_TIMEOUT_MS = 120_000
+
+# Records CSP violations and unhandled promise rejections from the first byte on.
+WATCH_SCRIPT = """
+window.__e2e = { csp: [], rejections: [] };
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__e2e.csp.push({
+    directive: e.violatedDirective, blocked: e.blockedURI,
+    source: e.sourceFile, line: e.lineNumber, column: e.columnNumber,
+  });
+});
+window.addEventListener("unhandledrejection", (e) => {
+  window.__e2e.rejections.push(String((e.reason && e.reason.stack) || e.reason));
+});
+"""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(here):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} not found: apt-get install -y chromium (or set CHROMIUM)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """tools/serve.py on a free port, serving the site with netlify.toml's headers."""
+    if not (ROOT / "static" / "vendor" / "vendor.json").is_file():
+        pytest.fail("static/vendor/ is missing: run `make vendor`")
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--quiet"],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if not line.startswith("serving "):
+        proc.kill()
+        pytest.fail(f"tools/serve.py did not start: {line!r}")
+    try:
+        yield line.split()[1]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def app(browser: Browser, site_url: str) -> Iterator[App]:
+    context = browser.new_context()
+    origin = site_url.rstrip("/")
+    off_origin: list[str] = []
+
+    def guard(route: Route, request: Request) -> None:
+        if request.url == origin or request.url.startswith(origin + "/"):
+            route.continue_()
+        else:
+            off_origin.append(request.url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", guard)
+    context.add_init_script(WATCH_SCRIPT)
+    page = context.new_page()
+    console_errors: list[str] = []
+
+    def on_console(msg: ConsoleMessage) -> None:
+        if msg.type == "error":
+            console_errors.append(f"{msg.text} @ {msg.location.get('url')}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: console_errors.append(f"pageerror: {exc}"))
+
+    document = page.goto(site_url)
+    assert document is not None
+    page.wait_for_selector(
+        'html[data-rules-ready]:not([data-rules-ready="false"])',
+        state="attached",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    state = page.evaluate("document.documentElement.dataset.rulesReady")
+    status = page.text_content("#rules-status-text")
+    assert state == "true", f"rules did not load: {status!r}; console errors: {console_errors}"
+    booted = App(page, site_url, document, off_origin, console_errors)
+    yield booted
+    context.close()
+
+
+@pytest.fixture(autouse=True)
+def _page_stays_clean(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After every test that used the page: no off-origin request, no CSP violation,
+    no console error, no unhandled rejection."""
+    yield
+    if "app" not in request.fixturenames:
+        return
+    booted: App = request.getfixturevalue("app")
+    watched = booted.watched()
+    assert booted.off_origin == [], f"requests left the origin: {booted.off_origin}"
+    assert watched["csp"] == [], f"CSP violations: {watched['csp']}"
+    assert booted.console_errors == [], f"console errors: {booted.console_errors}"
+    assert watched["rejections"] == [], f"unhandled rejections: {watched['rejections']}"

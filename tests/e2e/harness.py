@@ -1,0 +1,47 @@
+"""Shared helpers for the end-to-end tests."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, Response
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # pyapp and tests.core.scenarios, as in CPython
+
+
+@dataclass
+class App:
+    """The booted page and everything observed while it ran."""
+
+    page: Page
+    url: str
+    document: Response
+    off_origin: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+
+    def watched(self) -> dict[str, list[Any]]:
+        result: dict[str, list[Any]] = self.page.evaluate("window.__e2e")
+        return result
+
+    def rule(self, request: Any) -> dict[str, Any]:
+        """window.referee.rule(request) as an envelope like pyapp.api.rule_json's."""
+        result: dict[str, Any] = self.page.evaluate(
+            """async (request) => {
+              try {
+                return { ok: true, ruling: await window.referee.rule(request) };
+              } catch (e) {
+                return {
+                  ok: false,
+                  structured: e instanceof window.referee.RefereeError,
+                  error: { type: e.type, message: e.message, details: e.details },
+                };
+              }
+            }""",
+            request,
+        )
+        return result

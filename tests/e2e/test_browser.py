@@ -1,0 +1,233 @@
+"""The rules core in the browser: boots offline, under the production CSP, and rules
+exactly as CPython does."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import tomllib
+from typing import Any
+
+import pytest
+
+from .harness import ROOT, App
+
+
+def scenarios() -> list[tuple[str, Any]]:
+    """The core's scenario table (tests/core/scenarios.py), else docs/examples/*.json."""
+    try:
+        module = importlib.import_module("tests.core.scenarios")
+    except ModuleNotFoundError as exc:
+        if exc.name not in {"tests.core.scenarios", "tests.core", "tests"}:
+            raise
+    else:
+        return list(module.scenario_requests())
+    return [
+        (path.name.removesuffix(".request.json"), json.loads(path.read_text()))
+        for path in sorted((ROOT / "docs" / "examples").glob("*.request.json"))
+    ]
+
+
+SCENARIOS = scenarios()
+
+
+def cpython_envelope(request: Any) -> dict[str, Any]:
+    from pyapp.api import rule_json
+
+    text = request if isinstance(request, str) else json.dumps(request)
+    result: dict[str, Any] = json.loads(rule_json(text))
+    return result
+
+
+def netlify_headers_for_root() -> dict[str, str]:
+    config = tomllib.loads((ROOT / "netlify.toml").read_text())
+    block = next(b for b in config["headers"] if b["for"] == "/*")
+    return {k.lower(): " ".join(str(v).split()) for k, v in block["values"].items()}
+
+
+# ------------------------------------------------------------------------- boot
+
+
+def test_page_boots_and_says_so(app: App) -> None:
+    page = app.page
+    assert page.get_attribute("html", "data-rules-ready") == "true"
+    assert page.text_content("#rules-status-text") == "Rules ready."
+    assert page.is_enabled("#try-submit")
+    assert page.evaluate("typeof window.referee.rule") == "function"
+    assert page.evaluate("window.referee.ready") is True
+    marks = page.evaluate("performance.getEntriesByName('rules-ready').length")
+    assert marks == 1
+
+
+def test_python_runs_the_shipped_versions(app: App) -> None:
+    """Pyodide imported our wheels, not something else: pydantic as pinned, pyapp from
+    the app wheel named in static/vendor/vendor.json."""
+    manifest = json.loads((ROOT / "static" / "vendor" / "vendor.json").read_text())
+    lock_url = f"./static/vendor/pyodide-{manifest['versions']['pyodide']}/pyodide-lock.json"
+    versions = app.page.evaluate(
+        "async (url) => (await (await fetch(url)).json()).packages", lock_url
+    )
+    assert set(versions) == {
+        "pydantic",
+        "pydantic-core",
+        "typing-extensions",
+        "annotated-types",
+        "typing-inspection",
+        "castaway-referee",
+    }
+    assert versions["castaway-referee"]["file_name"].endswith(manifest["app_wheel"])
+    import pydantic
+
+    assert versions["pydantic"]["version"] == pydantic.VERSION
+
+
+# -------------------------------------------------------------- headers and CSP
+
+
+def test_csp_header_is_netlify_toml_s(app: App) -> None:
+    headers = app.document.all_headers()
+    expected = netlify_headers_for_root()
+    csp = headers.get("content-security-policy")
+    assert csp, "no Content-Security-Policy header"
+    assert csp == expected["content-security-policy"]
+    assert "frame-ancestors 'none'" in csp
+    assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
+    assert headers.get("x-content-type-options") == "nosniff"
+    assert headers.get("referrer-policy") == expected["referrer-policy"]
+
+
+def test_nothing_violates_the_csp(app: App) -> None:
+    assert app.watched()["csp"] == []
+
+
+def test_no_request_leaves_the_origin(app: App) -> None:
+    assert app.off_origin == []
+    urls = app.page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert urls, "no resources recorded"
+    assert all(u.startswith(app.url) for u in urls), urls
+    # The runtime really came from the site: wasm, stdlib and the wheels.
+    assert any(u.endswith("/pyodide.asm.wasm") for u in urls)
+    assert any(u.endswith("/python_stdlib.zip") for u in urls)
+    assert any("/static/vendor/wheels/castaway_referee-" in u for u in urls)
+
+
+def test_no_console_errors(app: App) -> None:
+    assert app.console_errors == []
+
+
+@pytest.mark.parametrize(
+    ("path", "content_type", "cache"),
+    [
+        ("pyodide-{pyodide}/pyodide.asm.wasm", "application/wasm", "immutable"),
+        ("pyodide-{pyodide}/pyodide.mjs", "text/javascript", "immutable"),
+        ("pyodide-{pyodide}/pyodide.asm.mjs", "text/javascript", "immutable"),
+        ("pyodide-{pyodide}/pyodide-lock.json", "application/json", "no-cache"),
+        ("pyscript-{pyscript}/core.js", "text/javascript", "immutable"),
+        ("wheels/{app_wheel}", "application/zip", "immutable"),
+    ],
+)
+def test_vendor_files_are_typed_and_cached(
+    app: App, path: str, content_type: str, cache: str
+) -> None:
+    manifest = json.loads((ROOT / "static" / "vendor" / "vendor.json").read_text())
+    v = manifest["versions"]
+    url = (
+        app.url
+        + "static/vendor/"
+        + path.format(
+            pyodide=v["pyodide"], pyscript=v["@pyscript/core"], app_wheel=manifest["app_wheel"]
+        )
+    )
+    response = app.page.request.head(url)
+    assert response.status == 200, url
+    assert response.headers["content-type"].startswith(content_type)
+    assert cache in response.headers["cache-control"]
+    assert response.headers["x-content-type-options"] == "nosniff"
+
+
+@pytest.mark.parametrize(
+    "path", [".git/HEAD", "Makefile", "pyapp/api.py", "tests/e2e/conftest.py", "netlify.toml",
+             "node_modules/pyodide/package.json", "static/vendor/.stamp", "static/"],
+)  # fmt: skip
+def test_only_the_site_is_served(app: App, path: str) -> None:
+    assert app.page.request.get(app.url + path).status == 404
+
+
+# --------------------------------------------------------------------- rulings
+
+
+@pytest.mark.skipif(not SCENARIOS, reason="no scenario table and no docs/examples yet")
+@pytest.mark.parametrize(("name", "request_"), SCENARIOS, ids=[n for n, _ in SCENARIOS])
+def test_browser_rules_like_cpython(app: App, name: str, request_: Any) -> None:
+    expected = cpython_envelope(request_)
+    got = app.rule(request_)
+    if not expected["ok"]:
+        assert got.pop("structured") is True
+    assert got == expected, name
+
+
+def test_there_are_scenarios() -> None:
+    assert SCENARIOS, "tests/core/scenarios.py scenario_requests() should list requests"
+
+
+def test_malformed_json_rejects_with_a_structured_error(app: App) -> None:
+    got = app.rule("{this is not json")
+    assert got["ok"] is False and got["structured"] is True
+    error = got["error"]
+    assert error == cpython_envelope("{this is not json")["error"]
+    assert isinstance(error["type"], str) and error["type"]
+    assert error["message"]
+    assert error["details"] and all({"loc", "msg"} <= set(d) for d in error["details"])
+
+
+def test_invalid_request_rejects_with_validation_details(app: App) -> None:
+    request = {"no such field": True}
+    got = app.rule(request)
+    assert got["ok"] is False and got["structured"] is True
+    assert got["error"] == cpython_envelope(request)["error"]
+    assert got["error"]["details"]
+
+
+def test_unserialisable_request_rejects_in_js(app: App) -> None:
+    got = app.page.evaluate(
+        """async () => {
+          const cyclic = {}; cyclic.self = cyclic;
+          try { await window.referee.rule(cyclic); return null; }
+          catch (e) { return { name: e.name, type: e.type, details: e.details,
+                               structured: e instanceof window.referee.RefereeError }; }
+        }"""
+    )
+    assert got == {
+        "name": "RefereeError",
+        "type": "bad_request",
+        "details": [{"loc": "", "msg": got["details"][0]["msg"]}],
+        "structured": True,
+    }
+
+
+def test_rejections_are_handled_not_unhandled(app: App) -> None:
+    """A rejected ruling is an ordinary, catchable rejection: firing several without
+    awaiting them all still leaves no unhandled rejection behind."""
+    app.page.evaluate(
+        """async () => {
+          const { rule, RefereeError } = window.referee;
+          const bad = ["{", "[]", "null", "42"].map((t) => rule(t).catch((e) => e));
+          const errors = await Promise.all(bad);
+          if (!errors.every((e) => e instanceof RefereeError)) throw new Error("unstructured");
+        }"""
+    )
+    assert app.watched()["rejections"] == []
+
+
+def test_try_a_ruling_form(app: App) -> None:
+    page = app.page
+    request = SCENARIOS[0][1] if SCENARIOS else {"no such field": True}
+    page.fill("#try-request", json.dumps(request))
+    page.click("#try-submit")
+    page.wait_for_selector('#try-output[data-kind="ruling"], #try-output[data-kind="error"]')
+    shown = json.loads(page.text_content("#try-output") or "null")
+    expected = cpython_envelope(request)
+    if expected["ok"]:
+        assert shown == expected["ruling"]
+    else:
+        assert shown["error"] == expected["error"]["type"]
