@@ -1,0 +1,184 @@
+"""Load benchmark: our page against a baseline that only loads PyScript + Pyodide and
+imports pydantic (bench/baseline/), both served by tools/serve.py with production
+headers, in Debian's Chromium.
+
+    python bench/load_bench.py [--runs 5]
+
+For each page, `--runs` cold loads (a fresh browser profile each time) and `--runs`
+warm loads (one persistent profile, primed once, browser restarted before each load so
+only the disk cache carries over; no request interception, which would bypass the
+cache). Measured from navigation start: first contentful paint, rules ready (the
+"rules-ready" performance mark, set when <html data-rules-ready="true">), bytes
+transferred (Resource Timing transferSize: 0 for disk-cache hits). Prints medians and
+our/baseline ratios; writes bench/out/load.json and bench/out/load.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Playwright, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "out"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PAGES = {"ours": "", "baseline": "bench/baseline/"}
+READY = 'html[data-rules-ready]:not([data-rules-ready="false"])'
+
+METRICS_JS = """() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const paint = performance.getEntriesByName("first-contentful-paint")[0]
+             || performance.getEntriesByName("first-paint")[0];
+  const ready = performance.getEntriesByName("rules-ready")[0];
+  const resources = performance.getEntriesByType("resource");
+  const all = [nav, ...resources];
+  return {
+    fcp_ms: paint ? paint.startTime : null,
+    ready_ms: ready ? ready.startTime : null,
+    bytes: all.reduce((n, e) => n + e.transferSize, 0),
+    body_bytes: all.reduce((n, e) => n + e.decodedBodySize, 0),
+    requests: all.length,
+    from_cache: all.filter((e) => e.transferSize === 0 && e.decodedBodySize > 0).length,
+    off_origin: all.map((e) => e.name).filter((u) => !u.startsWith(location.origin + "/")),
+  };
+}"""
+
+
+def start_server() -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen(
+        [sys.executable, "tools/serve.py", "--port", "0", "--quiet", "--also", "bench/baseline"],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if not line.startswith("serving "):
+        proc.kill()
+        raise SystemExit(f"tools/serve.py did not start: {line!r}")
+    return proc, line.split()[1]
+
+
+def launch(pw: Playwright, profile: Path) -> BrowserContext:
+    return pw.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    )
+
+
+def load_once(pw: Playwright, profile: Path, url: str) -> dict[str, Any]:
+    context = launch(pw, profile)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(url)
+        page.wait_for_selector(READY, state="attached", timeout=180_000)
+        if page.get_attribute("html", "data-rules-ready") != "true":
+            raise SystemExit(f"{url}: rules failed to load: {errors}")
+        result: dict[str, Any] = page.evaluate(METRICS_JS)
+        if result["off_origin"]:
+            raise SystemExit(f"{url}: requests left the origin: {result['off_origin']}")
+        return result
+    finally:
+        context.close()
+
+
+def measure(pw: Playwright, url: str, runs: int, work: Path) -> dict[str, list[dict[str, Any]]]:
+    cold = []
+    for i in range(runs):
+        with tempfile.TemporaryDirectory(dir=work) as profile:
+            cold.append(load_once(pw, Path(profile), url))
+        print(f"  cold {i + 1}/{runs}: ready {cold[-1]['ready_ms']:.0f} ms", flush=True)
+    warm = []
+    with tempfile.TemporaryDirectory(dir=work) as profile:
+        load_once(pw, Path(profile), url)  # prime the disk cache
+        for i in range(runs):
+            warm.append(load_once(pw, Path(profile), url))
+            print(f"  warm {i + 1}/{runs}: ready {warm[-1]['ready_ms']:.0f} ms", flush=True)
+    return {"cold": cold, "warm": warm}
+
+
+def median(runs: list[dict[str, Any]], key: str) -> float:
+    return float(statistics.median(r[key] for r in runs))
+
+
+def table(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> str:
+    rows = [
+        f"Median of {runs} loads; ms from navigation start; bytes = transferSize "
+        "(0 for disk-cache hits).",
+        "",
+        "| load | metric | ours | baseline | ours/baseline |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for mode in ("cold", "warm"):
+        for key, label in (
+            ("fcp_ms", "first contentful paint (ms)"),
+            ("ready_ms", "rules ready (ms)"),
+            ("bytes", "bytes transferred"),
+            ("requests", "requests"),
+        ):
+            ours = median(results["ours"][mode], key)
+            base = median(results["baseline"][mode], key)
+            ratio = f"{ours / base:.2f}" if base else "n/a"
+            fmt = "{:,.0f}"
+            rows.append(f"| {mode} | {label} | {fmt.format(ours)} | {fmt.format(base)} | {ratio} |")
+    return "\n".join(rows) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args(argv)
+    if not (ROOT / "static/vendor/vendor.json").is_file():
+        raise SystemExit("static/vendor/ is missing: run `make vendor`")
+    OUT.mkdir(parents=True, exist_ok=True)
+    server, base_url = start_server()
+    started = time.time()
+    results: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    try:
+        with sync_playwright() as pw, tempfile.TemporaryDirectory() as work:
+            for name, path in PAGES.items():
+                print(f"{name}: {base_url}{path}", flush=True)
+                results[name] = measure(pw, base_url + path, args.runs, Path(work))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    report = table(results, args.runs)
+    manifest = json.loads((ROOT / "static/vendor/vendor.json").read_text())
+    meta = {
+        "runs": args.runs,
+        "seconds": round(time.time() - started, 1),
+        "cpus": os.cpu_count(),
+        "machine": platform.machine(),
+        "versions": manifest["versions"],
+        "app_wheel": manifest["app_wheel"],
+    }
+    (OUT / "load.json").write_text(json.dumps({"meta": meta, "results": results}, indent=1))
+    (OUT / "load.md").write_text(report)
+    print()
+    print(report)
+    print(f"({meta['seconds']} s; raw runs in bench/out/load.json)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
