@@ -20,4 +20,5 @@ class Value(BaseModel):
         """
         data = dict(self.__dict__)
         data.update(changes)
-        return type(self).model_validate(data)
+        validated: Self = type(self).__pydantic_validator__.validate_python(data)
+        return validated

@@ -9,7 +9,7 @@ from typing import Any
 from . import demands as d
 from .errors import RulingError
 from .events import Cover, FlipItem, PayDetermination, Place, SetFigure, SetLevel
-from .ruling import Decision, Option, resource_label
+from .ruling import Decision, Option, resource_label, step
 from .state import MORALE_MIN, FigureId, ResourceKind
 from .verdict import Verdict
 from .victims import victims
@@ -21,8 +21,7 @@ CHILDREN_FOOD = {7: 2, 8: 2, 9: 3, 10: 3, 11: 4, 12: 4}  # R11
 def judge(w: Work, demand: d.Demand, index: int) -> Verdict:
     """Judge one demand on the working table: its victims, then what its kind asks."""
     v = Verdict(index=index)
-    v.victims, why = victims(w.state, w.ctx, demand, index)
-    v.steps.append(why)
+    v.victims, v.why = victims(w, demand, index)
     JUDGES[demand.kind](w, demand, v)
     if demand.if_possible and v.shortfall:
         v.say("C9", f"'If possible': the {v.units()} unit(s) that could not be done cost "
@@ -129,6 +128,7 @@ def _determination(t: Work, demand: d.DiscardDetermination, v: Verdict) -> None:
         return
     holder = _holder(t, demand.who, v)
     v.victims = (holder,)
+    v.why = step("G-named-victim", f"The card names who pays: {holder}.", v.index)
     v.short_one(holder, _pay_determination(t, v, holder, demand.amount))
 
 

@@ -13,12 +13,13 @@ if TYPE_CHECKING:
     from .work import Work
 
 
-@dataclass
+@dataclass(slots=True)
 class Verdict:
     """The judgement of one demand. Shortfall units are unfulfilled demand; `hurt` is not."""
 
     index: int
     victims: tuple[FigureId, ...] = ()
+    why: Step | None = None  # the rule that names the victims; said only if someone suffers
     events: list[Event] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
     payments: list[Payment] = field(default_factory=list)

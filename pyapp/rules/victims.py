@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .demands import Combat, Demand, NightEating, NightNoShelter, WeatherClouds
 from .errors import RulingError
 from .ruling import Context, Step, step
 from .state import FigureId, TableState
 
+if TYPE_CHECKING:
+    from .work import Work
 
-def victims(state: TableState, ctx: Context, demand: Demand, index: int) -> tuple[
-        tuple[FigureId, ...], Step]:
+
+def victims(w: Work, demand: Demand, index: int) -> tuple[tuple[FigureId, ...], Step]:
     """The figures who suffer this demand's Wounds, and the rule that says so."""
+    state, ctx = w.state, w.ctx
     rule = demand.victims
     if rule == "first_player":
         return (state.first_player,), step("G-named-victim", "The card names the First Player.",
@@ -19,16 +24,16 @@ def victims(state: TableState, ctx: Context, demand: Demand, index: int) -> tupl
         return (resolver(state, ctx),), step("G-named-victim", "The card names the character "
                                              "resolving the Action.", index)
     if rule == "all":
-        return all_characters(state), step("C5", "The card hits all characters.", index)
+        return w.everyone, step("C5", "The card hits all characters.", index)
     if rule == "in_camp" or isinstance(demand, WeatherClouds):
-        return in_camp(state), step("R10", "Weather hurts only the characters in camp.", index)
-    return _by_phase(state, ctx, demand, index)
+        return w.campers, step("R10", "Weather hurts only the characters in camp.", index)
+    return _by_phase(w, demand, index)
 
 
-def _by_phase(state: TableState, ctx: Context, demand: Demand, index: int) -> tuple[
-        tuple[FigureId, ...], Step]:
+def _by_phase(w: Work, demand: Demand, index: int) -> tuple[tuple[FigureId, ...], Step]:
+    state, ctx = w.state, w.ctx
     if isinstance(demand, NightEating | NightNoShelter):
-        return all_characters(state), step("C5", "Every character at the table.", index)
+        return w.everyone, step("C5", "Every character at the table.", index)
     if state.phase == "action":
         who = resolver(state, ctx)
         if who == "friday":
@@ -40,8 +45,8 @@ def _by_phase(state: TableState, ctx: Context, demand: Demand, index: int) -> tu
         return (state.first_player,), step("C7", "Combat in the Event Phase: only the First "
                                            f"Player ({state.first_player}) suffers.", index)
     if state.phase == "weather":
-        return in_camp(state), step("R10", "Weather Phase: the characters in camp suffer.", index)
-    return all_characters(state), step("C5", "All characters suffer.", index)
+        return w.campers, step("R10", "Weather Phase: the characters in camp suffer.", index)
+    return w.everyone, step("C5", "All characters suffer.", index)
 
 
 def resolver(state: TableState, ctx: Context) -> FigureId:

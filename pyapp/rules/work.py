@@ -4,6 +4,7 @@ it is frozen back into a validated `TableState`. The state given to the referee 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any
 
 from .events import (
@@ -21,10 +22,8 @@ from .ruling import Choices, Context
 from .state import (
     MORALE_MIN,
     RESOURCE_KINDS,
-    Character,
     Figure,
     FigureId,
-    Friday,
     Invention,
     Loss,
     ResourceKind,
@@ -34,6 +33,7 @@ from .state import (
     TableState,
     Tile,
 )
+from .victims import all_characters, in_camp
 
 FOOD_ORDER: dict[str, tuple[ResourceKind, ResourceKind]] = {
     "perishable_first": ("food", "nonperishable_food"),
@@ -60,19 +60,30 @@ class Work:
             self.cards["friday"] = state.friday
         if state.jenny is not None:
             self.cards["jenny"] = state.jenny
-        self._figures = {f: _counters(card) for f, card in self.cards.items()}
-        self.figures = {f: dict(c) for f, c in self._figures.items()}
+        self.figures: dict[FigureId, dict[str, int]] = {}  # counters changed so far
         self.covered: set[tuple[int, int]] = set()
         self.placed: dict[str, Space] = {}
         self.flipped: set[str] = set()
         self.lost = state.lost.reason if state.lost else None
+
+    @cached_property
+    def everyone(self) -> tuple[FigureId, ...]:
+        """All characters, in turn order, with Jenny once rescued."""
+        return all_characters(self.state)
+
+    @cached_property
+    def campers(self) -> tuple[FigureId, ...]:
+        return in_camp(self.state)
 
     # Reading the table as it stands now.
     def level(self, name: str) -> int:
         return self.levels[name]
 
     def counter(self, who: FigureId, name: str) -> int:
-        return self.figures[who][name]
+        changed = self.figures.get(who)
+        if changed is not None and name in changed:
+            return changed[name]
+        return int(getattr(self.cards[who], name))
 
     def payable(self, kind: ResourceKind) -> int:
         return self.pile[kind] + self.gained[kind]
@@ -138,7 +149,7 @@ class Work:
 
     def _changed_figures(self) -> dict[str, Any]:
         s = self.state
-        changed = {f: c for f, c in self.figures.items() if c != self._figures[f]}
+        changed = self.figures
         if not changed:
             return {}
         out: dict[str, Any] = {}
@@ -156,15 +167,6 @@ class Work:
         return tile.evolve(sources=tuple(
             Source(kind=src.kind, exhausted=True) if (tile.id, i) in self.covered else src
             for i, src in enumerate(tile.sources)))
-
-
-def _counters(figure: Any) -> dict[str, int]:
-    if isinstance(figure, Character):
-        return {"wounds": figure.wounds, "determination": figure.determination,
-                "pawns": figure.pawns, "sheet_food": figure.sheet_food}
-    if isinstance(figure, Friday):
-        return {"wounds": figure.wounds, "determination": figure.determination}
-    return {"wounds": figure.wounds}
 
 
 def _update(figure: Any, counters: dict[str, int] | None) -> Any:
@@ -201,11 +203,12 @@ def _set_level(w: Work, e: SetLevel) -> None:
 
 
 def _pay_determination(w: Work, e: PayDetermination) -> None:
-    w.figures[e.figure]["determination"] -= e.amount
+    held = w.counter(e.figure, "determination")
+    w.figures.setdefault(e.figure, {})["determination"] = held - e.amount
 
 
 def _set_figure(w: Work, e: SetFigure) -> None:
-    w.figures[e.figure][e.field] = e.value
+    w.figures.setdefault(e.figure, {})[e.field] = e.value
 
 
 def _cover_source(w: Work, e: Cover) -> None:

@@ -11,7 +11,11 @@ from .work import Work
 
 def suffer(w: Work, v: Verdict) -> list[WoundReport]:
     """Apply the Wounds a verdict owes, victim by victim, in turn order."""
+    if not v.shortfall and not v.hurt:
+        return []
     owed = _owed(v)
+    if v.why is not None:
+        v.steps.append(v.why)
     v.steps.extend(_summary(v, owed))
     reports: list[WoundReport] = []
     for who in owed:
@@ -24,8 +28,8 @@ def suffer(w: Work, v: Verdict) -> list[WoundReport]:
 
 
 def _owed(v: Verdict) -> list[FigureId]:
-    order = list(v.victims) + [w for w in (*v.shortfall, *v.hurt) if w not in v.victims]
-    return [w for w in order if v.shortfall.get(w, 0) + v.hurt.get(w, 0)]
+    owing = {**v.shortfall, **v.hurt}
+    return [w for w in v.victims if w in owing] + [w for w in owing if w not in v.victims]
 
 
 def _summary(v: Verdict, owed: list[FigureId]) -> list[Step]:

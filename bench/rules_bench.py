@@ -1,0 +1,111 @@
+"""Rulings per second in CPython: 4 characters, a card with three demands.
+
+Run by `make bench`. Prints medians of several runs and, measured in the same run, a baseline:
+validating the same request JSON with pydantic and nothing else (the floor any pydantic app
+pays to read the question), with our/baseline ratios. Writes bench/out/rules.json.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from pyapp.api import rule_json  # noqa: E402
+from pyapp.rules import Request, rule  # noqa: E402
+
+TABLE = {
+    "phase": "event", "first_player": "cook", "shelter": "built", "roof": 1, "palisade": 1,
+    "weapon": 2, "morale": 0, "available": {"wood": 1, "food": 2},
+    "characters": [{"role": "cook", "determination": 2}, {"role": "explorer", "determination": 1},
+                   {"role": "soldier", "wounds": 2}, {"role": "carpenter"}],
+    "planned_actions": [{"id": "b1", "action": "build", "pawns": ["cook"],
+                         "assigned": {"wood": 2}}],
+    "tiles": [{"id": 1, "camp": True, "sources": [{"kind": "food"}, {"kind": "wood"}]},
+              {"id": 2, "distance": 1, "sources": [{"kind": "food", "exhausted": True}]}],
+}
+CARDS = {
+    # A storm: one demand short, so every character is wounded once; Morale falls.
+    "typical": [{"kind": "reduce", "track": "palisade", "amount": 1},
+                {"kind": "discard", "wood": 2}, {"kind": "lower_morale", "amount": 1}],
+    # Everything short: three rounds of Wounds for all four, arrows, Morale at the bottom.
+    "heavy": [{"kind": "discard", "wood": 3, "food": 3},
+              {"kind": "reduce", "track": "roof", "amount": 2},
+              {"kind": "discard_determination", "amount": 2}],
+}
+RUNS, N = 7, 2000
+
+
+def request_text(card: str) -> str:
+    return json.dumps({"state": TABLE, "effect": {"demands": CARDS[card]}})
+
+
+def per_second(fn: Callable[[], object], n: int = N) -> float:
+    start = time.perf_counter()
+    for _ in range(n):
+        fn()
+    return n / (time.perf_counter() - start)
+
+
+def median_rate(fn: Callable[[], object]) -> float:
+    fn()  # warm up
+    return statistics.median(per_second(fn) for _ in range(RUNS))
+
+
+def _worker(card: str, seconds: float, out: multiprocessing.Queue[int]) -> None:
+    request = Request.model_validate_json(request_text(card))
+    done, end = 0, time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        rule(request)
+        done += 1
+    out.put(done)
+
+
+def all_cores(card: str, seconds: float = 3.0) -> float:
+    """Rulings per second with one process per core (the referee is pure and shares nothing)."""
+    cores = multiprocessing.cpu_count()
+    queue: multiprocessing.Queue[int] = multiprocessing.Queue()
+    procs = [multiprocessing.Process(target=_worker, args=(card, seconds, queue))
+             for _ in range(cores)]
+    for p in procs:
+        p.start()
+    total = sum(queue.get() for _ in procs)
+    for p in procs:
+        p.join()
+    return total / seconds
+
+
+def main() -> None:
+    results: dict[str, dict[str, float]] = {}
+    for card in CARDS:
+        text = request_text(card)
+        request = Request.model_validate_json(text)
+        results[card] = {
+            "rule": median_rate(lambda request=request: rule(request)),
+            "json_in_out": median_rate(lambda text=text: rule_json(text)),
+            "baseline_validate": median_rate(lambda text=text: Request.model_validate_json(text)),
+            "all_cores": all_cores(card),
+        }
+    print(f"Rulings per second, CPython {sys.version.split()[0]}, 4 characters, 3 demands "
+          f"(median of {RUNS} runs of {N}; {multiprocessing.cpu_count()} cores)")
+    print(f"{'card':8} {'rule()':>10} {'JSON in/out':>12} {'baseline':>10} {'rule/base':>10} "
+          f"{'all cores':>10}")
+    for card, r in results.items():
+        print(f"{card:8} {r['rule']:>10,.0f} {r['json_in_out']:>12,.0f} "
+              f"{r['baseline_validate']:>10,.0f} {r['rule'] / r['baseline_validate']:>10.2f} "
+              f"{r['all_cores']:>10,.0f}")
+    print("baseline = pydantic validating the same request JSON, nothing else")
+    out = ROOT / "bench" / "out"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "rules.json").write_text(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()
