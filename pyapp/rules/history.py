@@ -11,6 +11,7 @@ from pydantic import Field
 
 from .base import Value
 from .demands import Effect
+from .edits import Edit, apply_edits
 from .formats import Request
 from .referee import rule
 from .ruling import Choices, Context, Ruling
@@ -32,7 +33,7 @@ class EditEntry(Value):
     """A board edit: the players set the table as it is in front of them."""
 
     kind: Literal["edit"] = "edit"
-    state: TableState
+    edits: tuple[Edit, ...] = Field(min_length=1, max_length=50)
     summary: str = Field(default="", max_length=500)
 
 
@@ -60,8 +61,10 @@ class History(Value):
                             choices=request.choices, summary=summarise(ruling))
         return self._append(entry), ruling
 
-    def edit(self, state: TableState, summary: str) -> History:
-        return self._append(EditEntry(state=state, summary=summary))
+    def edit(self, edits: tuple[Edit, ...], summary: str) -> tuple[History, TableState]:
+        """Apply board edits to the current table as one undoable step (EditError if refused)."""
+        table = apply_edits(self.table(), edits)
+        return self._append(EditEntry(edits=edits, summary=summary)), table
 
     def can_undo(self) -> bool:
         return self.cursor > 0
@@ -82,7 +85,7 @@ class History(Value):
 def play(state: TableState, entry: RulingEntry | EditEntry) -> TableState:
     """Replay one log entry on a table."""
     if isinstance(entry, EditEntry):
-        return entry.state
+        return apply_edits(state, entry.edits)
     request = Request(state=state, effect=entry.effect, context=entry.context,
                       choices=entry.choices)
     return rule(request).state

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pyapp.rules import Request
+from pyapp.rules.edits import parse_edits
 from pyapp.rules.history import History
 from tests.scenarios import table
 
@@ -29,7 +30,9 @@ def test_new_entry_drops_the_undone_ones() -> None:
     history, request = start()
     history, _ = history.apply_ruling(request)
     history = history.undo()
-    history = history.edit(request.state.evolve(morale=2), "Morale set to +2")
+    edits = parse_edits([{"op": "set", "path": "morale", "value": 2}])
+    history, table = history.edit(edits, "Morale set to +2")
+    assert table.morale == 2
     assert len(history.entries) == 1 and history.table().morale == 2
     assert not history.can_redo()
 

@@ -1,0 +1,91 @@
+"""The board's session: commands in JSON, snapshots out; refused commands change nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pyapp.rules.history import History
+from pyapp.rules.state import TableState
+from pyapp.session import Session
+from tests.scenarios import table
+
+BUILD = {"id": "roof", "action": "build", "pawns": ["cook"], "assigned": {}}
+
+
+def session() -> Session:
+    state = TableState.model_validate(table(phase="action", available={"wood": 3},
+                                            planned_actions=[BUILD]))
+    return Session(History(initial=state))
+
+
+def send(s: Session, **command: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(s.handle_json(json.dumps(command)))
+    return answer
+
+
+def test_drag_two_wood_onto_the_build_action_ties_them_up() -> None:
+    """2 wood moved from Available onto the Build action are no longer available."""
+    s = session()
+    answer = send(s, cmd="edit", summary="2 wood onto Build", edits=[
+        {"op": "move_resource", "kind": "wood", "amount": 2, "source": "available",
+         "target": "roof"}])
+    state = answer["snapshot"]["state"]
+    assert state["available"]["wood"] == 1
+    assert state["planned_actions"][0]["assigned"]["wood"] == 2
+    ruling = send(s, cmd="preview", effect={"demands": [{"kind": "discard", "wood": 3}]},
+                  context={"resolver": "explorer"})["ruling"]
+    assert ruling["wounds"] == [{"figure": "explorer", "unfulfilled": 2, "other": 0,
+                                 "morale_arrows": 0, "died": False}]
+
+
+def test_refused_move_names_the_reason_and_changes_nothing() -> None:
+    s = session()
+    before = send(s, cmd="snapshot")["snapshot"]
+    answer = send(s, cmd="edit", edits=[{"op": "move_resource", "kind": "wood", "amount": 5,
+                                         "source": "available", "target": "roof"}])
+    assert answer["ok"] is False and answer["error"]["type"] == "edit_refused"
+    assert "only 3 wood" in answer["error"]["message"]
+    assert send(s, cmd="snapshot")["snapshot"] == before
+
+
+def test_invalid_value_is_refused_by_the_model() -> None:
+    s = session()
+    answer = send(s, cmd="edit", edits=[{"op": "set", "path": "roof", "value": 2}])
+    assert answer["ok"] is False and "Shelter" in answer["error"]["message"]
+
+
+def test_pawns_cannot_exceed_what_a_character_has() -> None:
+    s = session()
+    ok = send(s, cmd="edit", edits=[{"op": "move_pawn", "figure": "cook", "target": "roof"}])
+    assert ok["ok"]
+    refused = send(s, cmd="edit", edits=[{"op": "move_pawn", "figure": "cook",
+                                          "target": "roof"}])
+    assert refused["ok"] is False and "no Action pawn left" in refused["error"]["message"]
+
+
+def test_apply_undo_redo_and_log() -> None:
+    s = session()
+    applied = send(s, cmd="apply", card="storm", effect={"demands": [
+        {"kind": "discard", "wood": 4}]}, context={"resolver": "cook"})
+    assert applied["snapshot"]["state"]["available"]["wood"] == 0
+    assert applied["snapshot"]["log"][0]["card"] == "storm"
+    undone = send(s, cmd="undo")["snapshot"]
+    assert undone["state"]["available"]["wood"] == 3 and undone["can_redo"]
+    assert send(s, cmd="redo")["snapshot"]["state"]["available"]["wood"] == 0
+
+
+def test_autosaved_history_loads_back() -> None:
+    s = session()
+    send(s, cmd="edit", edits=[{"op": "set", "path": "morale", "value": 2}])
+    saved = send(s, cmd="snapshot")["snapshot"]["history"]
+    other = session()
+    assert send(other, cmd="load", history=saved)["snapshot"]["state"]["morale"] == 2
+
+
+def test_malformed_commands_get_errors() -> None:
+    s = session()
+    for text in ["{", "[]", '{"cmd": "dance"}', '{"cmd": "edit", "edits": []}',
+                 '{"cmd": "load", "history": {"initial": {}}}']:
+        answer = json.loads(s.handle_json(text))
+        assert answer["ok"] is False and answer["error"]["message"], text
