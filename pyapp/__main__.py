@@ -62,7 +62,8 @@ def explain(ruling: Ruling) -> str:
         lines.append(f"{where}{s.clause}: {s.text}{tag}")
     lines.append("")
     for w in ruling.wounds:
-        lines.append(f"{w.figure}: {w.unfulfilled + w.other} Wound(s) ({w.unfulfilled} of "
+        lines.append(f"{w.figure.capitalize()}: {w.unfulfilled + w.other} Wound(s) "
+                     f"({w.unfulfilled} of "
                      f"unfulfilled demand)" + (", dies" if w.died else ""))
     if ruling.morale_change:
         lines.append(f"Morale {ruling.morale_change:+d}")

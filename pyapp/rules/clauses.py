@@ -67,6 +67,9 @@ _ALL = (
        "the game.", "DZ-Q-who"),
     _c("G-combat", "Combat", "If Weapon is lower than the Beast's strength, suffer the "
        "difference in Wounds; then the Weapon track loses the Beast's value.", "DZ-Combat, DZ-FAQ"),
+    _c("G-combat-weapon", "Combat, then a Weapon loss", "After the fight the Weapon track loses "
+       "the Beast's value; each level it cannot lose is 1 Wound of unfulfilled demand (the FAQ: "
+       "Weapon 1 against strength 5 with −2 is 4 Wounds + 1).", "DZ-FAQ, DZ-Combat"),
     _c("G-weapon-track", "Weapon reductions", "Every reduction comes off the board track, never "
        "off temporary bonuses.", "DZ-Weapon"),
     _c("G-future", "Future Resources", "What is gained during the Action Phase waits in Future "

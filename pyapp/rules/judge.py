@@ -110,7 +110,7 @@ def _share_shortfall(t: Work, v: Verdict, payers: list[FigureId], per_head: int,
             units = min(per_head, missing)
             v.short_one(who, units)
             missing -= units
-            v.say("R1", f"{who} goes without and suffers {units} Wound(s).")
+            v.say("R1", f"{who.capitalize()} goes without and suffers {units} Wound(s).")
 
 
 def _determination(t: Work, demand: d.DiscardDetermination, v: Verdict) -> None:
@@ -123,12 +123,12 @@ def _determination(t: Work, demand: d.DiscardDetermination, v: Verdict) -> None:
             return
         for who, units in shorts.items():
             if units:
-                v.say("R1", f"Only {who}, who is short, suffers {units} Wound(s).")
+                v.say("R1", f"Only {who.capitalize()}, who is short, suffers {units} Wound(s).")
             v.short_one(who, units)
         return
     holder = _holder(t, demand.who, v)
     v.victims = (holder,)
-    v.why = step("G-named-victim", f"The card names who pays: {holder}.", v.index)
+    v.why = step("G-named-victim", f"The card names who pays: {holder.capitalize()}.", v.index)
     v.short_one(holder, _pay_determination(t, v, holder, demand.amount))
 
 
@@ -149,8 +149,8 @@ def _pay_determination(t: Work, v: Verdict, who: FigureId, amount: int) -> int:
     paid = min(held, amount)
     if paid:
         v.emit(t, PayDetermination(who, paid))
-    v.pay(f"{who}'s Determination", amount, paid)
-    v.say("C3" if paid == amount else "C1", f"{who} discards {paid} of {amount} Determination "
+    v.pay(f"{who.capitalize()}'s Determination", amount, paid)
+    v.say("C3" if paid == amount else "C1", f"{who.capitalize()} discards {paid} of {amount} Determination "
           f"token(s)" + ("." if paid == amount else f": {amount - paid} short."))
     return amount - paid
 
@@ -267,10 +267,10 @@ def _lose_pawn(t: Work, demand: d.LosePawn, v: Verdict) -> None:
         if t.state.character(who) is None:
             continue
         if t.counter(who, "pawns") <= 1:
-            v.say("C10", f"{who} already has only 1 Action pawn: this is ignored.")
+            v.say("C10", f"{who.capitalize()} already has only 1 Action pawn: this is ignored.")
         else:
             v.emit(t, SetFigure(who, "pawns", 1))
-            v.say("C3", f"{who} loses an Action pawn and has 1 left.")
+            v.say("C3", f"{who.capitalize()} loses an Action pawn and has 1 left.")
 
 
 def _lose_item(t: Work, demand: d.LoseItem, v: Verdict) -> None:
@@ -346,10 +346,14 @@ def _combat(t: Work, demand: d.Combat, v: Verdict) -> None:
     weapon = t.level("weapon")
     fighting = weapon + t.choices.weapon_bonus
     wounds = max(0, demand.strength - fighting)
-    beast = demand.beast or "the Beast"
+    beast = demand.beast or "The Beast"
     _offer_bonus(t, v)
+    if t.choices.weapon_bonus:
+        v.say("R14", f"The players use a temporary Weapon bonus of {t.choices.weapon_bonus}: "
+              f"Weapon {weapon} fights as {fighting}.")
     v.say("G-combat", f"Strength {demand.strength} against Weapon {fighting}: {wounds} "
           "Wound(s) from the fight.")
+    v.hurt_why = "from the fight"
     for who in v.victims:
         v.wound(who, wounds)
     if not demand.weapon_loss:
@@ -359,9 +363,9 @@ def _combat(t: Work, demand: d.Combat, v: Verdict) -> None:
     v.pay("Weapon", demand.weapon_loss, lost)
     if lost:
         v.emit(t, SetLevel("weapon", weapon - lost))
-    v.say("R14", f"{beast} takes {demand.weapon_loss} off the Weapon track: {weapon} to "
-          f"{weapon - lost}" + (f"; {missing} level(s) short, unfulfilled demand." if missing
-                                 else "."))
+    v.say("G-combat-weapon", f"{beast} takes {demand.weapon_loss} off the Weapon "
+          f"track: {weapon} to {weapon - lost}" + (
+              f"; {missing} level(s) short, unfulfilled demand." if missing else "."))
     v.short_all(missing)
 
 
@@ -399,7 +403,8 @@ def _night_eating(t: Work, demand: d.NightEating, v: Verdict) -> None:
         if _feed(t, who, who in eaters, v):
             continue
         v.wound(who, 2)
-        v.say("C15", f"{who} cannot eat and suffers 2 Wounds. This is not unfulfilled demand.")
+        v.hurt_why = "from hunger"
+        v.say("C15", f"{who.capitalize()} cannot eat and suffers 2 Wounds. This is not unfulfilled demand.")
 
 
 def _feed(t: Work, who: FigureId, may_eat: bool, v: Verdict) -> bool:
@@ -408,13 +413,13 @@ def _feed(t: Work, who: FigureId, may_eat: bool, v: Verdict) -> bool:
         carried = t.counter(who, "sheet_food")
         if carried:
             v.emit(t, SetFigure(who, "sheet_food", carried - 1))
-            v.say("G-night-eat", f"{who}, outside the camp, eats food carried on the sheet.")
+            v.say("G-night-eat", f"{who.capitalize()}, outside the camp, eats food carried on the sheet.")
             return True
-        v.say("G-night-eat", f"{who} is outside the camp with no food on the sheet.")
+        v.say("G-night-eat", f"{who.capitalize()} is outside the camp with no food on the sheet.")
         return False
     if may_eat and _take(t, v, "food", 1):
-        v.pay(f"food for {who}", 1, 1)
-        v.say("G-night-eat", f"{who} eats 1 food.")
+        v.pay(f"food for {who.capitalize()}", 1, 1)
+        v.say("G-night-eat", f"{who.capitalize()} eats 1 food.")
         return True
     return False
 
@@ -425,6 +430,7 @@ def _night_no_shelter(t: Work, demand: d.NightNoShelter, v: Verdict) -> None:
         return
     for who in v.victims:
         v.wound(who, 1)
+    v.hurt_why = "for the night without a Shelter"
     v.say("G-night-shelter", "No Shelter: each character suffers 1 Wound (not unfulfilled "
           "demand).")
 
@@ -447,6 +453,7 @@ def _children(t: Work, demand: d.ChildrenFood, v: Verdict) -> None:
 def _card_wounds(t: Work, demand: d.SufferWounds, v: Verdict) -> None:
     for who in v.victims:
         v.wound(who, demand.amount)
+    v.hurt_why = "from the card"
     v.say("G-card-wounds", f"The card deals {demand.amount} Wound(s) to each victim; this is "
           "not unfulfilled demand.")
 

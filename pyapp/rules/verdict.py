@@ -19,6 +19,7 @@ class Verdict:
 
     index: int
     victims: tuple[FigureId, ...] = ()
+    hurt_why: str = "from the effect itself"
     why: Step | None = None  # the rule that names the victims; said only if someone suffers
     events: list[Event] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)

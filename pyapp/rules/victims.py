@@ -40,7 +40,7 @@ def _by_phase(w: Work, demand: Demand, index: int) -> tuple[tuple[FigureId, ...]
             return (who,), step("R2", "Friday resolves this Action alone, so he suffers its "
                                 "consequences.", index)
         return (who,), step("C6", f"In the Action Phase only the resolving character "
-                            f"({who}) suffers.", index)
+                            f"({who.capitalize()}) suffers.", index)
     if state.phase == "event" and (ctx.event_combat or isinstance(demand, Combat)):
         return (state.first_player,), step("C7", "Combat in the Event Phase: only the First "
                                            f"Player ({state.first_player}) suffers.", index)

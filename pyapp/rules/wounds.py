@@ -46,7 +46,7 @@ def _summary(v: Verdict, owed: list[FigureId]) -> list[Step]:
                              f"{plural(unfulfilled, 'Wound')} of unfulfilled demand.", v.index))
         if other:
             said.append(step("G-wound-track", f"{names}{each} suffer{_s(figures)} "
-                             f"{plural(other, 'Wound')} from the effect itself.", v.index))
+                             f"{plural(other, 'Wound')} {v.hurt_why}.", v.index))
     return said
 
 
@@ -62,7 +62,7 @@ def _wound(w: Work, who: FigureId, n: int, index: int) -> tuple[
         morale = w.level("morale")
         lowered = max(MORALE_MIN, morale - arrows)
         events.append(SetLevel("morale", lowered))
-        said.append(step("G-wound-track", f"{who} passes {plural(arrows, 'Morale arrow')}: "
+        said.append(step("G-wound-track", f"{who.capitalize()} passes {plural(arrows, 'Morale arrow')}: "
                          f"Morale {morale:+d} to {lowered:+d}.", index))
         if morale - arrows < MORALE_MIN:
             said.append(step("C8", "Morale is at the lowest level: nothing more happens.", index))
@@ -91,4 +91,4 @@ def _s(figures: list[FigureId]) -> str:
 def _death(who: FigureId) -> tuple[list[Event], str]:
     if who == "friday":
         return [], "Friday reaches his death space and dies; the game goes on."
-    return [LoseGame(f"{who} died")], f"{who} reaches the death space and dies: the game is lost."
+    return [LoseGame(f"{who.capitalize()} died")], f"{who.capitalize()} reaches the death space and dies: the game is lost."
