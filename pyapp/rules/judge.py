@@ -150,8 +150,8 @@ def _pay_determination(t: Work, v: Verdict, who: FigureId, amount: int) -> int:
     if paid:
         v.emit(t, PayDetermination(who, paid))
     v.pay(f"{who.capitalize()}'s Determination", amount, paid)
-    v.say("C3" if paid == amount else "C1", f"{who.capitalize()} discards {paid} of {amount} Determination "
-          f"token(s)" + ("." if paid == amount else f": {amount - paid} short."))
+    v.say("C3" if paid == amount else "C1", f"{who.capitalize()} discards {paid} of {amount} "
+          "Determination token(s)" + ("." if paid == amount else f": {amount - paid} short."))
     return amount - paid
 
 
@@ -404,7 +404,8 @@ def _night_eating(t: Work, demand: d.NightEating, v: Verdict) -> None:
             continue
         v.wound(who, 2)
         v.hurt_why = "from hunger"
-        v.say("C15", f"{who.capitalize()} cannot eat and suffers 2 Wounds. This is not unfulfilled demand.")
+        v.say("C15", f"{who.capitalize()} cannot eat and suffers 2 Wounds. This is not "
+              "unfulfilled demand.")
 
 
 def _feed(t: Work, who: FigureId, may_eat: bool, v: Verdict) -> bool:
@@ -413,9 +414,11 @@ def _feed(t: Work, who: FigureId, may_eat: bool, v: Verdict) -> bool:
         carried = t.counter(who, "sheet_food")
         if carried:
             v.emit(t, SetFigure(who, "sheet_food", carried - 1))
-            v.say("G-night-eat", f"{who.capitalize()}, outside the camp, eats food carried on the sheet.")
+            v.say("G-night-eat", f"{who.capitalize()}, outside the camp, eats food carried on "
+                  "the sheet.")
             return True
-        v.say("G-night-eat", f"{who.capitalize()} is outside the camp with no food on the sheet.")
+        v.say("G-night-eat", f"{who.capitalize()} is outside the camp with no food on the "
+              "sheet.")
         return False
     if may_eat and _take(t, v, "food", 1):
         v.pay(f"food for {who.capitalize()}", 1, 1)

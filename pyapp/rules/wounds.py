@@ -62,8 +62,9 @@ def _wound(w: Work, who: FigureId, n: int, index: int) -> tuple[
         morale = w.level("morale")
         lowered = max(MORALE_MIN, morale - arrows)
         events.append(SetLevel("morale", lowered))
-        said.append(step("G-wound-track", f"{who.capitalize()} passes {plural(arrows, 'Morale arrow')}: "
-                         f"Morale {morale:+d} to {lowered:+d}.", index))
+        said.append(step("G-wound-track", f"{who.capitalize()} passes "
+                         f"{plural(arrows, 'Morale arrow')}: Morale {morale:+d} to {lowered:+d}.",
+                         index))
         if morale - arrows < MORALE_MIN:
             said.append(step("C8", "Morale is at the lowest level: nothing more happens.", index))
     died = after >= track.death_at > before
@@ -91,4 +92,5 @@ def _s(figures: list[FigureId]) -> str:
 def _death(who: FigureId) -> tuple[list[Event], str]:
     if who == "friday":
         return [], "Friday reaches his death space and dies; the game goes on."
-    return [LoseGame(f"{who.capitalize()} died")], f"{who.capitalize()} reaches the death space and dies: the game is lost."
+    name = who.capitalize()
+    return [LoseGame(f"{name} died")], f"{name} reaches the death space and dies: the game is lost."
