@@ -24,7 +24,7 @@ class DemandBase(Value):
 class Discard(DemandBase):
     """Discard resources, several kinds at once. `food` may be paid with either kind of food."""
 
-    kind: Literal["discard"] = "discard"
+    kind: Literal["discard"]
     food: Count = 0
     nonperishable_food: Count = 0
     wood: Count = 0
@@ -48,75 +48,75 @@ class Discard(DemandBase):
 
 
 class DiscardDetermination(DemandBase):
-    kind: Literal["discard_determination"] = "discard_determination"
+    kind: Literal["discard_determination"]
     amount: Amount
     who: Who = "each"
 
 
 class HaveWeapon(DemandBase):
-    kind: Literal["have_weapon"] = "have_weapon"
+    kind: Literal["have_weapon"]
     level: Amount
 
 
 class Reduce(DemandBase):
-    kind: Literal["reduce"] = "reduce"
+    kind: Literal["reduce"]
     track: Track
     amount: Amount
 
 
 class Increase(DemandBase):
-    kind: Literal["increase"] = "increase"
+    kind: Literal["increase"]
     track: Track
     amount: Amount
 
 
 class LowerMorale(DemandBase):
-    kind: Literal["lower_morale"] = "lower_morale"
+    kind: Literal["lower_morale"]
     amount: Amount
 
 
 class CoverSource(DemandBase):
     """Cover a source with a black marker: the closest of its kind, or one on a named tile."""
 
-    kind: Literal["cover_source"] = "cover_source"
+    kind: Literal["cover_source"]
     source: SourceKind
     count: Amount = 1
     tile: int | None = Field(default=None, ge=1, le=99)
 
 
 class PlaceToken(DemandBase):
-    kind: Literal["place_token"] = "place_token"
+    kind: Literal["place_token"]
     space: Name
     token: Name
 
 
 class PlaceMarker(DemandBase):
-    kind: Literal["place_marker"] = "place_marker"
+    kind: Literal["place_marker"]
     space: Name
     marker: Name
 
 
 class LosePawn(DemandBase):
-    kind: Literal["lose_pawn"] = "lose_pawn"
+    kind: Literal["lose_pawn"]
     who: Who = "resolver"
 
 
 class LoseItem(DemandBase):
-    kind: Literal["lose_item"] = "lose_item"
+    kind: Literal["lose_item"]
     item: Name | None = None  # None: the players choose which Item
 
 
 class Halve(DemandBase):
     """Halve a value the players lose: keep half, rounded up (R8)."""
 
-    kind: Literal["halve"] = "halve"
+    kind: Literal["halve"]
     target: Literal["food", "wood", "fur", "roof", "palisade", "weapon"]
 
 
 class Combat(DemandBase):
     """Fight a Beast: Wounds for strength above Weapon, then the Weapon track loses its value."""
 
-    kind: Literal["combat"] = "combat"
+    kind: Literal["combat"]
     strength: int = Field(ge=0, le=20)
     weapon_loss: Count = 0
     beast: Label = ""
@@ -125,30 +125,30 @@ class Combat(DemandBase):
 class WeatherClouds(DemandBase):
     """Weather: discard 1 wood per snow cloud, then N food and N wood, N = clouds − Roof."""
 
-    kind: Literal["weather_clouds"] = "weather_clouds"
+    kind: Literal["weather_clouds"]
     rain: Count = 0
     snow: Count = 0
 
 
 class NightEating(DemandBase):
-    kind: Literal["night_eating"] = "night_eating"
+    kind: Literal["night_eating"]
 
 
 class NightNoShelter(DemandBase):
-    kind: Literal["night_no_shelter"] = "night_no_shelter"
+    kind: Literal["night_no_shelter"]
 
 
 class ChildrenFood(DemandBase):
     """Scenario 6: the children eat at Night; short of food, the game is lost."""
 
-    kind: Literal["children_food"] = "children_food"
+    kind: Literal["children_food"]
     amount: int | None = Field(default=None, ge=0, le=20)  # None: by round (R11)
 
 
 class SufferWounds(DemandBase):
     """A card's own Wounds ("each character suffers 1 Wound"): not unfulfilled demand."""
 
-    kind: Literal["wounds"] = "wounds"
+    kind: Literal["wounds"]
     amount: Amount
 
 

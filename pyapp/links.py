@@ -1,0 +1,95 @@
+"""Share links: a request (table, effect, house rules) in a compact, versioned URL fragment.
+
+`#r=1.<data>`: version 1 is the request JSON without its default values, compressed with
+zlib (deflate) and written in URL-safe base64 without padding. The fragment never reaches a
+server. Decoding is bounded (link length, inflated size) and every failure is a `LinkError`
+that says in plain words what is wrong; nothing is half-read."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+
+from pydantic import ValidationError
+
+from .api import RequestError, request_from
+from .rules.formats import Request
+
+LINK_VERSION = 1
+MAX_LINK = 16_000  # characters of fragment data we are willing to read
+MAX_JSON = 256_000  # bytes a link may inflate to
+_DATA = re.compile(r"^[A-Za-z0-9_-]*$")
+
+
+class LinkError(ValueError):
+    """A share link that cannot be opened, and why, in words for the player."""
+
+    def __init__(self, kind: str, msg: str) -> None:
+        super().__init__(msg)
+        self.kind, self.msg = kind, msg
+
+
+def encode(request: Request) -> str:
+    """The fragment payload for a request: `1.<base64url(deflate(json))>`."""
+    data = request.model_dump(mode="json", exclude_defaults=True)
+    data["version"] = request.version  # always say which format the JSON is in
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    packed = zlib.compress(text.encode("utf-8"), 9)
+    return f"{LINK_VERSION}." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def decode(payload: str) -> Request:
+    """The request in a link's payload; LinkError says why one cannot be opened."""
+    payload = payload.strip()
+    if len(payload) > MAX_LINK:
+        raise LinkError("too_long", f"This link is too long to be a Castaway Referee link "
+                        f"({len(payload)} characters).")
+    version, sep, data = payload.partition(".")
+    if not sep or not version.isdigit():
+        raise LinkError("not_a_link", "This is not a Castaway Referee link.")
+    if int(version) != LINK_VERSION:
+        raise LinkError("unsupported_version", _version_message(int(version)))
+    return _request(_inflate(data))
+
+
+def _version_message(version: int) -> str:
+    if version > LINK_VERSION:
+        return (f"This link was made by a newer Castaway Referee (link format {version}); "
+                "reload the app to update it, then open the link again.")
+    return (f"This link uses link format {version}, which this Castaway Referee no longer "
+            f"reads (it reads format {LINK_VERSION}).")
+
+
+def _inflate(data: str) -> bytes:
+    if not _DATA.match(data):
+        raise LinkError("corrupt", "This link is damaged: it has characters a link never "
+                        "contains. Copy the whole link again.")
+    try:
+        packed = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+        inflater = zlib.decompressobj()
+        text = inflater.decompress(packed, MAX_JSON)
+    except (binascii.Error, ValueError, zlib.error):
+        raise LinkError("corrupt", "This link is damaged or cut short. Copy the whole link "
+                        "again.") from None
+    if inflater.unconsumed_tail or not inflater.eof:
+        raise LinkError("corrupt", "This link is damaged, cut short, or too large to open.")
+    return text
+
+
+def _request(text: bytes) -> Request:
+    try:
+        data = json.loads(text.decode("utf-8"))
+        return request_from(data)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise LinkError("corrupt", "This link is damaged: its contents are not readable.") \
+            from None
+    except RequestError as exc:
+        raise LinkError(exc.kind, f"This link holds something else: {exc.msg}.") from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise LinkError("invalid", f"This link's table is not valid: {where}: "
+                        f"{first['msg']}.") from None
