@@ -83,12 +83,16 @@ Object.defineProperty(window, "refereeBridge", {
   }),
 });
 
-// A Python error during boot that pyapp/bridge.py could not catch (e.g. a missing wheel).
-addEventListener("error", (event) => {
-  if (!bootSettled && String(event.message || "").includes("PythonError")) {
-    rulesFailed(event.message);
-  }
-});
+// Boot failures that pyapp/bridge.py cannot report itself (the runtime, the standard
+// library or a wheel failed to load): until the rules are ready, the only scripts at
+// work are PyScript and Pyodide, so any uncaught error means the rules are not coming.
+function bootError(reason) {
+  if (bootSettled) return;
+  const text = reason && reason.message ? reason.message : String(reason);
+  rulesFailed(text.split("\n")[0]);
+}
+addEventListener("error", (event) => bootError(event.error || event.message));
+addEventListener("unhandledrejection", (event) => bootError(event.reason));
 
 function parseEnvelope(text) {
   let envelope;

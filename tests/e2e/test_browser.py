@@ -9,6 +9,7 @@ import tomllib
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 
 from .harness import ROOT, App
 
@@ -232,3 +233,24 @@ def test_try_a_ruling_form(app: App) -> None:
         assert shown == expected["ruling"]
     else:
         assert shown["error"] == expected["error"]["type"]
+
+
+def test_a_broken_runtime_says_so_instead_of_loading_forever(
+    browser: Browser, site_url: str
+) -> None:
+    """If the runtime cannot load (here: the standard library is missing), the page
+    leaves the loading state and rulings reject with rules_unavailable."""
+    context = browser.new_context()
+    try:
+        context.route("**/python_stdlib.zip", lambda route: route.fulfill(status=404))
+        page = context.new_page()
+        page.goto(site_url)
+        page.wait_for_selector('html[data-rules-ready="error"]', state="attached", timeout=60_000)
+        assert "could not be loaded" in (page.text_content("#rules-status-text") or "")
+        got = page.evaluate(
+            "() => window.referee.rule({}).then(() => null, (e) => [e.name, e.type])"
+        )
+        assert got == ["RefereeError", "rules_unavailable"]
+        assert page.evaluate("window.referee.ready") is False
+    finally:
+        context.close()
