@@ -4,11 +4,13 @@
 //   request: a plain object (serialised with JSON.stringify) or a string of JSON text.
 //   Resolves with the ruling object; rejects with a RefereeError carrying
 //   .type, .message and .details ([{loc, msg}]). It never rejects with anything else.
+// window.referee.session(command), .links.encode(request), .links.decode(payload),
+// .catalogue() and .call(method, payload) work the same way (see pyapp/service.py).
 //
 // Python (pyapp/bridge.py, started by static/main.py) calls
 // window.refereeBridge.attach(handle) once the rules core is imported, where
-// handle(text: string) -> string returns the envelope of pyapp.api.rule_json:
-//   {"ok": true, "ruling": {...}} | {"ok": false, "error": {"type", "message", "details"}}
+// handle(method, text) -> string returns the envelope of pyapp.service.Service.call:
+//   {"ok": true, ...} | {"ok": false, "error": {"type", "message", "details"}}
 
 import { hooks } from "./vendor/pyscript-0.7.31/core.js";
 
@@ -101,7 +103,7 @@ function parseEnvelope(text) {
   } catch {
     throw new RefereeError("bridge_error", "The rules core returned something that is not JSON.");
   }
-  if (envelope && envelope.ok === true && "ruling" in envelope) return envelope.ruling;
+  if (envelope && envelope.ok === true) return envelope;
   const error = (envelope && envelope.error) || {};
   throw new RefereeError(
     typeof error.type === "string" ? error.type : "bridge_error",
@@ -110,22 +112,25 @@ function parseEnvelope(text) {
   );
 }
 
-async function rule(request) {
+function asText(payload) {
+  if (typeof payload === "string") return payload;
   let text;
-  if (typeof request === "string") {
-    text = request;
-  } else {
-    try {
-      text = JSON.stringify(request);
-    } catch (error) {
-      throw new RefereeError("bad_request", `The request cannot be written as JSON: ${error.message}`);
-    }
-    if (text === undefined) throw new RefereeError("bad_request", "The request is empty.");
+  try {
+    text = JSON.stringify(payload);
+  } catch (error) {
+    throw new RefereeError("bad_request", `The request cannot be written as JSON: ${error.message}`);
   }
+  if (text === undefined) throw new RefereeError("bad_request", "The request is empty.");
+  return text;
+}
+
+// call(method, payload) -> Promise<envelope>: the one door to pyapp.service.Service.call.
+async function call(method, payload) {
+  const text = asText(payload);
   const handle = await handleReady;
   let answer;
   try {
-    answer = handle(text);
+    answer = handle(method, text);
   } catch (error) {
     // pyapp/bridge.py never raises; this is a fault in the bridge itself.
     throw new RefereeError("bridge_error", String((error && error.message) || error));
@@ -133,13 +138,22 @@ async function rule(request) {
   return parseEnvelope(String(answer));
 }
 
+const rule = async (request) => (await call("rule", request)).ruling;
+// The board's session: {cmd: "snapshot" | "edit" | "preview" | "apply" | "undo" | ...}.
+const session = (command) => call("session", command);
+const links = Object.freeze({
+  encode: async (request) => (await call("link_encode", request)).link,
+  decode: async (payload) => (await call("link_decode", String(payload))).request,
+});
+const catalogue = async () => (await call("catalogue", "")).catalogue;
+
 const ready = handleReady.then(
   () => true,
   () => false,
 );
 
 Object.defineProperty(window, "referee", {
-  value: Object.freeze({ rule, ready, RefereeError }),
+  value: Object.freeze({ rule, session, links, catalogue, call, ready, RefereeError }),
   enumerable: true,
 });
 

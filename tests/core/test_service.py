@@ -1,0 +1,37 @@
+"""The page's one door to Python: every method answers an envelope, never an exception."""
+
+from __future__ import annotations
+
+import json
+
+from pyapp.service import Service
+from tests.scenarios import SCENARIOS
+
+
+def call(service: Service, method: str, payload: object) -> dict:  # type: ignore[type-arg]
+    text = payload if isinstance(payload, str) else json.dumps(payload)
+    answer: dict = json.loads(service.call(method, text))  # type: ignore[type-arg]
+    return answer
+
+
+def test_link_round_trip_through_the_service() -> None:
+    service = Service()
+    request = SCENARIOS[0].request()
+    link = call(service, "link_encode", request)["link"]
+    opened = call(service, "link_decode", link)["request"]
+    assert call(service, "rule", opened)["ruling"] == call(service, "rule", request)["ruling"]
+
+
+def test_errors_are_envelopes() -> None:
+    service = Service()
+    assert call(service, "nope", "{}")["error"]["type"] == "unknown_method"
+    assert call(service, "link_decode", "9.xyz")["error"]["type"] == "link_unsupported_version"
+    assert call(service, "link_encode", "{")["error"]["type"] == "invalid_json"
+    assert call(service, "session", "{}")["ok"] is False
+
+
+def test_catalogue_and_session() -> None:
+    service = Service()
+    assert len(call(service, "catalogue", "")["catalogue"]["cards"]) > 60
+    snapshot = call(service, "session", {"cmd": "snapshot"})["snapshot"]
+    assert snapshot["state"]["first_player"] == "cook" and snapshot["can_undo"] is False
