@@ -11,6 +11,8 @@ from collections.abc import Callable
 from .api import error_of, rule_json
 from .links import LinkError, decode, encode
 from .rules.catalogue import catalogue
+from .rules.clauses import CLAUSES
+from .rules.faq import faq
 from .rules.history import History
 from .rules.state import TableState
 from .session import Session
@@ -31,6 +33,9 @@ class Service:
             "link_encode": _link_encode,
             "link_decode": _link_decode,
             "catalogue": lambda _text: '{"ok":true,"catalogue":' + catalogue_json() + "}",
+            "faq": lambda _text: '{"ok":true,"faq":' + faq().model_dump_json() + "}",
+            "clauses": lambda _text: json.dumps({"ok": True, "clauses": {
+                cid: c.model_dump() for cid, c in CLAUSES.items()}}),
         }
 
     def call(self, method: str, text: str) -> str:

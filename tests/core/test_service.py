@@ -35,3 +35,15 @@ def test_catalogue_and_session() -> None:
     assert len(call(service, "catalogue", "")["catalogue"]["cards"]) > 60
     snapshot = call(service, "session", {"cmd": "snapshot"})["snapshot"]
     assert snapshot["state"]["first_player"] == "cook" and snapshot["can_undo"] is False
+
+
+def test_faq_examples_are_valid_and_cite_their_clause() -> None:
+    """Every FAQ example rules, and its ruling cites the clause the question is about."""
+    service = Service()
+    entries = call(service, "faq", "")["faq"]["entries"]
+    assert entries
+    clauses = call(service, "clauses", "")["clauses"]
+    for entry in entries:
+        ruling = call(service, "rule", entry["example"])["ruling"]
+        assert entry["clause"] in clauses
+        assert entry["clause"] in {s["clause"] for s in ruling["steps"]}, entry["id"]
