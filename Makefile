@@ -4,7 +4,7 @@ VENV    := .venv
 VPY     := $(VENV)/bin/python
 PORT    ?= 8000
 
-.PHONY: serve test test-core test-e2e lint schema bench bench-load vendor clean
+.PHONY: serve test test-core test-e2e lint schema bench bench-load fuzz vendor clean
 
 # The browser runtime: npm packages (package-lock.json) + wheels (tools/wheels.lock.json)
 # + our own pyapp/ packed as a wheel, assembled into static/vendor/ by tools/vendor.py.
@@ -52,7 +52,11 @@ test: test-core lint test-e2e
 
 bench: $(VENV)/.stamp $(VENDOR_STAMP)
 	$(VPY) bench/rules_bench.py
+	$(VPY) bench/fuzz_bench.py
 	$(VPY) bench/load_bench.py
+
+fuzz: $(VENV)/.stamp
+	$(VPY) bench/fuzz_bench.py
 
 bench-load: $(VENDOR_STAMP)
 	$(VPY) bench/load_bench.py
