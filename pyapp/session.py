@@ -15,7 +15,7 @@ from .api import error_of
 from .rules.base import Value
 from .rules.catalogue import catalogue
 from .rules.demands import Effect
-from .rules.edits import Edit, EditError
+from .rules.edits import Edit, EditError, describe
 from .rules.formats import Request
 from .rules.history import History
 from .rules.referee import rule
@@ -88,7 +88,8 @@ class Session:
         elif isinstance(command, Load):
             self._set(command.history)
         elif isinstance(command, EditCmd):
-            history, table = self.history.edit(command.edits, command.summary)
+            summary = command.summary or "; ".join(describe(e) for e in command.edits)
+            history, table = self.history.edit(command.edits, summary)
             self._set(history, table)
         elif isinstance(command, Ask):
             return self._ask(command)

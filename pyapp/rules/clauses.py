@@ -85,6 +85,9 @@ _ALL = (
        "unfulfilled demand.", "DZ-UD"),
     _c("G-morale", "Morale track", "Morale moves between −3 and +3; it never goes past an end.",
        "DZ-Morale"),
+    _c("G-morale-phase", "Morale Phase", "The First Player gains or discards Determination "
+       "tokens as the current Morale space says; short of tokens, the First Player suffers 1 "
+       "Wound per missing token; at the top, 2 tokens or heal 1 Wound.", "DZ-MoralePh"),
     _c("G-named-victim", "The card names who", "When a card names who pays or suffers, that "
        "figure does.", "DZ-S5"),
     _c("G-token-place", "Placing a token", "The token is placed on its space.", "DZ-Tokens"),
@@ -101,6 +104,10 @@ _ALL = (
        "unfulfilled demand included; never First Player.", "rulings.md"),
     _c("R5", "Gains earlier in the same Action", "A resource still in Future Resources cannot pay "
        "a demand later in the same Action.", "rulings.md", "same_action_gains_pay"),
+    _c("R6", "Resources of a failed Action", "Resources assigned to an Action that fails return "
+       "to Available Resources.", "rulings.md"),
+    _c("R7", "Morale track", "Seven spaces, −3 to +3; what each space gives or takes in the "
+       "Morale Phase is data the players can check against their board.", "rulings.md"),
     _c("R8", "Halving", "Halving a loss keeps half rounded up; halving 0 is 1 unit of unfulfilled "
        "demand.", "rulings.md"),
     _c("R9", "Reducing Roof or Palisade without a Shelter", "Each level that cannot be removed is "

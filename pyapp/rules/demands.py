@@ -145,6 +145,12 @@ class ChildrenFood(DemandBase):
     amount: int | None = Field(default=None, ge=0, le=20)  # None: by round (R11)
 
 
+class MoralePhase(DemandBase):
+    """The Morale Phase: the First Player gains or discards tokens as the Morale space says."""
+
+    kind: Literal["morale_phase"]
+
+
 class SufferWounds(DemandBase):
     """A card's own Wounds ("each character suffers 1 Wound"): not unfulfilled demand."""
 
@@ -170,6 +176,7 @@ Demand = Annotated[
     | NightEating
     | NightNoShelter
     | ChildrenFood
+    | MoralePhase
     | SufferWounds,
     Field(discriminator="kind"),
 ]

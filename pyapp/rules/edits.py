@@ -61,7 +61,16 @@ class MovePawn(Value):
     target: str | None = Field(default=None, max_length=60)  # None: back to the card
 
 
-Edit = Annotated[SetValue | Insert | Remove | MoveResource | MovePawn, Field(discriminator="op")]
+class ResolveAction(Value):
+    """A planned Action is resolved: success spends its resources, failure returns them (R6)."""
+
+    op: Literal["resolve_action"] = "resolve_action"
+    id: str = Field(max_length=60)
+    outcome: Literal["success", "failure"]
+
+
+Edit = Annotated[SetValue | Insert | Remove | MoveResource | MovePawn | ResolveAction,
+                 Field(discriminator="op")]
 
 
 EDITS = TypeAdapter(tuple[Edit, ...])
@@ -189,5 +198,31 @@ def _check_free_pawn(data: dict[str, Any], figure: str) -> None:
         raise EditError(figure, f"{figure} has no Action pawn left to place ({owned} in all)")
 
 
+def _resolve_action(data: dict[str, Any], edit: ResolveAction) -> None:
+    action = _action(data, edit.id)
+    if edit.outcome == "failure":
+        for kind, amount in action["assigned"].items():
+            data["available"][kind] += amount
+    data["planned_actions"].remove(action)
+
+
+def describe(edit: Edit) -> str:
+    """The edit in words, for the log."""
+    if isinstance(edit, MoveResource):
+        where = {"available": "Available", "future": "Future Resources"}
+        return (f"{edit.amount} {edit.kind.replace('_', ' ')} from "
+                f"{where.get(edit.source, edit.source)} to {where.get(edit.target, edit.target)}")
+    if isinstance(edit, MovePawn):
+        return f"{edit.figure.capitalize()}'s pawn to {edit.target or 'the character card'}"
+    if isinstance(edit, ResolveAction):
+        if edit.outcome == "failure":
+            return f"{edit.id} failed: its resources return to Available (R6)"
+        return f"{edit.id} succeeded: its resources are spent"
+    if isinstance(edit, SetValue):
+        return f"{edit.path.replace('/', ' ')} set to {edit.value!r}"
+    return f"{edit.op} {edit.path}"
+
+
 _EDITS: dict[str, Any] = {"set": _set, "insert": _insert, "remove": _remove,
-                          "move_resource": _move_resource, "move_pawn": _move_pawn}
+                          "move_resource": _move_resource, "move_pawn": _move_pawn,
+                          "resolve_action": _resolve_action}

@@ -28,6 +28,12 @@ class PayDetermination:
 
 
 @dataclass(frozen=True, slots=True)
+class GainDetermination:
+    figure: FigureId
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class Cover:
     tile: int
     source: int  # index of the source on the tile
@@ -59,5 +65,6 @@ class LoseGame:
     reason: str
 
 
-Event = Pay | SetLevel | PayDetermination | Cover | Place | FlipItem | SetFigure | LoseGame
+Event = (Pay | SetLevel | PayDetermination | GainDetermination | Cover | Place | FlipItem
+         | SetFigure | LoseGame)
 

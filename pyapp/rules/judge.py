@@ -8,7 +8,16 @@ from typing import Any
 
 from . import demands as d
 from .errors import RulingError
-from .events import Cover, FlipItem, PayDetermination, Place, SetFigure, SetLevel
+from .events import (
+    Cover,
+    FlipItem,
+    GainDetermination,
+    PayDetermination,
+    Place,
+    SetFigure,
+    SetLevel,
+)
+from .morale import morale_track
 from .ruling import Decision, Option, resource_label, step
 from .state import MORALE_MIN, FigureId, ResourceKind
 from .verdict import Verdict
@@ -453,6 +462,44 @@ def _children(t: Work, demand: d.ChildrenFood, v: Verdict) -> None:
     v.pay("food for the children", need, paid)
 
 
+def _morale_phase(t: Work, demand: d.MoralePhase, v: Verdict) -> None:
+    fp = t.state.first_player
+    level = t.level("morale")
+    space = morale_track().space(level)
+    v.victims = (fp,)
+    v.why = step("G-morale-phase", f"Only the First Player ({fp.capitalize()}) is concerned.",
+                 v.index)
+    v.say("R7", f"Morale {level:+d}: the space says {space.determination:+d} Determination "
+          "token(s)" + (f" or heal {space.or_heal} Wound(s)" if space.or_heal else "")
+          + " (values from the app's Morale track data).")
+    if space.determination < 0:
+        v.short_one(fp, _pay_determination(t, v, fp, -space.determination))
+        return
+    if space.or_heal:
+        _morale_top(t, v, fp, space.determination, space.or_heal)
+        return
+    if space.determination:
+        v.emit(t, GainDetermination(fp, space.determination))
+        v.say("G-morale-phase", f"{fp.capitalize()} gains {space.determination} "
+              "Determination token(s).")
+
+
+def _morale_top(t: Work, v: Verdict, fp: FigureId, tokens: int, heal: int) -> None:
+    v.decisions.append(Decision(id="morale_top", question="Morale at the top: tokens or "
+                                "healing?", options=(
+        Option(value="tokens", label=f"Take {tokens} Determination tokens"),
+        Option(value="heal", label=f"Heal {heal} Wound(s)")),
+        chosen=t.choices.morale_top, default="tokens"))
+    if t.choices.morale_top == "heal":
+        wounds = t.counter(fp, "wounds")
+        v.emit(t, SetFigure(fp, "wounds", max(0, wounds - heal)))
+        v.say("G-morale-phase", f"{fp.capitalize()} heals: Wounds {wounds} to "
+              f"{max(0, wounds - heal)}.")
+        return
+    v.emit(t, GainDetermination(fp, tokens))
+    v.say("G-morale-phase", f"{fp.capitalize()} takes {tokens} Determination tokens.")
+
+
 def _card_wounds(t: Work, demand: d.SufferWounds, v: Verdict) -> None:
     for who in v.victims:
         v.wound(who, demand.amount)
@@ -479,5 +526,6 @@ JUDGES: dict[str, Callable[[Work, Any, Verdict], None]] = {
     "night_eating": _night_eating,
     "night_no_shelter": _night_no_shelter,
     "children_food": _children,
+    "morale_phase": _morale_phase,
     "wounds": _card_wounds,
 }

@@ -33,6 +33,7 @@ class Choices(Value):
     children_first: bool = True  # scenario 6: feed the children before the characters
     item: Name | None = None  # which Item is lost
     short: tuple[FigureId, ...] | None = None  # who goes without on an "each" demand
+    morale_top: Literal["tokens", "heal"] = "tokens"  # Morale at the top: 2 tokens or heal 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,7 @@ class Decision:
     """A choice the players make; the ruling shows which option it used."""
 
     id: Literal["food_order", "use_alternative", "weapon_bonus", "fed", "children_first",
-                "item", "short"]
+                "item", "short", "morale_top"]
     question: str
     options: tuple[Option, ...]
     chosen: str

@@ -11,6 +11,7 @@ from .events import (
     Cover,
     Event,
     FlipItem,
+    GainDetermination,
     LoseGame,
     Pay,
     PayDetermination,
@@ -207,6 +208,11 @@ def _pay_determination(w: Work, e: PayDetermination) -> None:
     w.figures.setdefault(e.figure, {})["determination"] = held - e.amount
 
 
+def _gain_determination(w: Work, e: GainDetermination) -> None:
+    held = w.counter(e.figure, "determination")
+    w.figures.setdefault(e.figure, {})["determination"] = held + e.amount
+
+
 def _set_figure(w: Work, e: SetFigure) -> None:
     w.figures.setdefault(e.figure, {})[e.field] = e.value
 
@@ -229,6 +235,7 @@ def _lose_game(w: Work, e: LoseGame) -> None:
 
 _APPLY: dict[type, Callable[[Work, Any], None]] = {
     Pay: _pay, SetLevel: _set_level, PayDetermination: _pay_determination,
+    GainDetermination: _gain_determination,
     SetFigure: _set_figure, Cover: _cover_source, Place: _place_thing, FlipItem: _flip_item,
     LoseGame: _lose_game,
 }

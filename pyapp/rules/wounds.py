@@ -16,6 +16,7 @@ def suffer(w: Work, v: Verdict) -> list[WoundReport]:
     owed = _owed(v)
     if v.why is not None:
         v.steps.append(v.why)
+    v.steps.extend(_helpers(w, v, owed))
     v.steps.extend(_summary(v, owed))
     reports: list[WoundReport] = []
     for who in owed:
@@ -30,6 +31,19 @@ def suffer(w: Work, v: Verdict) -> list[WoundReport]:
 def _owed(v: Verdict) -> list[FigureId]:
     owing = {**v.shortfall, **v.hurt}
     return [w for w in v.victims if w in owing] + [w for w in owing if w not in v.victims]
+
+
+def _helpers(w: Work, v: Verdict, owed: list[FigureId]) -> list[Step]:
+    """Why Friday, the Dog and Jenny are, or are not, among those who suffer."""
+    said = []
+    if "jenny" in owed:
+        said.append(step("R4", "Jenny, rescued, counts as a character.", v.index))
+    if len(v.victims) > 1 or "jenny" in v.victims:
+        if w.state.friday is not None and "friday" not in owed:
+            said.append(step("R2", "Friday is not a character: he does not suffer.", v.index))
+        if w.state.dog:
+            said.append(step("R3", "The Dog never suffers Wounds.", v.index))
+    return said
 
 
 def _summary(v: Verdict, owed: list[FigureId]) -> list[Step]:

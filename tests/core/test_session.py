@@ -89,3 +89,18 @@ def test_malformed_commands_get_errors() -> None:
                  '{"cmd": "load", "history": {"initial": {}}}']:
         answer = json.loads(s.handle_json(text))
         assert answer["ok"] is False and answer["error"]["message"], text
+
+
+def test_a_failed_action_returns_its_resources() -> None:
+    """R6: resources assigned to an Action that fails go back to Available Resources."""
+    s = session()
+    send(s, cmd="edit", edits=[{"op": "move_resource", "kind": "wood", "amount": 2,
+                                "source": "available", "target": "roof"}])
+    failed = send(s, cmd="edit", edits=[{"op": "resolve_action", "id": "roof",
+                                         "outcome": "failure"}])["snapshot"]
+    assert failed["state"]["available"]["wood"] == 3 and failed["state"]["planned_actions"] == []
+    assert "R6" in failed["log"][-1]["summary"]
+    send(s, cmd="undo")
+    done = send(s, cmd="edit", edits=[{"op": "resolve_action", "id": "roof",
+                                       "outcome": "success"}])["snapshot"]
+    assert done["state"]["available"]["wood"] == 1
