@@ -453,13 +453,35 @@ def _children(t: Work, demand: d.ChildrenFood, v: Verdict) -> None:
     need = demand.amount if demand.amount is not None else CHILDREN_FOOD.get(t.state.round, 0)
     v.victims = ()
     v.say("R11", f"Round {t.state.round}: the children need {need} food.")
-    if t.food() < need:
-        v.say("C17", f"Only {t.food()} food for the children: the game is lost at once. No "
+    share = _children_share(t, v, need)
+    if share < need:
+        v.say("C17", f"Only {share} food for the children: the game is lost at once. No "
               "Wounds are suffered instead.")
-        v.lose(t, f"The children could not be fed ({t.food()} of {need} food).")
+        v.lose(t, f"The children could not be fed ({share} of {need} food).")
         return
     paid = _take(t, v, "food", need)
     v.pay("food for the children", need, paid)
+
+
+def _children_share(t: Work, v: Verdict, need: int) -> int:
+    """The food left for the children after the players' chosen split (R11)."""
+    eaters = sum(1 for who in t.everyone if _eats_in_camp(t, who))
+    first = t.choices.children_first
+    v.decisions.append(Decision(id="children_first", question="Who eats first: the children "
+                                "or the characters?", options=(
+        Option(value="true", label="The children (suggested)"),
+        Option(value="false", label="The characters")),
+        chosen=str(first).lower(), default="true"))
+    if t.food() < need + eaters:
+        v.say("R11", f"{t.food()} food cannot feed the children ({need}) and {eaters} "
+              "character(s): " + ("the children eat first, so the game goes on." if first
+                                  else "feeding the characters first loses the game."))
+    return t.food() if first else max(0, t.food() - eaters)
+
+
+def _eats_in_camp(t: Work, who: FigureId) -> bool:
+    found = t.state.character(who)
+    return found is None or found.in_camp
 
 
 def _morale_phase(t: Work, demand: d.MoralePhase, v: Verdict) -> None:
