@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # Paths relative to the repository root. A directory publishes its whole tree.
-PUBLISH: tuple[str, ...] = ("index.html", "static", "faq.html")
+PUBLISH: tuple[str, ...] = ("index.html", "static", "faq.html", "widget.html")
 
 # Never published, even inside a published directory.
 EXCLUDE_NAMES = frozenset({"__pycache__", ".DS_Store", ".stamp"})

@@ -1,0 +1,234 @@
+// The embeddable widget (widget.html): one situation and its ruling, from a share link in the
+// fragment (`#r=…`) or sent by the host page (postMessage, see messages.js), with "open on the
+// board" and "copy embed code". It never writes anything to storage: the user's saved table
+// belongs to the board.
+
+import "../app.js"; // starts PyScript and defines window.referee (same module as the page's)
+import { el, renderSituation } from "./view.js";
+import {
+  API_VERSION, READY, RESIZE, RULING, embedCode, errorMessage, parseFragment, parseOrigins, readMessage,
+} from "./messages.js";
+
+const referee = window.referee;
+const html = document.documentElement;
+const $ = (id) => document.getElementById(id);
+
+// The allow-list is the embed code's: read once, when the widget loads.
+const settings = parseFragment(location.hash);
+const allowed = new Set(settings.origins);
+let clauses = {};
+let current = null; // {request, ruling, payload}
+let shownOnce = false;
+let ignored = 0;
+let clausesLoaded;
+const started = new Promise((resolve) => {
+  clausesLoaded = resolve;
+});
+
+// ------------------------------------------------------------------ showing
+
+function setView(state, ...children) {
+  const view = $("widget-view");
+  view.dataset.state = state;
+  view.replaceChildren(...children);
+}
+
+function showMessage(state, title, text) {
+  setView(state, el("div", { class: `notice notice-${state}`, role: state === "error" ? "alert" : null },
+    el("p", { class: "notice-title", text: title }), text ? el("p", { text }) : null));
+  $("open-board").hidden = true;
+}
+
+async function show(request, ruling, payload) {
+  current = { request, ruling, payload };
+  setView("shown", renderSituation(request, ruling, clauses));
+  $("request-json").textContent = JSON.stringify(request, null, 2);
+  $("ruling-json").textContent = JSON.stringify(ruling, null, 2);
+  $("as-json").hidden = false;
+  if (!shownOnce) {
+    shownOnce = true;
+    performance.mark("ruling-shown");
+  }
+  html.dataset.rulingShown = "true";
+  await linkBoard();
+}
+
+async function payloadOfCurrent() {
+  if (!current) return null;
+  if (!current.payload) current.payload = await referee.links.encode(current.request);
+  return current.payload;
+}
+
+async function linkBoard() {
+  const link = $("open-board");
+  try {
+    const payload = await payloadOfCurrent();
+    link.href = new URL(`index.html#r=${payload}`, location.href).href;
+    link.hidden = false;
+  } catch {
+    link.hidden = true;
+  }
+  if (!$("embed-panel").hidden) await refreshEmbed();
+}
+
+async function openLink(payload) {
+  let request;
+  try {
+    request = await referee.links.decode(payload);
+  } catch (error) {
+    current = null;
+    html.dataset.rulingShown = "false";
+    $("as-json").hidden = true;
+    showMessage("error", "This link cannot be opened.", error.message);
+    return;
+  }
+  try {
+    await show(request, await referee.rule(request), payload);
+  } catch (error) {
+    showMessage("error", "The referee cannot rule on this link.", error.message);
+  }
+}
+
+// ------------------------------------------------------------------ messages
+
+function parentOrigin() {
+  if (window.parent === window) return null;
+  const ancestors = location.ancestorOrigins;
+  if (ancestors && ancestors.length) return allowed.has(ancestors[0]) ? ancestors[0] : null;
+  return undefined; // unknown (no ancestorOrigins): try each allowed origin
+}
+
+function tellParent(message) {
+  const origin = parentOrigin();
+  if (origin === null) return;
+  for (const target of origin === undefined ? allowed : [origin]) {
+    try {
+      window.parent.postMessage(message, target);
+    } catch {
+      // the parent is gone or not of that origin: nothing to tell
+    }
+  }
+}
+
+function reply(event, message) {
+  try {
+    event.source.postMessage(message, event.origin);
+  } catch {
+    // the sender's window is gone: nobody to answer
+  }
+}
+
+async function onMessage(event) {
+  if (!allowed.has(event.origin) || !event.source) {
+    ignored += 1;
+    html.dataset.messagesIgnored = String(ignored);
+    return;
+  }
+  const read = readMessage(event.data);
+  if (!read.ok) {
+    reply(event, errorMessage(read.id, read.error));
+    return;
+  }
+  try {
+    await started; // clause titles first, so that the ruling shows whole
+    const ruling = await referee.rule(read.text);
+    reply(event, { type: RULING, id: read.id, ruling });
+    await show(JSON.parse(read.text), ruling, null);
+  } catch (error) {
+    reply(event, errorMessage(read.id, error));
+  }
+}
+
+addEventListener("message", (event) => {
+  onMessage(event).catch(() => {}); // onMessage answers every failure itself
+});
+
+// ------------------------------------------------------------------ embed code
+
+function widgetUrl() {
+  return new URL("widget.html", location.href).href;
+}
+
+async function refreshEmbed() {
+  const { origins, invalid } = parseOrigins($("embed-origins").value);
+  $("embed-invalid").textContent = invalid.length ? `Not an origin (ignored): ${invalid.join(", ")}` : "";
+  let payload = null;
+  try {
+    payload = await payloadOfCurrent();
+  } catch {
+    payload = null;
+  }
+  $("embed-code").value = embedCode(widgetUrl(), payload, origins);
+  $("copy-status").textContent = "";
+}
+
+async function copyEmbed() {
+  const code = $("embed-code");
+  code.select();
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(code.value);
+    copied = true;
+  } catch {
+    try {
+      copied = document.execCommand("copy");
+    } catch {
+      copied = false;
+    }
+  }
+  $("copy-status").textContent = copied ? "Copied." : "Select the code and copy it (Ctrl+C / ⌘C).";
+}
+
+function wireEmbed() {
+  $("embed-origins").value = settings.origins.join("\n");
+  $("embed-toggle").addEventListener("click", () => {
+    const panel = $("embed-panel");
+    panel.hidden = !panel.hidden;
+    $("embed-toggle").setAttribute("aria-expanded", String(!panel.hidden));
+    if (!panel.hidden) refreshEmbed();
+  });
+  $("embed-origins").addEventListener("input", () => refreshEmbed());
+  $("copy-embed").addEventListener("click", () => copyEmbed());
+}
+
+function watchHeight() {
+  if (window.parent === window || typeof ResizeObserver !== "function") return;
+  let last = 0;
+  new ResizeObserver(() => {
+    const height = Math.ceil(document.documentElement.scrollHeight);
+    if (height !== last) {
+      last = height;
+      tellParent({ type: RESIZE, height });
+    }
+  }).observe(document.body);
+}
+
+// ------------------------------------------------------------------ start
+
+async function start() {
+  wireEmbed();
+  if (settings.payload) showMessage("loading", "Loading the rules…", "");
+  else showMessage("waiting", "No situation yet.", allowed.size
+    ? "Waiting for the host page to send one."
+    : "Open a Castaway Referee share link in this widget: widget.html#r=…");
+  if (!(await referee.ready)) {
+    clausesLoaded();
+    showMessage("error", "The rules could not be loaded.", "Reload the page to try again.");
+    return;
+  }
+  try {
+    clauses = (await referee.call("clauses", "")).clauses;
+  } catch {
+    clauses = {}; // the ruling still shows, without clause titles
+  }
+  clausesLoaded();
+  if (settings.payload) await openLink(settings.payload);
+  addEventListener("hashchange", () => {
+    const { payload } = parseFragment(location.hash);
+    if (payload && (!current || payload !== current.payload)) openLink(payload);
+  });
+  watchHeight();
+  tellParent({ type: READY, version: API_VERSION });
+}
+
+start().catch((error) => showMessage("error", "The widget stopped.", String(error && error.message)));
