@@ -10,12 +10,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Request, Route
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Request, Route
 
 from .harness import ROOT, App
 
@@ -136,3 +136,49 @@ def _page_stays_clean(request: pytest.FixtureRequest) -> Iterator[None]:
     assert watched["csp"] == [], f"CSP violations: {watched['csp']}"
     assert booted.console_errors == [], f"console errors: {booted.console_errors}"
     assert watched["rejections"] == [], f"unhandled rejections: {watched['rejections']}"
+
+
+@pytest.fixture(scope="module")
+def open_page(browser: Browser, site_url: str) -> Iterator[Callable[..., App]]:
+    """Open another page in its own context, guarded and watched like `app`. `also_allow`
+    names more origins it may request (the second local server that hosts the widget in the
+    cross-origin tests); everything else off the site is still refused. Tests check their
+    pages with `App.problems()`; at the end of the module every page must be clean."""
+    contexts: list[BrowserContext] = []
+    opened: list[App] = []
+
+    def open_(url: str, also_allow: Sequence[str] = ()) -> App:
+        origins = [site_url.rstrip("/"), *(o.rstrip("/") for o in also_allow)]
+        off_origin: list[str] = []
+        console_errors: list[str] = []
+
+        def guard(route: Route, request: Request) -> None:
+            if any(request.url == o or request.url.startswith(o + "/") for o in origins):
+                route.continue_()
+            else:
+                off_origin.append(request.url)
+                route.abort("blockedbyclient")
+
+        def on_console(msg: ConsoleMessage) -> None:
+            if msg.type == "error":
+                console_errors.append(f"{msg.text} @ {msg.location.get('url')}")
+
+        context = browser.new_context()
+        contexts.append(context)
+        context.route("**/*", guard)
+        context.add_init_script(WATCH_SCRIPT)
+        page = context.new_page()
+        page.on("console", on_console)
+        page.on("pageerror", lambda exc: console_errors.append(f"pageerror: {exc}"))
+        document = page.goto(url)
+        assert document is not None
+        opened.append(App(page, url, document, off_origin, console_errors))
+        return opened[-1]
+
+    yield open_
+    try:
+        for booted in opened:
+            assert booted.problems() == [], booted.url
+    finally:
+        for context in contexts:
+            context.close()

@@ -30,6 +30,18 @@ class App:
 
     def rule(self, request: Any) -> dict[str, Any]:
         """window.referee.rule(request) as an envelope like pyapp.api.rule_json's."""
+    def problems(self) -> list[str]:
+        """What should not have happened, in every frame of the page (an embedded widget
+        too): requests refused by the route guard, CSP violations, console errors and
+        unhandled rejections."""
+        found = [f"request left the allowed origins: {u}" for u in self.off_origin]
+        found += [f"console: {e}" for e in self.console_errors]
+        for frame in self.page.frames:
+            watched = frame.evaluate("window.__e2e || {csp: [], rejections: []}")
+            found += [f"CSP violation in {frame.url}: {v}" for v in watched["csp"]]
+            found += [f"unhandled rejection in {frame.url}: {r}" for r in watched["rejections"]]
+        return found
+
         result: dict[str, Any] = self.page.evaluate(
             """async (request) => {
               try {
