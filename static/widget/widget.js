@@ -129,13 +129,19 @@ async function onMessage(event) {
     reply(event, errorMessage(read.id, read.error));
     return;
   }
+  let ruling;
   try {
     await started; // clause titles first, so that the ruling shows whole
-    const ruling = await referee.rule(read.text);
-    reply(event, { type: RULING, id: read.id, ruling });
-    await show(JSON.parse(read.text), ruling, null);
+    ruling = await referee.rule(read.text);
   } catch (error) {
     reply(event, errorMessage(read.id, error));
+    return;
+  }
+  reply(event, { type: RULING, id: read.id, ruling });
+  try {
+    await show(JSON.parse(read.text), ruling, null);
+  } catch (error) {
+    showMessage("error", "The widget could not draw this situation.", String(error && error.message));
   }
 }
 
