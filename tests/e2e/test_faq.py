@@ -14,6 +14,7 @@ from pyapp.rules.clauses import CLAUSES
 from pyapp.rules.faq import faq
 
 from .harness import ROOT, App
+from .test_widget import axe_violations
 
 ENTRIES = faq().entries
 # The rule's clauses all have a question; our rulings too, but R6 (a failed Action's
@@ -116,3 +117,7 @@ def test_the_board_drawing_shows_the_situation(faq_page: App) -> None:
     assert partial.locator(".figure[data-figure=cook] .pip-new").count() == 2
     assert partial.locator("[data-testid=demands] li").all_text_contents() == ["Discard 3 wood"]
     assert faq_page.problems() == []
+
+
+def test_the_faq_is_accessible(faq_page: App, site_url: str) -> None:
+    assert axe_violations(faq_page.page, site_url) == []

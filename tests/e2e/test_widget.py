@@ -31,6 +31,24 @@ RULE, RULING, ERROR = (f"castaway-referee:{t}" for t in ("rule", "ruling", "erro
 WAIT_MS = 120_000
 
 
+AXE = "static/vendor/axe-core-4.14.1/axe.min.js"
+
+
+def axe_violations(page: Page, site_url: str) -> list[dict[str, Any]]:
+    """Serious and critical axe-core violations on the page (axe served by the site)."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(url=site_url + AXE)
+    found: list[dict[str, Any]] = page.evaluate(
+        """async () => {
+          const { violations } = await window.axe.run(document, { resultTypes: ["violations"] });
+          return violations.filter((v) => ["serious", "critical"].includes(v.impact))
+            .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) =>
+              n.target.join(" ") + " :: " + n.failureSummary) }));
+        }"""
+    )
+    return found
+
+
 def cpython_ruling(request: Any) -> dict[str, Any]:
     envelope: dict[str, Any] = json.loads(rule_json(json.dumps(request)))
     return envelope
@@ -194,6 +212,7 @@ def test_copy_embed_code(widget: App, site_url: str) -> None:
     assert code.startswith(f'<iframe src="{src.replace("&", "&amp;")}" title=')
     assert page.evaluate("navigator.clipboard.readText()") == code
     assert "not" in (page.text_content("#embed-invalid") or "")
+    assert axe_violations(page, site_url) == []
     page.click("#embed-toggle")
     assert widget.problems() == []
 
