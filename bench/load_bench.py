@@ -10,7 +10,8 @@ only the disk cache carries over; no request interception, which would bypass th
 cache). Measured from navigation start: first contentful paint, rules ready (the
 "rules-ready" performance mark, set when <html data-rules-ready="true">), bytes
 transferred (Resource Timing transferSize: 0 for disk-cache hits). Prints medians and
-our/baseline ratios; writes bench/out/load.json and bench/out/load.md.
+our/baseline ratios; writes bench/out/load.json and bench/out/load.md. The widget page
+(widget.html on a share link) is measured the same way, up to "ruling shown".
 """
 
 from __future__ import annotations
@@ -43,17 +44,23 @@ CHROMIUM_ARGS = [
 ]
 PAGES = {"ours": "", "baseline": "bench/baseline/"}
 READY = 'html[data-rules-ready]:not([data-rules-ready="false"])'
+# The embeddable widget opened on a share link (the official FAQ's combat question): timed
+# to "ruling shown", the "ruling-shown" mark it sets once the ruling is on screen.
+WIDGET_EXAMPLE = ROOT / "docs" / "examples" / "combat-weapon-loss.request.json"
+SHOWN = 'html[data-ruling-shown="true"]'
 
 METRICS_JS = """() => {
   const nav = performance.getEntriesByType("navigation")[0];
   const paint = performance.getEntriesByName("first-contentful-paint")[0]
              || performance.getEntriesByName("first-paint")[0];
   const ready = performance.getEntriesByName("rules-ready")[0];
+  const shown = performance.getEntriesByName("ruling-shown")[0];
   const resources = performance.getEntriesByType("resource");
   const all = [nav, ...resources];
   return {
     fcp_ms: paint ? paint.startTime : null,
     ready_ms: ready ? ready.startTime : null,
+    shown_ms: shown ? shown.startTime : null,
     bytes: all.reduce((n, e) => n + e.transferSize, 0),
     body_bytes: all.reduce((n, e) => n + e.decodedBodySize, 0),
     requests: all.length,
@@ -78,6 +85,15 @@ def start_server() -> tuple[subprocess.Popen[str], str]:
     return proc, line.split()[1]
 
 
+def widget_link() -> str:
+    """The share-link payload of the widget's example, as the app writes it."""
+    sys.path.insert(0, str(ROOT))
+    from pyapp.api import parse_request
+    from pyapp.links import encode
+
+    return encode(parse_request(WIDGET_EXAMPLE.read_text()))
+
+
 def launch(pw: Playwright, profile: Path) -> BrowserContext:
     return pw.chromium.launch_persistent_context(
         str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
@@ -94,6 +110,8 @@ def load_once(pw: Playwright, profile: Path, url: str) -> dict[str, Any]:
         page.wait_for_selector(READY, state="attached", timeout=180_000)
         if page.get_attribute("html", "data-rules-ready") != "true":
             raise SystemExit(f"{url}: rules failed to load: {errors}")
+        if "widget.html" in url:
+            page.wait_for_selector(SHOWN, state="attached", timeout=60_000)
         result: dict[str, Any] = page.evaluate(METRICS_JS)
         if result["off_origin"]:
             raise SystemExit(f"{url}: requests left the origin: {result['off_origin']}")
@@ -141,6 +159,20 @@ def table(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> str
             ratio = f"{ours / base:.2f}" if base else "n/a"
             fmt = "{:,.0f}"
             rows.append(f"| {mode} | {label} | {fmt.format(ours)} | {fmt.format(base)} | {ratio} |")
+    rows += [
+        "",
+        "The widget (`widget.html#r=…`, a share link): from navigation start to the ruling "
+        "on screen.",
+        "",
+        "| load | ruling shown (ms) | rules ready (ms) | bytes transferred |",
+        "|---|---:|---:|---:|",
+    ]
+    for mode in ("cold", "warm"):
+        runs_ = results["widget"][mode]
+        rows.append(
+            f"| {mode} | {median(runs_, 'shown_ms'):,.0f} | {median(runs_, 'ready_ms'):,.0f} "
+            f"| {median(runs_, 'bytes'):,.0f} |"
+        )
     return "\n".join(rows) + "\n"
 
 
@@ -152,11 +184,12 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("static/vendor/ is missing: run `make vendor`")
     OUT.mkdir(parents=True, exist_ok=True)
     server, base_url = start_server()
+    pages = {**PAGES, "widget": "widget.html#r=" + widget_link()}
     started = time.time()
     results: dict[str, dict[str, list[dict[str, Any]]]] = {}
     try:
         with sync_playwright() as pw, tempfile.TemporaryDirectory() as work:
-            for name, path in PAGES.items():
+            for name, path in pages.items():
                 print(f"{name}: {base_url}{path}", flush=True)
                 results[name] = measure(pw, base_url + path, args.runs, Path(work))
     finally:
