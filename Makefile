@@ -35,8 +35,8 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-$(VENDOR_STAMP): $(VENV)/.stamp $(NODE_STAMP) tools/vendor.py tools/publish.py tools/wheels.lock.json \
-		pyproject.toml index.html static/app.js static/pyscript.json netlify.toml $(PYAPP_SRC)
+$(VENDOR_STAMP): $(VENV)/.stamp $(NODE_STAMP) tools/vendor.py tools/publish.py tools/snapshot.mjs tools/wheels.lock.json \
+		pyproject.toml index.html static/app.js static/worker.js netlify.toml $(PYAPP_SRC)
 	$(VPY) tools/vendor.py
 	touch $@
 

@@ -1,4 +1,4 @@
-"""The page's side of the JS <-> Python bridge (runs only in Pyodide).
+"""The page's side of the JS <-> Python bridge (runs only in Pyodide, in static/worker.js).
 
 JSON text in, JSON text out: JS calls `handle(method, text)` and gets the envelope of
 `pyapp.service.Service.call` back. Nothing here knows any rule; the rules core never
@@ -35,11 +35,12 @@ def make_handler(call: Call) -> Call:
 
 
 def install() -> None:
-    """Import the rules core and hand `handle` to the page (window.refereeBridge)."""
+    """Import the rules core and hand `handle` to the worker (self.refereeBridge), which
+    answers the page's messages with it."""
     import js  # type: ignore[import-not-found]  # provided by Pyodide
     from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-    bridge = js.window.refereeBridge
+    bridge = js.refereeBridge  # `js` is the worker's global scope
     try:
         from pyapp.service import Service
 

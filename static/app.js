@@ -1,4 +1,4 @@
-// Castaway Referee: the JS side of the JS <-> Python bridge, and the tiny "try a ruling" form.
+// Castaway Referee: the page's side of the JS <-> Python bridge, and the tiny "try a ruling" form.
 //
 // window.referee.rule(request) -> Promise<ruling>
 //   request: a plain object (serialised with JSON.stringify) or a string of JSON text.
@@ -7,19 +7,11 @@
 // window.referee.session(command), .links.encode(request), .links.decode(payload),
 // .catalogue() and .call(method, payload) work the same way (see pyapp/service.py).
 //
-// Python (pyapp/bridge.py, started by static/main.py) calls
-// window.refereeBridge.attach(handle) once the rules core is imported, where
-// handle(method, text) -> string returns the envelope of pyapp.service.Service.call:
+// Python runs in a Web Worker (static/worker.js: Pyodide + pyapp/bridge.py), so the page
+// never freezes while it starts. Every call is one message {id, method, text}; the worker
+// answers {id, answer} with the envelope of pyapp.service.Service.call:
 //   {"ok": true, ...} | {"ok": false, "error": {"type", "message", "details"}}
-
-import { hooks } from "./vendor/pyscript-0.7.31/core.js";
-
-// PyScript 0.7.31 turns its *worker* hooks into functions with Function() even when
-// Python runs on the main thread, and ships one default worker hook, so under a CSP
-// without 'unsafe-eval' the boot dies with an EvalError. We run Python on the main
-// thread only; dropping that worker hook before PyScript creates its interpreter
-// (it runs after Pyodide has loaded, long after this module) avoids eval entirely.
-hooks.worker.onBeforeRunAsync.clear();
+// Readiness: <html data-rules-ready="true"> and performance.mark("rules-ready").
 
 const html = document.documentElement;
 
@@ -54,9 +46,11 @@ function setStatus(state, text) {
   if (label) label.textContent = text;
 }
 
-function rulesReady() {
+function rulesReady(detail) {
   bootSettled = true;
-  performance.mark("rules-ready");
+  // detail: when each start-up stage ended (ms from navigation start) and the size of
+  // Python's WebAssembly memory, for bench/load_bench.py.
+  performance.mark("rules-ready", { detail });
   html.dataset.rulesReady = "true";
   setStatus("ready", "Rules ready.");
   const submit = document.getElementById("try-submit");
@@ -71,30 +65,49 @@ function rulesFailed(message) {
   failBoot(new RefereeError("rules_unavailable", `The rules could not be loaded: ${message}`));
 }
 
-// Called from Python only.
-Object.defineProperty(window, "refereeBridge", {
-  value: Object.freeze({
-    attach(handle) {
-      if (bootSettled) return;
-      attachHandle(handle);
-      rulesReady();
-    },
-    fail(message) {
-      rulesFailed(String(message));
-    },
-  }),
-});
+// ------------------------------------------------------------------ the worker
 
-// Boot failures that pyapp/bridge.py cannot report itself (the runtime, the standard
-// library or a wheel failed to load): until the rules are ready, the only scripts at
-// work are PyScript and Pyodide, so any uncaught error means the rules are not coming.
-function bootError(reason) {
-  if (bootSettled) return;
-  const text = reason && reason.message ? reason.message : String(reason);
-  rulesFailed(text.split("\n")[0]);
+const pending = new Map(); // call id -> resolve
+let nextId = 1;
+
+function startWorker() {
+  let worker;
+  try {
+    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "referee" });
+  } catch (error) {
+    rulesFailed(String((error && error.message) || error));
+    return;
+  }
+  worker.onmessage = ({ data }) => {
+    if (data.id !== undefined) {
+      const resolve = pending.get(data.id);
+      pending.delete(data.id);
+      if (resolve) resolve(data.answer);
+    } else if (data.ready) {
+      const handle = (method, text) =>
+        new Promise((resolve) => {
+          const id = nextId++;
+          pending.set(id, resolve);
+          worker.postMessage({ id, method, text });
+        });
+      attachHandle(handle);
+      rulesReady({ timings: data.timings, wasmBytes: data.wasmBytes });
+    } else if (data.failed !== undefined) {
+      rulesFailed(String(data.failed));
+    }
+  };
+  // The worker's script or the runtime it imports failed to load, or the worker died:
+  // calls still in flight get an answer rather than hanging.
+  worker.onerror = (event) => {
+    event.preventDefault();
+    const message = event.message || "the rules worker stopped";
+    rulesFailed(message);
+    const error = { type: "bridge_error", message, details: [{ loc: "", msg: message }] };
+    for (const resolve of pending.values()) resolve(JSON.stringify({ ok: false, error }));
+    pending.clear();
+  };
+  worker.postMessage({ pageTimeOrigin: performance.timeOrigin });
 }
-addEventListener("error", (event) => bootError(event.error || event.message));
-addEventListener("unhandledrejection", (event) => bootError(event.reason));
 
 function parseEnvelope(text) {
   let envelope;
@@ -128,14 +141,7 @@ function asText(payload) {
 async function call(method, payload) {
   const text = asText(payload);
   const handle = await handleReady;
-  let answer;
-  try {
-    answer = handle(method, text);
-  } catch (error) {
-    // pyapp/bridge.py never raises; this is a fault in the bridge itself.
-    throw new RefereeError("bridge_error", String((error && error.message) || error));
-  }
-  return parseEnvelope(String(answer));
+  return parseEnvelope(String(await handle(method, text)));
 }
 
 const rule = async (request) => (await call("rule", request)).ruling;
@@ -156,6 +162,8 @@ Object.defineProperty(window, "referee", {
   value: Object.freeze({ rule, session, links, catalogue, call, ready, RefereeError }),
   enumerable: true,
 });
+
+startWorker();
 
 // ------------------------------------------------------------- "try a ruling"
 

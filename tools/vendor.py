@@ -10,11 +10,15 @@ Inputs, all pinned:
     fetched with `pip download --require-hashes` and checked again here;
   * pyapp/: packed into a pure-Python wheel whose local version is a hash of its
     sources, so its URL changes whenever its content does.
+  * node: runs tools/snapshot.mjs once per Pyodide version (the snapshot depends on the
+    Pyodide build and its standard library only, both fixed by the directory's version).
 
 Output layout (directory names carry versions, so the files can be cached forever):
   static/vendor/pyscript-<v>/       PyScript dist
   static/vendor/pyodide-<v>/        Pyodide core + a generated pyodide-lock.json that
                                     lists only the wheels we ship (upstream `info` kept)
+                                    + snapshot.bin, a memory snapshot of the started
+                                    interpreter (tools/snapshot.mjs, run by Node)
   static/vendor/axe-core-<v>/       axe.min.js (accessibility tests)
   static/vendor/wheels/             the wheels listed in the lock
   static/vendor/vendor.json         every vendored file with size and sha256
@@ -55,6 +59,7 @@ PYODIDE_CORE_FILES = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
 )
+SNAPSHOT = "snapshot.bin"
 APP_DIST_NAME = "castaway_referee"
 APP_NAME = "castaway-referee"
 # 1980-01-01, the earliest time a zip can hold: makes the app wheel reproducible.
@@ -307,11 +312,10 @@ def pyodide_lock(upstream: dict, shipped: list[dict], target: dict) -> bytes:
 
 
 def check_references(versions: dict[str, str]) -> None:
-    """The page, its PyScript config and netlify.toml name the versioned vendor paths."""
+    """The rules worker, the baseline page and netlify.toml name the versioned vendor paths."""
     expect = {
-        "index.html": [f"static/vendor/pyscript-{versions['@pyscript/core']}/core.css"],
-        "static/app.js": [f"./vendor/pyscript-{versions['@pyscript/core']}/core.js"],
-        "static/pyscript.json": [f"static/vendor/pyodide-{versions['pyodide']}/pyodide.mjs"],
+        "static/worker.js": [f"./vendor/pyodide-{versions['pyodide']}/pyodide.mjs"],
+        "bench/baseline/baseline.js": [f"static/vendor/pyscript-{versions['@pyscript/core']}/"],
         "netlify.toml": [f"/static/vendor/pyodide-{versions['pyodide']}/"],
     }
     problems = []
@@ -343,6 +347,14 @@ def build() -> None:
     pyodide_dir = VENDOR / f"pyodide-{versions['pyodide']}"
     for name in PYODIDE_CORE_FILES:
         copied += sync_file(NODE / "pyodide" / name, pyodide_dir / name, produced)
+
+    snapshot = pyodide_dir / SNAPSHOT
+    produced.add(snapshot)
+    if not snapshot.is_file():
+        log(f"making {snapshot.relative_to(ROOT)} (node tools/snapshot.mjs)")
+        script = ROOT / "tools" / "snapshot.mjs"
+        subprocess.run(["node", str(script), str(pyodide_dir), str(snapshot)], check=True)
+        copied += 1
 
     axe_dir = VENDOR / f"axe-core-{versions['axe-core']}"
     for name in ("axe.min.js", "LICENSE"):

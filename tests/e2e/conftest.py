@@ -88,8 +88,10 @@ def app(browser: Browser, site_url: str) -> Iterator[App]:
     context = browser.new_context()
     origin = site_url.rstrip("/")
     off_origin: list[str] = []
+    requested: list[str] = []
 
     def guard(route: Route, request: Request) -> None:
+        requested.append(request.url)
         if request.url == origin or request.url.startswith(origin + "/"):
             route.continue_()
         else:
@@ -118,7 +120,7 @@ def app(browser: Browser, site_url: str) -> Iterator[App]:
     state = page.evaluate("document.documentElement.dataset.rulesReady")
     status = page.text_content("#rules-status-text")
     assert state == "true", f"rules did not load: {status!r}; console errors: {console_errors}"
-    booted = App(page, site_url, document, off_origin, console_errors)
+    booted = App(page, site_url, document, off_origin, console_errors, requested)
     yield booted
     context.close()
 

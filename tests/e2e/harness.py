@@ -23,13 +23,13 @@ class App:
     document: Response
     off_origin: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
+    # Every URL requested by the page and its workers (resource timing sees the page's only).
+    requested: list[str] = field(default_factory=list)
 
     def watched(self) -> dict[str, list[Any]]:
         result: dict[str, list[Any]] = self.page.evaluate("window.__e2e")
         return result
 
-    def rule(self, request: Any) -> dict[str, Any]:
-        """window.referee.rule(request) as an envelope like pyapp.api.rule_json's."""
     def problems(self) -> list[str]:
         """What should not have happened, in every frame of the page (an embedded widget
         too): requests refused by the route guard, CSP violations, console errors and
@@ -42,6 +42,8 @@ class App:
             found += [f"unhandled rejection in {frame.url}: {r}" for r in watched["rejections"]]
         return found
 
+    def rule(self, request: Any) -> dict[str, Any]:
+        """window.referee.rule(request) as an envelope like pyapp.api.rule_json's."""
         result: dict[str, Any] = self.page.evaluate(
             """async (request) => {
               try {

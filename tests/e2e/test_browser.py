@@ -54,7 +54,6 @@ def test_page_boots_and_says_so(app: App) -> None:
     page = app.page
     assert page.get_attribute("html", "data-rules-ready") == "true"
     assert page.text_content("#rules-status-text") == "Rules ready."
-    assert page.is_enabled("#try-submit")
     assert page.evaluate("typeof window.referee.rule") == "function"
     assert page.evaluate("window.referee.ready") is True
     marks = page.evaluate("performance.getEntriesByName('rules-ready').length")
@@ -104,10 +103,11 @@ def test_nothing_violates_the_csp(app: App) -> None:
 
 def test_no_request_leaves_the_origin(app: App) -> None:
     assert app.off_origin == []
-    urls = app.page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
-    assert urls, "no resources recorded"
+    urls = app.requested
+    assert urls, "no requests recorded"
     assert all(u.startswith(app.url) for u in urls), urls
-    # The runtime really came from the site: wasm, stdlib and the wheels.
+    # The runtime really came from the site (fetched by the rules worker): wasm, stdlib
+    # and the wheels.
     assert any(u.endswith("/pyodide.asm.wasm") for u in urls)
     assert any(u.endswith("/python_stdlib.zip") for u in urls)
     assert any("/static/vendor/wheels/castaway_referee-" in u for u in urls)
@@ -124,7 +124,6 @@ def test_no_console_errors(app: App) -> None:
         ("pyodide-{pyodide}/pyodide.mjs", "text/javascript", "immutable"),
         ("pyodide-{pyodide}/pyodide.asm.mjs", "text/javascript", "immutable"),
         ("pyodide-{pyodide}/pyodide-lock.json", "application/json", "no-cache"),
-        ("pyscript-{pyscript}/core.js", "text/javascript", "immutable"),
         ("wheels/{app_wheel}", "application/zip", "immutable"),
     ],
 )
@@ -223,6 +222,8 @@ def test_rejections_are_handled_not_unhandled(app: App) -> None:
 
 def test_try_a_ruling_form(app: App) -> None:
     page = app.page
+    if page.locator("#try-form").count() == 0:
+        pytest.skip("the page no longer has the 'try a ruling' form (the board replaced it)")
     request = SCENARIOS[0][1] if SCENARIOS else {"no such field": True}
     page.fill("#try-request", json.dumps(request))
     page.click("#try-submit")

@@ -1,4 +1,0 @@
-# Started by PyScript once Pyodide and the packages from pyodide-lock.json are loaded.
-from pyapp import bridge
-
-bridge.install()
