@@ -8,6 +8,11 @@
 * Every response carries the headers of netlify.toml's [[headers]] blocks, matched
   the way Netlify matches them (path segments, `*` = the rest, `:name` = one
   segment, case-insensitive, later blocks override earlier ones per header).
+* Text, JavaScript, JSON, WebAssembly and the Pyodide snapshot are sent gzipped to
+  clients that accept it (Content-Encoding negotiation, `Vary: Accept-Encoding`), as
+  Netlify does on its own (Netlify also offers brotli; Python's standard library has no
+  brotli, and gzip is within a few percent of it here). Each file is compressed once and
+  kept in memory until it changes.
 * `--also DIR` publishes one more directory (the load benchmark's baseline page).
 * Prints "serving http://HOST:PORT/" on stdout once listening (port 0 = any free).
 """
@@ -15,9 +20,13 @@
 from __future__ import annotations
 
 import argparse
+import gzip
 import http.server
+import io
+import os
 import re
 import sys
+import threading
 import tomllib
 from functools import partial
 from pathlib import Path
@@ -44,9 +53,53 @@ MIME_TYPES = {
     ".map": "application/json; charset=utf-8",
     ".svg": "image/svg+xml",
     ".png": "image/png",
+    ".bin": "application/octet-stream",
     ".ico": "image/x-icon",
     ".txt": "text/plain; charset=utf-8",
 }
+
+
+# Already-compressed formats (.zip, .whl, .png) gain nothing from gzip.
+COMPRESSIBLE = frozenset(
+    {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".svg", ".map", ".py",
+     ".txt", ".toml", ".bin"}
+)  # fmt: skip
+
+
+class GzipCache:
+    """gzip bodies by (path, mtime, size): each file is compressed once per version."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._bodies: dict[str, tuple[tuple[int, int], bytes]] = {}
+
+    def get(self, path: str) -> bytes | None:
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        key = (st.st_mtime_ns, st.st_size)
+        with self._lock:
+            cached = self._bodies.get(path)
+        if cached and cached[0] == key:
+            return cached[1]
+        with open(path, "rb") as f:
+            body = gzip.compress(f.read(), compresslevel=6, mtime=0)
+        with self._lock:
+            self._bodies[path] = (key, body)
+        return body
+
+
+def accepts_gzip(accept_encoding: str) -> bool:
+    for item in accept_encoding.split(","):
+        coding, _, params = item.strip().partition(";")
+        if coding.strip().lower() in ("gzip", "*"):
+            q = params.strip().removeprefix("q=")
+            try:
+                return float(q) > 0 if params.strip().startswith("q=") else True
+            except ValueError:
+                return False
+    return False
 
 
 def for_regexp(pattern: str) -> re.Pattern[str]:
@@ -88,7 +141,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     }
     rules: ClassVar[list[tuple[re.Pattern[str], dict[str, str]]]] = []
     also: ClassVar[tuple[str, ...]] = ()
+    gzip_cache: ClassVar[GzipCache]
     protocol_version = "HTTP/1.1"
+    _gzip_body: bytes | None = None
+    _compressible = False
 
     def _published(self) -> bool:
         rel = unquote(urlsplit(self.path).path).lstrip("/")
@@ -102,7 +158,25 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if not self._published():
             self.send_error(404, "Not published")
             return None
-        return super().send_head()
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            path = os.path.join(path, "index.html")
+        self._compressible = os.path.splitext(path)[1].lower() in COMPRESSIBLE
+        self._gzip_body = None
+        if self._compressible and accepts_gzip(self.headers.get("Accept-Encoding", "")):
+            self._gzip_body = self.gzip_cache.get(path)
+        f = super().send_head()
+        if f is not None and self._gzip_body is not None:
+            f.close()
+            return io.BytesIO(self._gzip_body)
+        return f
+
+    def send_header(self, keyword: str, value: str) -> None:
+        # The base class announces the file's own length; a gzipped body has another.
+        if self._gzip_body is not None and keyword.lower() == "content-length":
+            value = str(len(self._gzip_body))
+            super().send_header("Content-Encoding", "gzip")
+        super().send_header(keyword, value)
 
     def list_directory(self, path):  # type: ignore[no-untyped-def]
         self.send_error(404, "No directory listings")
@@ -120,6 +194,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             if name.lower() == "content-type":
                 continue  # sent by guess_type below, which applies the same override
             self.send_header(name, value)
+        if self._compressible:
+            self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
 
     def guess_type(self, path):  # type: ignore[no-untyped-def]
@@ -147,7 +223,11 @@ def make_server(host: str, port: int, also: tuple[str, ...] = (), quiet: bool = 
     handler = type(
         "BoundSiteHandler",
         (SiteHandler,),
-        {"rules": load_header_rules(ROOT / "netlify.toml"), "also": also},
+        {
+            "rules": load_header_rules(ROOT / "netlify.toml"),
+            "also": also,
+            "gzip_cache": GzipCache(),
+        },
     )
     server = Server((host, port), partial(handler, directory=str(ROOT)))
     server.quiet = quiet

@@ -147,6 +147,30 @@ def test_vendor_files_are_typed_and_cached(
 
 
 @pytest.mark.parametrize(
+    ("path", "compressed"),
+    [("pyodide-{pyodide}/pyodide.asm.wasm", True), ("pyodide-{pyodide}/snapshot.bin", True),
+     ("pyodide-{pyodide}/python_stdlib.zip", False), ("wheels/{app_wheel}", False)],
+)  # fmt: skip
+def test_the_server_gzips_what_gains_from_it(site_url: str, path: str, compressed: bool) -> None:
+    """Like Netlify: gzip when the client accepts it, never for zip files."""
+    import gzip
+    import urllib.request
+
+    manifest = json.loads((ROOT / "static" / "vendor" / "vendor.json").read_text())
+    url = site_url + "static/vendor/" + path.format(
+        pyodide=manifest["versions"]["pyodide"], app_wheel=manifest["app_wheel"])
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "br, gzip;q=0.8"})
+    with urllib.request.urlopen(request) as response:
+        body = response.read()
+        encoding = response.headers.get("Content-Encoding")
+    local = (ROOT / urllib.parse.urlsplit(url).path.lstrip("/")).read_bytes()
+    assert (encoding == "gzip") is compressed
+    assert (gzip.decompress(body) if compressed else body) == local
+    with urllib.request.urlopen(url) as response:  # no Accept-Encoding: the file as it is
+        assert response.headers.get("Content-Encoding") is None
+
+
+@pytest.mark.parametrize(
     "path", [".git/HEAD", "Makefile", "pyapp/api.py", "tests/e2e/conftest.py", "netlify.toml",
              "node_modules/pyodide/package.json", "static/vendor/.stamp", "static/"],
 )  # fmt: skip
