@@ -12,6 +12,8 @@ NODE_STAMP   := node_modules/.package-lock.json
 VENDOR_STAMP := static/vendor/.stamp
 # Directories too, so that deleting a module also rebuilds the app wheel.
 PYAPP_SRC    := $(shell find pyapp -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name '*.json' \) -print)
+# The site's own files: static/vendor/build.js lists them with their hashes (static/sw.js).
+SITE_SRC     := $(wildcard *.html) $(shell find static -path static/vendor -prune -o -type f -print)
 
 $(VENV)/.stamp: requirements-dev.txt
 	$(PY) -m venv $(VENV)
@@ -36,7 +38,7 @@ $(NODE_STAMP): package.json package-lock.json
 	touch $@
 
 $(VENDOR_STAMP): $(VENV)/.stamp $(NODE_STAMP) tools/vendor.py tools/publish.py tools/snapshot.mjs tools/wheels.lock.json \
-		pyproject.toml index.html static/app.js static/worker.js netlify.toml $(PYAPP_SRC)
+		pyproject.toml netlify.toml $(SITE_SRC) $(PYAPP_SRC)
 	$(VPY) tools/vendor.py
 	touch $@
 

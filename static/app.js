@@ -165,6 +165,58 @@ Object.defineProperty(window, "referee", {
 
 startWorker();
 
+// ------------------------------------------------------------------ offline
+
+// The service worker (static/sw.js) keeps the whole site for offline use. It is
+// registered once the rules are ready, so that its downloads (mostly from the HTTP
+// cache by then) never compete with the first start. When a new build has installed
+// beside the running one, the page offers to switch; <html data-offline-ready> says
+// when this build is cached.
+function offerUpdate(registration) {
+  if (document.getElementById("update-available")) return;
+  const bar = document.createElement("div");
+  bar.id = "update-available";
+  bar.className = "update-available";
+  bar.setAttribute("role", "status");
+  bar.dataset.testid = "update-available";
+  const text = document.createElement("span");
+  text.textContent = "Update available. ";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = "Reload";
+  button.addEventListener("click", () => registration.waiting?.postMessage("skip-waiting"));
+  bar.append(text, button);
+  document.body.append(bar);
+}
+
+async function keepOffline() {
+  const sw = navigator.serviceWorker;
+  if (!sw) return;
+  const hadController = Boolean(sw.controller);
+  sw.addEventListener("controllerchange", () => {
+    if (hadController) location.reload();
+  });
+  const registration = await sw.register(new URL("./sw.js", import.meta.url), {
+    scope: new URL("../", import.meta.url).href,
+    updateViaCache: "none",
+  });
+  const watch = (worker) => {
+    if (!worker) return;
+    const settle = () => {
+      if (worker.state === "installed" && sw.controller) offerUpdate(registration);
+      if (worker.state === "activated") html.dataset.offlineReady = "true";
+    };
+    worker.addEventListener("statechange", settle);
+    settle();
+  };
+  watch(registration.installing);
+  watch(registration.waiting);
+  watch(registration.active);
+  registration.addEventListener("updatefound", () => watch(registration.installing));
+}
+
+ready.then((ok) => ok && keepOffline()).catch((error) => console.warn(`Offline use unavailable: ${error}`));
+
 // ------------------------------------------------------------- "try a ruling"
 
 function showOutput(kind, value) {

@@ -1,0 +1,89 @@
+"""Offline on a tablet: after one visit the app starts and rules with the server gone."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser
+
+from .harness import ROOT
+from .test_browser import SCENARIOS, cpython_envelope
+
+READY = 'html[data-rules-ready]:not([data-rules-ready="false"])'
+
+
+@pytest.fixture
+def own_server() -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """A server of our own, so that this test can stop it."""
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--quiet"],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert line.startswith("serving "), line
+    try:
+        yield proc, line.split()[1]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_installable(browser: Browser, own_server: tuple[subprocess.Popen[str], str]) -> None:
+    """A manifest with a start URL, standalone display and 192/512 px icons that load."""
+    _, url = own_server
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url)
+        href = page.get_attribute('link[rel="manifest"]', "href")
+        assert href
+        manifest = page.evaluate("async (h) => (await fetch(h)).json()", href)
+        assert manifest["display"] == "standalone" and manifest["name"]
+        assert {"192x192", "512x512"} <= {icon["sizes"] for icon in manifest["icons"]}
+        base = url + "static/"
+        for icon in manifest["icons"]:
+            response = page.request.get(base + icon["src"])
+            assert response.status == 200 and response.headers["content-type"] == icon["type"]
+    finally:
+        context.close()
+
+
+def test_loads_and_rules_offline(
+    browser: Browser, own_server: tuple[subprocess.Popen[str], str]
+) -> None:
+    """Load once, wait for the service worker to hold this build, then go offline and
+    stop the server: the reloaded page still gets its rules ready and rules."""
+    server, url = own_server
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector('html[data-rules-ready="true"]', state="attached", timeout=120_000)
+        page.wait_for_selector('html[data-offline-ready="true"]', state="attached", timeout=120_000)
+
+        server.terminate()
+        server.wait(timeout=10)
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=120_000)
+        status = page.text_content("#rules-status-text")
+        assert page.get_attribute("html", "data-rules-ready") == "true", status
+
+        name, request = SCENARIOS[0]
+        got = page.evaluate(
+            """async (request) => {
+              try { return { ok: true, ruling: await window.referee.rule(request) }; }
+              catch (e) { return { ok: false, error: { type: e.type, message: e.message,
+                                                       details: e.details } }; }
+            }""",
+            request,
+        )
+        assert got == cpython_envelope(request), name
+    finally:
+        context.close()
