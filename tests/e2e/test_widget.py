@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.server
 import json
+import re
 import shutil
 import threading
 import tomllib
@@ -243,9 +244,12 @@ def host_page(open_page: Callable[..., App], site_url: str, host: str, query: st
 
 
 def widget_frame(page: Page) -> Frame:
-    page.wait_for_function("document.getElementById('referee').contentWindow !== null")
-    frame = page.frame(url=lambda u: "/widget.html" in u)
+    """The host page's widget iframe, once it has navigated to the widget."""
+    iframe = page.wait_for_selector("#referee", state="attached")
+    assert iframe is not None
+    frame = iframe.content_frame()
     assert frame is not None
+    frame.wait_for_url(re.compile(r"/widget\.html#"), timeout=WAIT_MS)
     return frame
 
 
@@ -366,6 +370,7 @@ def test_messages_from_other_origins_are_ignored(
             window.fromSnippet.push({origin: e.origin, data: e.data});
           });
           document.body.insertAdjacentHTML("beforeend", code);
+          document.body.lastElementChild.scrollIntoView();  // the snippet loads lazily
         }""",
         code,
     )
