@@ -29,11 +29,8 @@ export function normaliseOrigin(text) {
     return null;
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return null;
-  if (url.username || url.password || url.search || url.hash) return null;
-  if (url.pathname !== "/" || raw.replace(/\/$/, "").toLowerCase() !== url.origin.toLowerCase()) {
-    return null;
-  }
-  return url.origin;
+  if (url.username || url.password || url.search || url.hash || url.pathname !== "/") return null;
+  return url.origin; // lower-case host, default port dropped
 }
 
 // Origins in a free-form list (one per line, or separated by commas or spaces).

@@ -201,7 +201,10 @@ def test_copy_embed_code(widget: App, site_url: str) -> None:
     page = widget.page
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.click("#embed-toggle")
-    page.fill("#embed-origins", "https://forum.example\nnot an origin, https://wiki.example/")
+    page.fill(
+        "#embed-origins",
+        "https://forum.example\nnot an origin, https://wiki.example/ HTTPS://Forum.Example:443",
+    )
     page.click("#copy-embed")
     page.wait_for_selector("#copy-status:has-text('Copied.')")
     code = page.input_value("#embed-code")
