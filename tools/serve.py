@@ -218,6 +218,13 @@ class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     quiet = False
 
+    def handle_error(self, request, client_address):  # type: ignore[no-untyped-def]
+        # A browser that goes away mid-download (a closed tab, a stopped benchmark) is
+        # not a server error.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(host: str, port: int, also: tuple[str, ...] = (), quiet: bool = False) -> Server:
     handler = type(
