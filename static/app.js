@@ -1,4 +1,4 @@
-// Castaway Referee: the page's side of the JS <-> Python bridge, and the tiny "try a ruling" form.
+// Castaway Referee: the page's side of the JS <-> Python bridge (the board is static/board/).
 //
 // window.referee.rule(request) -> Promise<ruling>
 //   request: a plain object (serialised with JSON.stringify) or a string of JSON text.
@@ -216,37 +216,3 @@ async function keepOffline() {
 }
 
 ready.then((ok) => ok && keepOffline()).catch((error) => console.warn(`Offline use unavailable: ${error}`));
-
-// ------------------------------------------------------------- "try a ruling"
-
-function showOutput(kind, value) {
-  const out = document.getElementById("try-output");
-  if (!out) return;
-  out.dataset.kind = kind;
-  out.textContent = typeof value === "string" ? value : JSON.stringify(value, null, 2);
-}
-
-function wireForm() {
-  const form = document.getElementById("try-form");
-  const input = document.getElementById("try-request");
-  if (!form || !input) return;
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    showOutput("pending", "Thinking…");
-    rule(input.value).then(
-      (ruling) => showOutput("ruling", ruling),
-      (error) =>
-        showOutput("error", {
-          error: error.type || "Error",
-          message: error.message,
-          details: error.details || [],
-        }),
-    );
-  });
-}
-
-if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", wireForm, { once: true });
-} else {
-  wireForm();
-}

@@ -244,22 +244,6 @@ def test_rejections_are_handled_not_unhandled(app: App) -> None:
     assert app.watched()["rejections"] == []
 
 
-def test_try_a_ruling_form(app: App) -> None:
-    page = app.page
-    if page.locator("#try-form").count() == 0:
-        pytest.skip("the page no longer has the 'try a ruling' form (the board replaced it)")
-    request = SCENARIOS[0][1] if SCENARIOS else {"no such field": True}
-    page.fill("#try-request", json.dumps(request))
-    page.click("#try-submit")
-    page.wait_for_selector('#try-output[data-kind="ruling"], #try-output[data-kind="error"]')
-    shown = json.loads(page.text_content("#try-output") or "null")
-    expected = cpython_envelope(request)
-    if expected["ok"]:
-        assert shown == expected["ruling"]
-    else:
-        assert shown["error"] == expected["error"]["type"]
-
-
 def test_a_broken_runtime_says_so_instead_of_loading_forever(
     browser: Browser, site_url: str
 ) -> None:

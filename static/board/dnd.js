@@ -1,0 +1,134 @@
+// Moving pieces: drag with Pointer Events (mouse, touch, pen), tap-then-tap, and the keyboard
+// (Enter/Space picks up, arrow keys or Tab reach the "Put here" buttons, Enter puts, Escape
+// drops). All three end in ctl.commit(piece, place); none of them knows a rule.
+
+import { accepts } from "./moves.js";
+
+const THRESHOLD = 6; // px of movement before a press becomes a drag
+
+export function installMoves(root, ctl) {
+  let drag = null;
+  let swallowClick = false;
+
+  root.addEventListener("pointerdown", (e) => {
+    swallowClick = false;
+    if (ctl.readonly || (e.pointerType === "mouse" && e.button !== 0)) return;
+    const el = e.target.closest("[data-drag]");
+    if (!el || el.disabled) return;
+    drag = { piece: JSON.parse(el.dataset.drag), el, x: e.clientX, y: e.clientY, id: e.pointerId, moving: false, over: null };
+    try {
+      el.setPointerCapture(e.pointerId);
+    } catch {
+      /* a synthetic or finished pointer: window listeners still see it */
+    }
+  });
+
+  window.addEventListener("pointermove", (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    if (!drag.moving) {
+      if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < THRESHOLD) return;
+      start(drag);
+    }
+    e.preventDefault();
+    edgeScroll(e.clientY);
+    follow(drag, e.clientX, e.clientY);
+  }, { passive: false });
+
+  // Near the top or bottom edge, a drag scrolls the page so that far places can be reached.
+  function edgeScroll(y) {
+    const edge = 48;
+    if (y < edge) window.scrollBy(0, -Math.ceil((edge - y) / 2));
+    else if (y > window.innerHeight - edge) window.scrollBy(0, Math.ceil((y - window.innerHeight + edge) / 2));
+  }
+
+  window.addEventListener("pointerup", (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const done = drag;
+    drag = null;
+    if (!done.moving) return; // a tap or click: the piece's click handler picks it up
+    swallowClick = true;
+    follow(done, e.clientX, e.clientY);
+    const place = done.over ? JSON.parse(done.over.dataset.drop) : null;
+    finish(done);
+    if (place) ctl.commit(done.piece, place, { via: "drag", t0: e.timeStamp, key: done.over.dataset.key });
+    else ctl.say("Dropped nowhere: nothing moved.");
+  });
+
+  window.addEventListener("pointercancel", (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    finish(drag);
+    drag = null;
+  });
+
+  // The click that ends a drag is not a tap.
+  window.addEventListener("click", (e) => {
+    if (!swallowClick) return;
+    swallowClick = false;
+    e.stopPropagation();
+    e.preventDefault();
+  }, true);
+
+  // The innermost place under the pointer that takes the piece (places nest: a planned
+  // Action lies on its action space).
+  function takerAt(el, piece) {
+    for (let zone = el && el.closest("[data-drop]"); zone && root.contains(zone);
+      zone = zone.parentElement && zone.parentElement.closest("[data-drop]")) {
+      if (accepts(piece, JSON.parse(zone.dataset.drop))) return zone;
+    }
+    return null;
+  }
+
+  // Tap-to-place: with a piece in hand, a tap anywhere on a place that takes it puts it there.
+  root.addEventListener("click", (e) => {
+    if (!ctl.holding || e.target.closest("button, input, select, textarea, label, summary, a")) return;
+    const zone = takerAt(e.target, ctl.holding);
+    if (zone) ctl.place(JSON.parse(zone.dataset.drop), zone.dataset.key);
+  });
+
+  root.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && ctl.holding) {
+      e.preventDefault();
+      ctl.drop();
+      return;
+    }
+    if (!e.target.dataset || !e.target.dataset.put) return;
+    const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[e.key];
+    if (!step) return;
+    e.preventDefault();
+    const all = [...root.querySelectorAll("[data-put]")];
+    const next = all[(all.indexOf(e.target) + step + all.length) % all.length];
+    if (next) next.focus();
+  });
+
+  function start(d) {
+    d.moving = true;
+    d.ghost = d.el.cloneNode(true);
+    d.ghost.removeAttribute("data-testid");
+    d.ghost.removeAttribute("id");
+    d.ghost.classList.add("drag-ghost");
+    d.ghost.setAttribute("aria-hidden", "true");
+    document.body.append(d.ghost);
+    d.el.classList.add("is-dragging");
+    document.documentElement.classList.add("dragging");
+    for (const zone of root.querySelectorAll("[data-drop]")) {
+      if (accepts(d.piece, JSON.parse(zone.dataset.drop))) zone.classList.add("drop-ok");
+    }
+  }
+
+  function follow(d, x, y) {
+    d.ghost.style.transform = `translate(${x - 22}px, ${y - 22}px)`; // CSSOM: allowed by the CSP
+    const hit = document.elementFromPoint(x, y);
+    const ok = takerAt(hit, d.piece);
+    if (ok === d.over) return;
+    if (d.over) d.over.classList.remove("drop-hover");
+    if (ok) ok.classList.add("drop-hover");
+    d.over = ok;
+  }
+
+  function finish(d) {
+    if (d.ghost) d.ghost.remove();
+    d.el.classList.remove("is-dragging");
+    document.documentElement.classList.remove("dragging");
+    for (const zone of root.querySelectorAll(".drop-ok, .drop-hover")) zone.classList.remove("drop-ok", "drop-hover");
+  }
+}

@@ -1,0 +1,394 @@
+// The table, drawn from a snapshot of the core's state. Regions are rebuilt only when the part
+// of the state they show (or the piece in hand) changed, so a move redraws a few nodes.
+
+import { arrow, dog, fish, skull, tree } from "./art.js";
+import { h } from "./dom.js";
+import {
+  ACTIONS, ACTION_NAMES, HOUSE_RULES, PHASES, RESOURCE_KINDS, RESOURCE_NAMES, ROLES, TRACKS,
+  actionTitle, figureName, title,
+} from "./labels.js";
+import { button, choice, dropZone, nameList, piece, stepper, textField, toggle, track } from "./widgets.js";
+
+const cache = new Map(); // region id -> {key, node}
+
+/** Draw `state` into the board's region containers. */
+export function renderBoard(ctl, roots) {
+  const state = ctl.state;
+  const held = JSON.stringify(ctl.holding) + String(ctl.readonly);
+  for (const [id, region] of Object.entries(REGIONS)) {
+    const root = roots[id];
+    if (!root) continue;
+    const key = JSON.stringify(region.deps(state)) + held;
+    const cached = cache.get(id);
+    if (cached && cached.key === key && root.firstChild === cached.node) continue;
+    const node = region.build(ctl, state);
+    root.replaceChildren(node);
+    cache.set(id, { key, node });
+  }
+}
+
+export function forgetRegions() {
+  cache.clear();
+}
+
+const REGIONS = {
+  game: {
+    deps: (s) => [s.round, s.phase, s.scenario, s.house_rules, s.lost],
+    build: gameRegion,
+  },
+  camp: {
+    deps: (s) => [s.morale, s.shelter, s.roof, s.palisade, s.weapon],
+    build: campRegion,
+  },
+  resources: {
+    deps: (s) => [s.available, s.future],
+    build: resourcesRegion,
+  },
+  actions: {
+    deps: (s) => [s.planned_actions, s.characters.map((c) => [c.role, c.name]), s.friday !== null],
+    build: actionsRegion,
+  },
+  characters: {
+    deps: (s) => [s.characters, s.first_player, s.planned_actions.map((a) => a.pawns)],
+    build: charactersRegion,
+  },
+  helpers: {
+    deps: (s) => [s.friday, s.dog, s.jenny, s.scenario, s.planned_actions.map((a) => a.pawns)],
+    build: helpersRegion,
+  },
+  island: {
+    deps: (s) => [s.tiles],
+    build: islandRegion,
+  },
+  spaces: {
+    deps: (s) => [s.spaces],
+    build: spacesRegion,
+  },
+  finds: {
+    deps: (s) => [s.discovery_tokens, s.equipment, s.inventions, s.treasures],
+    build: findsRegion,
+  },
+};
+
+function region(title_, id, ...children) {
+  return h("section", { class: ["region", `region-${id}`], "aria-labelledby": `rg-${id}`, data: { testid: `region-${id}` } },
+    h("h2", { class: "region-title", id: `rg-${id}`, text: title_ }), ...children);
+}
+
+// ------------------------------------------------------------------ game, phase, switches
+
+function gameRegion(ctl, s) {
+  return region("The game", "game",
+    s.lost ? h("p", { class: "lost", role: "status", data: { testid: "lost" } },
+      h("strong", { text: "The game is lost. " }), h("span", { text: s.lost.reason })) : null,
+    h("div", { class: "game-row" },
+      stepper(ctl, { label: "Round", value: s.round, path: "round", min: 1, max: 12, key: "round" }),
+      stepper(ctl, { label: "Scenario", value: s.scenario, path: "scenario", min: 1, max: 7, key: "scenario" })),
+    h("div", { class: "game-row" },
+      h("span", { class: "row-label", id: "phase-label", text: "Phase" }),
+      choice(ctl, { label: "Phase", options: PHASES, value: s.phase, path: "phase", key: "phase",
+        names: Object.fromEntries(PHASES.map((p) => [p, title(p)])) })),
+    h("details", { class: "house-rules" },
+      h("summary", { text: "House-rule switches" }),
+      h("p", { class: "hint", text: "Where the rules are silent, the app rules by default as stated in its rulings; each switch takes the other reading." }),
+      Object.entries(HOUSE_RULES).map(([key, [rid, text]]) => toggle(ctl, {
+        label: `${rid}: ${text}`, checked: Boolean(s.house_rules[key]), path: `house_rules/${key}`, key: `house-${key}`,
+      }))));
+}
+
+// ------------------------------------------------------------------ camp: Morale and tracks
+
+function campRegion(ctl, s) {
+  const upto = (v, n) => Array.from({ length: Math.max(n, v + 2) }, (_, i) => i);
+  return region("The camp", "camp",
+    h("div", { class: "camp-row" },
+      h("span", { class: "row-label", text: "Morale" }),
+      track(ctl, { label: "Morale", levels: [-3, -2, -1, 0, 1, 2, 3], value: s.morale, path: "morale",
+        key: "morale", cls: "morale", describe: (v) => (v > 0 ? `+${v}` : String(v)) })),
+    h("div", { class: "camp-row" },
+      h("span", { class: "row-label", text: "Shelter" }),
+      choice(ctl, { label: "Shelter", options: ["none", "built", "natural"], value: s.shelter, path: "shelter",
+        key: "shelter", names: { none: "None", built: "Built", natural: "Natural" } })),
+    TRACKS.map((t) => h("div", { class: "camp-row" },
+      h("span", { class: "row-label", text: title(t) }),
+      track(ctl, { label: title(t), levels: upto(s[t], t === "weapon" ? 8 : 6), value: s[t], path: t,
+        key: `track-${t}`, cls: `track-${t}` }))));
+}
+
+// ------------------------------------------------------------------ resources
+
+export function cubes(kind, count, max = 6) {
+  const shown = Math.min(count, max);
+  return h("span", { class: "cubes", "aria-hidden": "true" },
+    Array.from({ length: shown }, () => h("span", { class: `cube cube-${kind}` })),
+    count > max ? h("span", { class: "more", text: `+${count - max}` }) : null,
+    count === 0 ? h("span", { class: "cube cube-empty" }) : null);
+}
+
+function pile(ctl, s, place, name) {
+  const res = s[place];
+  const zone = h("div", { class: "pile", data: { testid: `pile-${place}` } },
+    h("h3", { class: "pile-title", text: name }),
+    h("ul", { class: "pile-kinds" }, RESOURCE_KINDS.map((kind) => h("li", { class: "pile-kind" },
+      res[kind] > 0
+        ? piece(ctl, { t: "res", kind, from: place }, {
+          label: `${res[kind]} ${RESOURCE_NAMES[kind]} in ${name}: pick up one`,
+          visual: [cubes(kind, res[kind]), h("span", { class: "piece-count", text: res[kind] })],
+          key: `res-${place}-${kind}`, cls: "stack",
+        })
+        : h("span", { class: "stack stack-empty", "aria-hidden": "true" }, cubes(kind, 0)),
+      stepper(ctl, { label: title(RESOURCE_NAMES[kind]), what: `${name}, ${RESOURCE_NAMES[kind]}`,
+        value: res[kind], path: `${place}/${kind}`, key: `${place}-${kind}` })))));
+  return dropZone(ctl, zone, { t: "pile", place }, `pile-${place}`);
+}
+
+function resourcesRegion(ctl, s) {
+  return region("Resources", "resources",
+    h("div", { class: "piles" }, pile(ctl, s, "available", "Available resources"), pile(ctl, s, "future", "Future resources")));
+}
+
+// ------------------------------------------------------------------ action spaces
+
+export function pawn(figure) {
+  return h("span", { class: `pawn pawn-${figure}`, "aria-hidden": "true" },
+    h("span", { class: "pawn-head" }), h("span", { class: "pawn-body" }),
+    h("span", { class: "pawn-letter", data: { letter: figure === "friday" ? "F" : figure[0].toUpperCase() } }));
+}
+
+function plannedAction(ctl, s, a, index) {
+  const card = h("article", { class: ["planned", a.resolved && "is-resolved"], "aria-label": `Planned Action: ${actionTitle(a)}`,
+    data: { testid: `action-${a.id}` } },
+    h("header", { class: "planned-head" },
+      h("h4", { text: actionTitle(a) }),
+      h("span", { class: "planned-id", text: a.id })),
+    h("div", { class: "planned-pawns", "aria-label": "Pawns (the first resolves it)" },
+      a.pawns.map((f, i) => piece(ctl, { t: "pawn", figure: f, from: a.id }, {
+        label: `${figureName(s, f)}'s pawn on ${actionTitle(a)}${i === 0 ? ", leads (resolves it)" : ""}: pick up`,
+        visual: [pawn(f), i === 0 ? h("span", { class: "leads", text: "leads" }) : null],
+        key: `pawn-${a.id}-${f}-${i}`, cls: "pawn-piece",
+      }))),
+    h("div", { class: "planned-assigned", "aria-label": "Resources assigned" },
+      RESOURCE_KINDS.filter((k) => a.assigned[k] > 0).map((kind) => piece(ctl, { t: "res", kind, from: a.id }, {
+        label: `${a.assigned[kind]} ${RESOURCE_NAMES[kind]} on ${actionTitle(a)}: pick up one`,
+        visual: [cubes(kind, a.assigned[kind]), h("span", { class: "piece-count", text: a.assigned[kind] })],
+        key: `res-${a.id}-${kind}`, cls: "stack",
+      })),
+      RESOURCE_KINDS.some((k) => a.assigned[k] > 0) ? null : h("span", { class: "hint", text: "No resources assigned" })),
+    h("div", { class: "planned-foot" },
+      toggle(ctl, { label: "Resolved", checked: a.resolved, path: `planned_actions/${index}/resolved`, key: `resolved-${a.id}` }),
+      button(ctl, {
+        class: "quiet", data: { key: `cancel-${a.id}` },
+        onclick: () => ctl.edit(a.pawns.map((f) => ({ op: "move_pawn", figure: f, source: a.id, target: null })),
+          `Cancelled ${actionTitle(a)}`),
+      }, "Cancel Action")));
+  return dropZone(ctl, card, { t: "action", id: a.id }, `action-${a.id}`);
+}
+
+function actionsRegion(ctl, s) {
+  return region("Action spaces", "actions",
+    h("p", { class: "hint", text: "Drop a pawn on a space to plan an Action; drop cubes on a planned Action to tie them up." }),
+    h("div", { class: "spaces-grid" }, ACTIONS.map((kind) => {
+      const zone = h("div", { class: "action-space", data: { testid: `space-${kind}` } },
+        h("h3", { class: "space-title", text: ACTION_NAMES[kind] }),
+        s.planned_actions.map((a, i) => (a.action === kind ? plannedAction(ctl, s, a, i) : null)));
+      return dropZone(ctl, zone, { t: "space", kind }, `space-${kind}`);
+    })));
+}
+
+// ------------------------------------------------------------------ characters
+
+function placed(s, figure) {
+  return s.planned_actions.reduce((n, a) => n + a.pawns.filter((p) => p === figure).length, 0);
+}
+
+function freePawns(ctl, s, figure, owned) {
+  const free = Math.max(0, owned - placed(s, figure));
+  return h("div", { class: "free-pawns", "aria-label": `${figureName(s, figure)}'s pawns on the card` },
+    Array.from({ length: free }, (_, i) => piece(ctl, { t: "pawn", figure, from: null }, {
+      label: `${figureName(s, figure)}'s Action pawn: pick up`, visual: pawn(figure),
+      key: `pawn-card-${figure}-${i}`, cls: "pawn-piece",
+    })),
+    free ? null : h("span", { class: "hint", text: "All pawns are on Actions" }));
+}
+
+export function woundTrack(ctl, { label, figure, wounds, path, key }) {
+  const levels = Array.from({ length: figure.track.death_at + 1 }, (_, i) => i);
+  const arrows = new Set(figure.track.morale_arrows);
+  return track(ctl, {
+    label, levels, value: wounds, path, key, cls: "wounds",
+    describe: (v) => (v === figure.track.death_at ? `${v} Wounds, death` : `${v} Wound${v === 1 ? "" : "s"}${arrows.has(v) ? ", Morale arrow" : ""}`),
+    mark: (v) => (v === figure.track.death_at ? skull()
+      : arrows.has(v) ? arrow() : null),
+  });
+}
+
+function characterCard(ctl, s, c, i) {
+  const isFirst = s.first_player === c.role;
+  const card = h("article", { class: ["char-card", `char-${c.role}`, c.wounds >= c.track.death_at && "is-dead"],
+    "aria-labelledby": `ch-${c.role}`, data: { testid: `char-${c.role}` } },
+    h("header", { class: "char-head" },
+      pawn(c.role),
+      h("h3", { id: `ch-${c.role}`, text: figureName(s, c.role) }),
+      isFirst ? piece(ctl, { t: "fp" }, { label: "First Player token: pick it up to give it to another character",
+        visual: h("span", { class: "fp-token", "aria-hidden": "true" }), key: "fp-token", cls: "fp-piece" }) : null),
+    h("div", { class: "char-row" },
+      textField(ctl, { label: "Name", value: c.name, path: `characters/${i}/name`, key: `name-${c.role}`, placeholder: "Player's name" }),
+      toggle(ctl, { label: "In camp", checked: c.in_camp, path: `characters/${i}/in_camp`, key: `camp-${c.role}` })),
+    h("div", { class: "char-wounds" },
+      h("span", { class: "row-label", text: `Wounds ${c.wounds} of ${c.track.death_at}` }),
+      woundTrack(ctl, { label: `${title(c.role)}'s Wounds`, figure: c, wounds: c.wounds, path: `characters/${i}/wounds`, key: `wounds-${c.role}` })),
+    h("div", { class: "char-row" },
+      stepper(ctl, { label: "Determination", what: `${title(c.role)}'s Determination`, value: c.determination,
+        path: `characters/${i}/determination`, key: `det-${c.role}` }),
+      stepper(ctl, { label: "Food on sheet", what: `${title(c.role)}'s food on sheet`, value: c.sheet_food,
+        path: `characters/${i}/sheet_food`, key: `sheetfood-${c.role}` })),
+    h("div", { class: "char-row" },
+      stepper(ctl, { label: "Action pawns", what: `${title(c.role)}'s Action pawns`, value: c.pawns, min: 1, max: 2,
+        path: `characters/${i}/pawns`, key: `pawns-${c.role}` }),
+      freePawns(ctl, s, c.role, c.pawns)),
+    h("footer", { class: "char-foot" },
+      isFirst ? h("span", { class: "badge", text: "First Player" }) : button(ctl, {
+        class: "quiet", data: { key: `make-fp-${c.role}` },
+        onclick: () => ctl.set("first_player", c.role, `First Player: ${title(c.role)}`),
+      }, "Make First Player"),
+      s.characters.length > 1 ? button(ctl, {
+        class: "quiet", data: { key: `rm-char-${c.role}` },
+        onclick: () => ctl.edit([{ op: "remove", path: `characters/${i}` }], `${title(c.role)} leaves the table`),
+      }, "Remove") : null));
+  return dropZone(ctl, card, { t: "card", figure: c.role, role: true }, `card-${c.role}`);
+}
+
+function charactersRegion(ctl, s) {
+  const missing = ROLES.filter((r) => !s.characters.some((c) => c.role === r));
+  return region("Characters", "characters",
+    h("div", { class: "char-grid" }, s.characters.map((c, i) => characterCard(ctl, s, c, i))),
+    missing.length && s.characters.length < 4 ? h("div", { class: "add-row" },
+      missing.map((role) => button(ctl, { class: "quiet", data: { key: `add-char-${role}` },
+        onclick: () => ctl.edit([{ op: "insert", path: "characters", value: { role } }], `${title(role)} joins the table`),
+      }, `Add the ${title(role)}`))) : null);
+}
+
+// ------------------------------------------------------------------ Friday, the Dog, Jenny
+
+function helpersRegion(ctl, s) {
+  const friday = s.friday ? dropZone(ctl, h("article", { class: "char-card helper-card", "aria-labelledby": "ch-friday", data: { testid: "char-friday" } },
+    h("header", { class: "char-head" }, pawn("friday"), h("h3", { id: "ch-friday", text: "Friday" })),
+    h("div", { class: "char-wounds" },
+      h("span", { class: "row-label", text: `Wounds ${s.friday.wounds} of ${s.friday.track.death_at}` }),
+      woundTrack(ctl, { label: "Friday's Wounds", figure: s.friday, wounds: s.friday.wounds, path: "friday/wounds", key: "wounds-friday" })),
+    h("div", { class: "char-row" },
+      stepper(ctl, { label: "Determination", what: "Friday's Determination", value: s.friday.determination, path: "friday/determination", key: "det-friday" }),
+      toggle(ctl, { label: "In camp", checked: s.friday.in_camp, path: "friday/in_camp", key: "camp-friday" })),
+    freePawns(ctl, s, "friday", 1),
+    h("footer", { class: "char-foot" }, button(ctl, { class: "quiet", data: { key: "rm-friday" },
+      onclick: () => ctl.set("friday", null, "Friday leaves the table") }, "Remove Friday"))),
+  { t: "card", figure: "friday", role: false }, "card-friday")
+    : button(ctl, { class: "quiet", data: { key: "add-friday" }, onclick: () => ctl.set("friday", {}, "Friday joins the table") }, "Add Friday");
+  const jenny = s.scenario !== 3 ? null : s.jenny
+    ? h("article", { class: "char-card helper-card", "aria-labelledby": "ch-jenny", data: { testid: "char-jenny" } },
+      h("header", { class: "char-head" }, pawn("jenny"), h("h3", { id: "ch-jenny", text: "Jenny" })),
+      h("div", { class: "char-wounds" },
+        h("span", { class: "row-label", text: `Wounds ${s.jenny.wounds} of ${s.jenny.track.death_at}` }),
+        woundTrack(ctl, { label: "Jenny's Wounds", figure: s.jenny, wounds: s.jenny.wounds, path: "jenny/wounds", key: "wounds-jenny" })),
+      h("div", { class: "char-row" },
+        toggle(ctl, { label: "Rescued", checked: s.jenny.rescued, path: "jenny/rescued", key: "jenny-rescued" }),
+        toggle(ctl, { label: "In camp", checked: s.jenny.in_camp, path: "jenny/in_camp", key: "camp-jenny" })),
+      h("footer", { class: "char-foot" }, button(ctl, { class: "quiet", data: { key: "rm-jenny" },
+        onclick: () => ctl.set("jenny", null, "Jenny leaves the table") }, "Remove Jenny")))
+    : button(ctl, { class: "quiet", data: { key: "add-jenny" }, onclick: () => ctl.set("jenny", {}, "Jenny is on the island") }, "Add Jenny (scenario 3)");
+  return region("Friday, the Dog and Jenny", "helpers",
+    h("div", { class: "helpers" }, friday,
+      h("div", { class: "dog" }, dog(),
+        toggle(ctl, { label: "The Dog is with the castaways", checked: s.dog, path: "dog", key: "dog" })),
+      jenny));
+}
+
+// ------------------------------------------------------------------ island tiles
+
+function sourceSpot(ctl, s, tile, t, src, j) {
+  const name = `${src.kind} source on tile ${tile.id}`;
+  const spot = h("div", { class: ["source", `source-${src.kind}`, src.exhausted && "is-exhausted"], data: { testid: `source-${tile.id}-${j}` } },
+    src.kind === "food" ? fish() : tree(),
+    h("span", { class: "source-name", text: title(src.kind) }),
+    src.exhausted
+      ? piece(ctl, { t: "black", from: { tile: t, source: j } }, {
+        label: `Black marker on the ${name}: pick up`, visual: h("span", { class: "black-marker", "aria-hidden": "true" }),
+        key: `black-${tile.id}-${j}`, cls: "marker-piece" })
+      : null,
+    button(ctl, { class: "quiet small", "aria-label": `Remove the ${name}`, data: { key: `rm-src-${tile.id}-${j}` },
+      onclick: () => ctl.edit([{ op: "remove", path: `tiles/${t}/sources/${j}` }], `Removed the ${name}`) }, "×"));
+  return dropZone(ctl, spot, { t: "source", tile: t, source: j, kind: src.kind, tileId: tile.id, exhausted: src.exhausted },
+    `source-${tile.id}-${j}`);
+}
+
+function tileCard(ctl, s, tile, t) {
+  return h("article", { class: ["tile", tile.camp && "is-camp"], "aria-labelledby": `tile-${tile.id}`, data: { testid: `tile-${tile.id}` } },
+    h("header", { class: "tile-head" },
+      h("h3", { id: `tile-${tile.id}`, text: `Tile ${tile.id}${tile.terrain ? ` · ${tile.terrain}` : ""}` }),
+      tile.camp ? h("span", { class: "badge", text: "Camp" }) : null),
+    h("div", { class: "tile-sources" }, tile.sources.map((src, j) => sourceSpot(ctl, s, tile, t, src, j))),
+    h("div", { class: "tile-row" },
+      button(ctl, { class: "quiet small", data: { key: `add-food-${tile.id}` },
+        onclick: () => ctl.edit([{ op: "insert", path: `tiles/${t}/sources`, value: { kind: "food" } }], `Tile ${tile.id}: a food source`) }, "+ food source"),
+      button(ctl, { class: "quiet small", data: { key: `add-wood-${tile.id}` },
+        onclick: () => ctl.edit([{ op: "insert", path: `tiles/${t}/sources`, value: { kind: "wood" } }], `Tile ${tile.id}: a wood source`) }, "+ wood source")),
+    stepper(ctl, { label: "Distance", what: `Tile ${tile.id} distance from the camp`, value: tile.distance, max: 20, path: `tiles/${t}/distance`, key: `dist-${tile.id}` }),
+    h("div", { class: "tile-row" },
+      toggle(ctl, { label: "Camp", checked: tile.camp, path: `tiles/${t}/camp`, key: `tcamp-${tile.id}` }),
+      toggle(ctl, { label: "Natural shelter", checked: tile.natural_shelter, path: `tiles/${t}/natural_shelter`, key: `tshelter-${tile.id}` })),
+    textField(ctl, { label: "Terrain", value: tile.terrain, path: `tiles/${t}/terrain`, key: `terrain-${tile.id}` }),
+    button(ctl, { class: "quiet small", data: { key: `rm-tile-${tile.id}` },
+      onclick: () => ctl.edit([{ op: "remove", path: `tiles/${t}` }], `Removed tile ${tile.id}`) }, "Remove tile"));
+}
+
+function islandRegion(ctl, s) {
+  const nextId = s.tiles.reduce((m, t) => Math.max(m, t.id), 0) + 1;
+  const supply = dropZone(ctl, h("div", { class: "black-supply", data: { testid: "black-supply" } },
+    h("span", { class: "row-label", text: "Black markers" }),
+    piece(ctl, { t: "black", from: null }, { label: "A black marker from the supply: pick up to cover a source",
+      visual: h("span", { class: "black-marker", "aria-hidden": "true" }), key: "black-supply-piece", cls: "marker-piece" })),
+  { t: "supply" }, "black-supply");
+  return region("The island", "island",
+    supply,
+    h("div", { class: "tiles" }, s.tiles.map((tile, t) => tileCard(ctl, s, tile, t))),
+    nextId <= 99 ? button(ctl, { class: "quiet", data: { key: "add-tile" },
+      onclick: () => ctl.edit([{ op: "insert", path: "tiles", value: { id: nextId, camp: s.tiles.length === 0 } }], `Tile ${nextId} placed`) }, "Place a tile") : null);
+}
+
+// ------------------------------------------------------------------ spaces: tokens and markers
+
+function spacesRegion(ctl, s) {
+  return region("Tokens and markers on spaces", "spaces",
+    h("div", { class: "board-spaces" }, s.spaces.map((sp, i) => h("article", { class: "board-space", "aria-label": `Space ${sp.id}`, data: { testid: `bspace-${sp.id}` } },
+      h("h3", { text: sp.id }),
+      h("h4", { text: "Tokens" }),
+      nameList(ctl, { label: `Tokens on ${sp.id}`, items: sp.tokens, path: `spaces/${i}/tokens`, key: `tok-${i}` }),
+      h("h4", { text: "Markers" }),
+      nameList(ctl, { label: `Markers on ${sp.id}`, items: sp.markers, path: `spaces/${i}/markers`, key: `mark-${i}` }),
+      button(ctl, { class: "quiet small", data: { key: `rm-space-${i}` },
+        onclick: () => ctl.edit([{ op: "remove", path: `spaces/${i}` }], `Removed space ${sp.id}`) }, "Remove space")))),
+    nameList(ctl, { label: "Spaces", items: [], path: "spaces", key: "spaces-add", makeItem: (id) => ({ id }) }));
+}
+
+// ------------------------------------------------------------------ discoveries and items
+
+function findsRegion(ctl, s) {
+  return region("Discoveries, equipment, items, treasures", "finds",
+    h("p", { class: "hint", text: "The referee never spends these for you (C4); it lists what could avoid a loss." }),
+    h("div", { class: "finds" },
+      h("div", {}, h("h3", { text: "Discovery tokens" }),
+        nameList(ctl, { label: "Discovery tokens", items: s.discovery_tokens, path: "discovery_tokens", key: "discovery" })),
+      h("div", {}, h("h3", { text: "Starting Equipment" }),
+        nameList(ctl, { label: "Starting Equipment", items: s.equipment, path: "equipment", key: "equipment",
+          makeItem: (name) => ({ name }), itemLabel: (e) => `${e.name} (${e.uses_left} use${e.uses_left === 1 ? "" : "s"} left)`,
+          extra: (e, i) => button(ctl, { class: "quiet small", "aria-label": `${e.name}: use once`, disabled: e.uses_left === 0,
+            data: { key: `use-eq-${i}` }, onclick: () => ctl.set(`equipment/${i}/uses_left`, e.uses_left - 1, `${e.name}: used once`) }, "use") })),
+      h("div", {}, h("h3", { text: "Inventions and Items" }),
+        nameList(ctl, { label: "Inventions", items: s.inventions, path: "inventions", key: "inventions",
+          makeItem: (name) => ({ name }), itemLabel: (x) => `${x.name}${x.built ? " (built Item)" : ""}`,
+          extra: (x, i) => button(ctl, { class: "quiet small", "aria-pressed": String(x.built), data: { key: `built-${i}` },
+            "aria-label": `${x.name}: ${x.built ? "built (press to flip it back)" : "build it"}`,
+            onclick: () => ctl.set(`inventions/${i}/built`, !x.built, `${x.name}: ${x.built ? "not built" : "built"}`) }, x.built ? "built" : "build") })),
+      h("div", {}, h("h3", { text: "Treasures" }),
+        nameList(ctl, { label: "Treasures", items: s.treasures, path: "treasures", key: "treasures" }))));
+}

@@ -1,0 +1,140 @@
+// Small controls shared by the board's regions. Each takes the controller (ctl) that sends
+// edits to the core; none of them decides anything about the game.
+
+import { h } from "./dom.js";
+import { accepts, pieceName, placeLabel } from "./moves.js";
+
+export function button(ctl, attrs, ...children) {
+  const data = attrs.data && attrs.data.key && !attrs.data.testid ? { ...attrs.data, testid: attrs.data.key } : attrs.data;
+  return h("button", { type: "button", ...attrs, data, disabled: attrs.disabled || ctl.readonly }, ...children);
+}
+
+/** − value + for a count at `path`. */
+export function stepper(ctl, { label, value, path, min = 0, max = 99, key, what }) {
+  const id = `st-${key}`;
+  const name = what || label;
+  return h("div", { class: "stepper", role: "group", "aria-labelledby": id },
+    h("span", { class: "stepper-label", id, text: label }),
+    button(ctl, {
+      class: "step", "aria-label": `${name}: one less`, data: { key: `${key}-minus` },
+      disabled: value <= min, onclick: () => ctl.set(path, value - 1, `${name}: ${value - 1}`),
+    }, "−"),
+    h("output", { class: "stepper-value", "aria-live": "off", text: value, data: { testid: key } }),
+    button(ctl, {
+      class: "step", "aria-label": `${name}: one more`, data: { key: `${key}-plus` },
+      disabled: value >= max, onclick: () => ctl.set(path, value + 1, `${name}: ${value + 1}`),
+    }, "+"),
+  );
+}
+
+/** A track of level buttons; clicking one sets the level. `mark(level)` adds art. */
+export function track(ctl, { label, levels, value, path, key, mark, describe, cls }) {
+  return h("div", { class: ["track", cls], role: "group", "aria-label": label, data: { testid: key, value } },
+    levels.map((level) => {
+      const text = describe ? describe(level) : String(level);
+      return button(ctl, {
+        class: ["level", level === value && "is-current", level < value && "is-below"],
+        "aria-pressed": String(level === value),
+        "aria-label": `${label}: ${text}`,
+        data: { key: `${key}-${level}`, level },
+        onclick: () => level !== value && ctl.set(path, level, `${label}: ${text}`),
+      }, h("span", { class: "level-num", text: level > 0 && cls === "morale" ? `+${level}` : level }),
+      mark ? mark(level) : null);
+    }),
+  );
+}
+
+export function toggle(ctl, { label, checked, path, key, value }) {
+  const on = value ? value(!checked) : !checked;
+  return h("label", { class: "toggle" },
+    h("input", {
+      type: "checkbox", checked, disabled: ctl.readonly, data: { key, testid: key },
+      onchange: (e) => {
+        e.target.checked = checked; // the core's answer redraws it
+        ctl.set(path, on, `${label}: ${checked ? "off" : "on"}`);
+      },
+    }),
+    h("span", { text: label }));
+}
+
+export function choice(ctl, { label, options, value, path, key, names = {} }) {
+  return h("div", { class: "segmented", role: "group", "aria-label": label, data: { testid: key } },
+    options.map((option) => button(ctl, {
+      class: ["seg", option === value && "is-current"], "aria-pressed": String(option === value),
+      data: { key: `${key}-${option}` },
+      onclick: () => option !== value && ctl.set(path, option, `${label}: ${names[option] || option}`),
+    }, names[option] || option)));
+}
+
+/** A text field that sends one `set` when the player is done typing (change). */
+export function textField(ctl, { label, value, path, key, placeholder, maxlength = 60 }) {
+  const id = `tf-${key}`;
+  return h("span", { class: "field" },
+    h("label", { for: id, class: "field-label", text: label }),
+    h("input", {
+      id, type: "text", value: value || "", placeholder, maxlength, disabled: ctl.readonly,
+      autocomplete: "off", spellcheck: "false", data: { key, testid: key },
+      onchange: (e) => ctl.set(path, e.target.value.trim(), `${label}: ${e.target.value.trim() || "(none)"}`),
+    }));
+}
+
+/** Chips for a list of names, each removable, with a field to add one. */
+export function nameList(ctl, { label, items, path, key, makeItem = (name) => name, itemLabel = (x) => x, extra }) {
+  const inputId = `add-${key}`;
+  return h("div", { class: "name-list", data: { testid: key } },
+    h("ul", { class: "chips", "aria-label": label },
+      items.length ? null : h("li", { class: "empty", text: "none" }),
+      items.map((item, i) => h("li", { class: "chip" },
+        h("span", { text: itemLabel(item) }),
+        extra ? extra(item, i) : null,
+        button(ctl, {
+          class: "chip-remove", "aria-label": `Remove ${itemLabel(item)} from ${label}`,
+          data: { key: `${key}-rm-${i}` },
+          onclick: () => ctl.edit([{ op: "remove", path: `${path}/${i}` }], `${label}: removed ${itemLabel(item)}`),
+        }, "×")))),
+    h("form", {
+      class: "add-form",
+      onsubmit: (e) => {
+        e.preventDefault();
+        const input = e.target.elements.namedItem("name");
+        const name = input.value.trim();
+        if (!name) return;
+        ctl.edit([{ op: "insert", path, value: makeItem(name) }], `${label}: added ${name}`)
+          .then((ok) => { if (ok) input.value = ""; });
+      },
+    },
+    h("label", { class: "visually-hidden", for: inputId, text: `Add to ${label}` }),
+    h("input", { id: inputId, name: "name", type: "text", maxlength: 60, placeholder: "Add…",
+      autocomplete: "off", disabled: ctl.readonly, data: { key: inputId } }),
+    button(ctl, { type: "submit", class: "add", "aria-label": `Add to ${label}` }, "Add")));
+}
+
+/** A piece that can be dragged, tapped then placed, or picked up with Enter/Space. */
+export function piece(ctl, drag, { label, visual, key, cls }) {
+  const held = ctl.holding && JSON.stringify(ctl.holding) === JSON.stringify(drag);
+  return button(ctl, {
+    class: ["piece", cls, held && "is-held"],
+    "aria-label": label,
+    "aria-pressed": String(Boolean(held)),
+    "aria-describedby": "piece-help",
+    data: { drag: JSON.stringify(drag), key, testid: key },
+    onclick: (e) => ctl.pick(drag, e.currentTarget),
+  }, visual);
+}
+
+/** Mark `el` as a place pieces can go; while a piece is held, it offers a "Put here" button. */
+export function dropZone(ctl, el, place, key) {
+  el.dataset.drop = JSON.stringify(place);
+  el.dataset.dropKey = key;
+  if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
+  el.dataset.key = el.dataset.key || key;
+  if (ctl.holding && !ctl.readonly && accepts(ctl.holding, place)) {
+    el.classList.add("can-drop");
+    el.append(h("button", {
+      type: "button", class: "put-here", data: { key: `put-${key}`, testid: `put-${key}`, put: "1" },
+      "aria-label": `Put here: ${pieceName(ctl.state, ctl.holding)} on ${placeLabel(ctl.state, place)}`,
+      onclick: (e) => { e.stopPropagation(); ctl.place(place, `put-${key}`); },
+    }, "Put here"));
+  }
+  return el;
+}
