@@ -1,0 +1,239 @@
+"""Helpers for the board's end-to-end tests: a page of our own (touch-capable, guarded and
+watched like `app`), a demo table, and waits on the board's readiness signals."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route
+
+from .conftest import BOOT_TIMEOUT_MS, WATCH_SCRIPT
+from .harness import ROOT, App
+
+AXE = "static/vendor/axe-core-4.14.1/axe.min.js"
+SETTLED = "() => document.documentElement.dataset.busy === '0'"
+# Seeds localStorage once per tab (a reload keeps what the app wrote since).
+SEED_SCRIPT = """
+if (location.protocol.startsWith("http") && !sessionStorage.getItem("e2e-seeded")) {
+  for (const [key, value] of Object.entries(%s)) localStorage.setItem(key, value);
+  sessionStorage.setItem("e2e-seeded", "1");
+}
+"""
+
+# A table with something in every region: three characters (one away), Friday and the Dog,
+# resources in both piles, two planned Actions (2 wood tied up on Build), tiles with sources
+# (one covered), a space with a token, and things the players could spend.
+DEMO: dict[str, Any] = {
+    "round": 4, "phase": "action", "scenario": 1,
+    "characters": [
+        {"role": "cook", "name": "Ana", "wounds": 2, "determination": 2},
+        {"role": "carpenter", "name": "Ben", "wounds": 5, "determination": 1},
+        {"role": "explorer", "name": "Chloé", "wounds": 1, "in_camp": False},
+    ],
+    "first_player": "carpenter",
+    "friday": {"wounds": 1}, "dog": True,
+    "available": {"food": 2, "nonperishable_food": 1, "wood": 3, "fur": 1},
+    "future": {"food": 1, "wood": 1},
+    "planned_actions": [
+        {"id": "build-1", "action": "build", "label": "Roof", "pawns": ["carpenter", "cook"],
+         "assigned": {"wood": 2}},
+        {"id": "gather-1", "action": "gather", "pawns": ["explorer"]},
+    ],
+    "shelter": "built", "roof": 1, "palisade": 2, "weapon": 2, "morale": -1,
+    "tiles": [
+        {"id": 1, "terrain": "Beach", "camp": True,
+         "sources": [{"kind": "food"}, {"kind": "wood", "exhausted": True}]},
+        {"id": 2, "terrain": "Hills", "distance": 1,
+         "sources": [{"kind": "food"}, {"kind": "wood"}]},
+    ],
+    "spaces": [{"id": "hunting", "tokens": ["+1 beast"], "markers": []}],
+    "discovery_tokens": ["Nourishing larvae"],
+    "equipment": [{"name": "Rope", "uses_left": 1}],
+    "inventions": [{"name": "Knife", "built": True}],
+    "treasures": ["Saber"],
+}  # fmt: skip
+
+
+class Held(list[Route]):
+    """Requests held back by `open_board(hold=...)`; once released, no more are held."""
+
+    released = False
+
+
+def open_board(
+    browser: Browser,
+    site_url: str,
+    *,
+    hold: str | None = None,
+    storage: dict[str, str] | None = None,
+    url: str = "",
+    viewport: tuple[int, int] = (1280, 1800),
+) -> tuple[App, Held]:
+    """A fresh context with touch, the same route guard and watchers as `app`. With `hold`,
+    requests whose URL ends so are held (returned) until the test continues them; `storage`
+    is put in localStorage before the first load; `url` is appended to the site's."""
+    context = browser.new_context(
+        has_touch=True, viewport={"width": viewport[0], "height": viewport[1]}
+    )
+    origin = site_url.rstrip("/")
+    page = context.new_page()
+    booted = App(page, site_url, None)  # type: ignore[arg-type]
+    held = Held()
+
+    def guard(route: Route, request: Request) -> None:
+        if not (request.url == origin or request.url.startswith(origin + "/")):
+            booted.off_origin.append(request.url)
+            route.abort("blockedbyclient")
+        elif hold and request.url.endswith(hold) and not held.released:
+            held.append(route)
+        else:
+            route.continue_()
+
+    context.route("**/*", guard)
+    context.add_init_script(WATCH_SCRIPT)
+    if storage:
+        context.add_init_script(SEED_SCRIPT % json.dumps(storage))
+
+    def on_console(msg: ConsoleMessage) -> None:
+        if msg.type == "error":
+            booted.console_errors.append(f"{msg.text} @ {msg.location.get('url')}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: booted.console_errors.append(f"pageerror: {exc}"))
+    document = page.goto(site_url + url)
+    assert document is not None
+    booted.document = document
+    if hold is None:
+        wait_live(page)
+    return booted, held
+
+
+def release(page: Page, held: Held, hold: str) -> None:
+    """Let the held requests through (waiting for the first one if it has not come yet)."""
+    if not held:
+        page.context.wait_for_event("request", lambda r: r.url.endswith(hold))
+    while not held:  # the route handler runs right after the request event
+        page.evaluate("0")
+    held.released = True
+    for route in held:
+        route.continue_()
+    held.clear()
+
+
+def wait_live(page: Page) -> None:
+    page.wait_for_selector('html[data-board="live"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(SETTLED)
+
+
+def check_clean(booted: App) -> None:
+    """No request left the site, no CSP violation, no console error, no unhandled rejection."""
+    watched = booted.watched()
+    assert booted.off_origin == [], booted.off_origin
+    assert watched["csp"] == [], watched["csp"]
+    assert booted.console_errors == [], booted.console_errors
+    assert watched["rejections"] == [], watched["rejections"]
+
+
+def board_call(page: Page, name: str, *args: Any) -> Any:
+    """Call the board module's test door (static/board/main.js `board`)."""
+    return page.evaluate(
+        """async ([name, args]) => {
+          const { board } = await import("./static/board/main.js");
+          return board[name](...args);
+        }""",
+        [name, list(args)],
+    )
+
+
+def set_table(page: Page, state: dict[str, Any]) -> None:
+    """Start a new game on `state` and wait until the board has drawn it."""
+    board_call(page, "command", {"cmd": "new", "state": state})
+    page.wait_for_function(SETTLED)
+
+
+def table(page: Page) -> dict[str, Any]:
+    result: dict[str, Any] = board_call(page, "state")
+    return result
+
+
+def rev(page: Page) -> int:
+    return int(page.evaluate("document.documentElement.dataset.boardRev || '0'"))
+
+
+@contextmanager
+def settles(page: Page) -> Iterator[None]:
+    """Wait, after the block, until the board has redrawn and no command is in flight."""
+    before = rev(page)
+    yield
+    page.wait_for_function(
+        f"() => Number(document.documentElement.dataset.boardRev) > {before} && ({SETTLED})()"
+    )
+
+
+def bring(page: Page, *selectors: str) -> None:
+    """Scroll so that the higher of `selectors` is near the top of the (tall) viewport: both
+    ends of a drag are then on screen, as for a player who scrolled to see both."""
+    page.evaluate(
+        """(selectors) => {
+          const tops = selectors.map((s) => document.querySelector(s).getBoundingClientRect().top);
+          window.scrollBy(0, Math.min(...tops) - 80);
+        }""",
+        list(selectors),
+    )
+
+
+def center(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def touch_drag(page: Page, source: str, target: str, steps: int = 6) -> None:
+    """A drag by finger: pointer events with pointerType "touch" (Playwright has no touch
+    drag), each dispatched on the element under the point, as a browser would."""
+    bring(page, source, target)
+    (x0, y0), (x1, y1) = center(page, source), center(page, target)
+    page.evaluate(
+        """([x0, y0, x1, y1, steps]) => {
+          const fire = (type, x, y) => {
+            const el = document.elementFromPoint(x, y);
+            el.dispatchEvent(new PointerEvent(type, {
+              bubbles: true, cancelable: true, composed: true, pointerId: 7,
+              pointerType: "touch", isPrimary: true, clientX: x, clientY: y, button: 0,
+              buttons: type === "pointerup" ? 0 : 1, width: 20, height: 20, pressure: 0.5,
+            }));
+          };
+          fire("pointerdown", x0, y0);
+          for (let i = 1; i <= steps; i++) {
+            fire("pointermove", x0 + ((x1 - x0) * i) / steps, y0 + ((y1 - y0) * i) / steps);
+          }
+          fire("pointerup", x1, y1);
+        }""",
+        [x0, y0, x1, y1, steps],
+    )
+
+
+def axe_violations(page: Page, site_url: str, selector: str) -> list[dict[str, Any]]:
+    """Serious and critical axe-core violations inside `selector` (axe served by the site)."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(url=site_url + AXE)
+    found: list[dict[str, Any]] = page.evaluate(
+        """async (selector) => {
+          const result = await window.axe.run(selector, { resultTypes: ["violations"] });
+          return result.violations.filter((v) => ["serious", "critical"].includes(v.impact))
+            .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5)
+              .map((n) => n.target.join(" ") + " :: " + n.failureSummary) }));
+        }""",
+        selector,
+    )
+    return found
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+__all__ = ["AXE", "DEMO", "ROOT", "App"]

@@ -1,0 +1,398 @@
+"""The table board: every region drawn from the core's state; moves by mouse, touch, tap and
+keyboard, each through the core; the demand panel's rulings for each victim rule; undo/redo;
+accessibility."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .board_harness import (
+    DEMO,
+    App,
+    axe_violations,
+    bring,
+    check_clean,
+    open_board,
+    set_table,
+    settles,
+    table,
+    touch_drag,
+)
+
+
+@pytest.fixture(scope="module")
+def board_app(browser: Browser, site_url: str) -> Iterator[App]:
+    booted, _ = open_board(browser, site_url)
+    yield booted
+    booted.page.context.close()
+
+
+@pytest.fixture()
+def page(board_app: App) -> Iterator[Page]:
+    """The board page on the demo table, nothing held, no message; clean after the test."""
+    page = board_app.page
+    page.keyboard.press("Escape")
+    set_table(page, copy.deepcopy(DEMO))
+    page.evaluate("document.getElementById('board-message').replaceChildren()")
+    yield page
+    check_clean(board_app)
+
+
+def pile(state: dict[str, Any], place: str) -> dict[str, int]:
+    if place in ("available", "future"):
+        result: dict[str, int] = state[place]
+        return result
+    action = next(a for a in state["planned_actions"] if a["id"] == place)
+    assigned: dict[str, int] = action["assigned"]
+    return assigned
+
+
+def pick_card(page: Page, words: str, card_id: str) -> None:
+    page.fill("[data-testid=demand-search]", words)
+    page.click(f"[data-testid=card-{card_id}]")
+
+
+def compose(page: Page, kind: str, **fields: Any) -> None:
+    details = page.locator("[data-testid=compose]")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    page.select_option("[data-testid=compose-kind]", kind)
+    for name, value in fields.items():
+        page.fill(f"#f-{name}", str(value))
+    page.click("[data-testid=compose-add]")
+
+
+def preview(page: Page) -> None:
+    page.click("[data-testid=preview]")
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+
+
+def wounded(page: Page) -> dict[str, tuple[int, int]]:
+    """The ruling's Wounds table: figure -> (unfulfilled, other)."""
+    rows = page.locator("[data-testid=wounds] tbody tr")
+    found = {}
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        cells = row.locator("td")
+        found[row.get_attribute("data-figure") or ""] = (
+            int(cells.nth(0).inner_text()),
+            int(cells.nth(1).inner_text()),
+        )
+    return found
+
+
+# ------------------------------------------------------------------------- regions
+
+
+def test_every_region_shows_its_part_of_the_table(page: Page) -> None:
+    for region in (
+        "game",
+        "camp",
+        "resources",
+        "actions",
+        "characters",
+        "helpers",
+        "island",
+        "spaces",
+        "finds",
+    ):
+        expect(page.locator(f"[data-testid=region-{region}]")).to_be_visible()
+    expect(page.locator("[data-testid=available-wood]")).to_have_text("3")
+    expect(page.locator("[data-testid=future-food]")).to_have_text("1")
+    expect(page.locator("[data-testid=res-build-1-wood]")).to_contain_text("2")
+    expect(page.locator("[data-testid=action-build-1] .leads")).to_have_count(1)
+    expect(page.locator("[data-testid=char-cook]")).to_contain_text("Cook (Ana)")
+    expect(page.locator("[data-testid=wounds-carpenter]")).to_have_attribute("data-value", "5")
+    expect(page.locator("[data-testid=char-carpenter] [data-testid=fp-token]")).to_have_count(1)
+    expect(page.locator("[data-testid=camp-explorer]")).not_to_be_checked()
+    expect(page.locator("[data-testid=char-friday]")).to_be_visible()
+    expect(page.locator("[data-testid=dog]")).to_be_checked()
+    expect(page.locator("[data-testid=morale]")).to_have_attribute("data-value", "-1")
+    expect(page.locator("[data-testid=track-palisade]")).to_have_attribute("data-value", "2")
+    expect(page.locator("[data-testid=black-1-1]")).to_have_count(1)
+    expect(page.locator("[data-testid=bspace-hunting]")).to_contain_text("+1 beast")
+    for text in ("Nourishing larvae", "Rope", "Knife", "Saber"):
+        expect(page.locator("[data-testid=region-finds]")).to_contain_text(text)
+
+
+def test_player_text_is_text_never_markup(page: Page) -> None:
+    hostile = '<img src=x onerror="window.__pwned=1">'
+    with settles(page):
+        page.fill("[data-testid=name-cook]", hostile)
+        page.press("[data-testid=name-cook]", "Enter")
+    expect(page.locator("#ch-cook")).to_have_text(f"Cook ({hostile})")
+    assert page.locator("#board img").count() == 0
+    assert page.evaluate("window.__pwned") is None
+
+
+# ------------------------------------------------------------------------- moves
+
+
+def test_drag_by_mouse(page: Page) -> None:
+    source = page.locator("[data-testid=res-available-wood]")
+    target = page.locator("[data-testid=action-build-1] h4")
+    bring(page, "[data-testid=res-available-wood]", "[data-testid=action-build-1] h4")
+    a, b = source.bounding_box(), target.bounding_box()
+    assert a and b
+    with settles(page):
+        page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+        page.mouse.down()
+        page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+        page.mouse.up()
+    state = table(page)
+    assert pile(state, "available")["wood"] == 2 and pile(state, "build-1")["wood"] == 3
+    expect(page.locator("[data-testid=live]")).to_contain_text(
+        "1 wood from Available resources to Build: Roof"
+    )
+
+
+def test_drag_by_touch(page: Page) -> None:
+    with settles(page):
+        touch_drag(page, "[data-testid=res-build-1-wood]", "[data-testid=pile-future] h3")
+    state = table(page)
+    assert pile(state, "build-1")["wood"] == 1 and pile(state, "future")["wood"] == 2
+
+
+def test_drag_a_pawn_by_touch_onto_an_empty_space_plans_an_action(page: Page) -> None:
+    with settles(page):
+        touch_drag(page, "[data-testid=pawn-card-cook-0]", "[data-testid=space-hunt] h3")
+    hunt = [a for a in table(page)["planned_actions"] if a["action"] == "hunt"]
+    assert hunt == [
+        {
+            "id": "hunt-1",
+            "action": "hunt",
+            "label": "",
+            "pawns": ["cook"],
+            "assigned": {"food": 0, "nonperishable_food": 0, "wood": 0, "fur": 0},
+            "resolved": False,
+        }
+    ]
+    build = next(a for a in table(page)["planned_actions"] if a["id"] == "build-1")
+    assert build["pawns"] == ["carpenter", "cook"]  # the probe left its order as it was
+
+
+def test_tap_to_place(page: Page) -> None:
+    page.tap("[data-testid=res-available-food]")
+    expect(page.locator("[data-testid=res-available-food]")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    with settles(page):
+        page.tap("[data-testid=action-gather-1] h4")
+    state = table(page)
+    assert pile(state, "available")["food"] == 1 and pile(state, "gather-1")["food"] == 1
+
+
+def test_keyboard_pick_up_and_put(page: Page) -> None:
+    page.focus("[data-testid=res-available-fur]")
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-testid=live]")).to_contain_text("Holding 1 fur")
+    assert page.evaluate("document.activeElement.dataset.put") == "1"
+    for _ in range(12):
+        if page.evaluate("document.activeElement.dataset.key") == "put-action-build-1":
+            break
+        page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.dataset.key") == "put-action-build-1"
+    with settles(page):
+        page.keyboard.press("Enter")
+    assert pile(table(page), "build-1")["fur"] == 1
+    expect(page.locator("[data-testid=live]")).to_contain_text(
+        "fur from Available resources to Build"
+    )
+    assert page.evaluate("document.activeElement.dataset.key") == "action-build-1"
+
+
+def test_escape_puts_the_piece_back(page: Page) -> None:
+    page.focus("[data-testid=res-available-wood]")
+    page.keyboard.press("Space")
+    expect(page.locator("[data-put]").first).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("[data-put]")).to_have_count(0)
+    expect(page.locator("[data-testid=res-available-wood]")).to_be_focused()
+    assert pile(table(page), "available")["wood"] == 3
+
+
+def test_black_marker_covers_a_source(page: Page) -> None:
+    with settles(page):
+        touch_drag(page, "[data-testid=black-supply-piece]", "[data-testid=source-2-1]")
+    assert table(page)["tiles"][1]["sources"][1]["exhausted"] is True
+
+
+def test_tap_a_track_to_set_its_level(page: Page) -> None:
+    with settles(page):
+        page.click("[data-testid=track-roof] [data-level='3']")
+    with settles(page):
+        page.click("[data-testid=wounds-cook] [data-level='7']")
+    with settles(page):
+        page.click("[data-testid=morale] [data-level='2']")
+    state = table(page)
+    assert (state["roof"], state["characters"][0]["wounds"], state["morale"]) == (3, 7, 2)
+    expect(page.locator("[data-testid=track-roof] [data-level='3']")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+
+
+def test_a_refused_move_shows_its_reason_and_changes_nothing(page: Page) -> None:
+    before = table(page)
+    with settles(page):
+        page.click("[data-testid=shelter-none]")
+    expect(page.locator("[data-testid=message]")).to_contain_text(
+        "Roof and Palisade need a Shelter"
+    )
+    assert table(page) == before
+    expect(page.locator("[data-testid=shelter-built]")).to_have_attribute("aria-pressed", "true")
+
+
+def test_a_pawn_with_none_left_is_refused_by_the_core(page: Page) -> None:
+    with settles(page):
+        touch_drag(page, "[data-testid=pawn-card-cook-0]", "[data-testid=action-gather-1] h4")
+    expect(page.locator("[data-testid=pawn-card-cook-0]")).to_have_count(0)
+    before = table(page)
+    with settles(page):  # the cook's last free pawn is gone: a pawn from Build to a new space
+        page.evaluate("""async () => {
+          const { board } = await import("./static/board/main.js");
+          const move = { op: "move_pawn", figure: "cook", source: null, target: "gather-1" };
+          await board.edit([move], "Cook's third pawn");
+        }""")
+    expect(page.locator("[data-testid=message]")).to_contain_text(
+        "cook has no Action pawn left to place"
+    )
+    assert table(page) == before
+
+
+def test_undo_and_redo(page: Page) -> None:
+    with settles(page):
+        page.click("[data-testid=available-wood-plus]")
+    assert pile(table(page), "available")["wood"] == 4
+    with settles(page):
+        page.click("[data-testid=undo]")
+    assert pile(table(page), "available")["wood"] == 3
+    expect(page.locator("[data-testid=log] .is-undone")).to_have_count(1)
+    with settles(page):
+        page.click("[data-testid=redo]")
+    assert pile(table(page), "available")["wood"] == 4
+    expect(page.locator("[data-testid=log] .is-undone")).to_have_count(0)
+    expect(page.locator("[data-testid=log-0]")).to_contain_text("Available resources, wood: 4")
+
+
+# ------------------------------------------------------------------------- rulings
+
+
+def test_action_phase_only_the_resolving_character_suffers(page: Page) -> None:
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    compose(page, "discard", wood=5)
+    preview(page)
+    assert wounded(page) == {"cook": (2, 0)}
+    expect(page.locator("[data-testid=steps]")).to_contain_text("C6")
+    with settles(page):
+        page.click("[data-testid=apply]")
+    state = table(page)
+    assert [c["wounds"] for c in state["characters"]] == [4, 5, 1]
+    expect(page.locator("[data-testid=log-0]")).to_contain_text("cook 2 Wound(s)")
+
+
+def test_resources_tied_up_in_planned_actions_are_not_used(page: Page) -> None:
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    compose(page, "discard", wood=5)
+    preview(page)
+    expect(page.locator("[data-testid=payments]")).to_contain_text("Wood: 3 of 5 paid — 2 short")
+    expect(page.locator("[data-testid=steps]")).to_contain_text("C2")
+    with settles(page):
+        page.click("[data-testid=apply]")
+    state = table(page)
+    assert pile(state, "available")["wood"] == 0 and pile(state, "build-1")["wood"] == 2
+
+
+def test_event_phase_combat_only_the_first_player_suffers(page: Page) -> None:
+    with settles(page):
+        page.click("[data-testid=phase-event]")
+    pick_card(page, "tiger", "beast-tiger")
+    preview(page)
+    assert list(wounded(page)) == ["carpenter"]
+    expect(page.locator("[data-testid=steps]")).to_contain_text("C7")
+    with settles(page):
+        page.click("[data-testid=apply]")
+    state = table(page)
+    assert [c["wounds"] for c in state["characters"]] == [2, 5 + sum(wounded(page)["carpenter"]), 1]
+
+
+def test_otherwise_all_characters_suffer(page: Page) -> None:
+    with settles(page):
+        page.click("[data-testid=phase-night]")
+    compose(page, "discard", wood=4)
+    preview(page)
+    assert wounded(page) == {"carpenter": (1, 0), "explorer": (1, 0), "cook": (1, 0)}
+    expect(page.locator("[data-testid=steps]")).to_contain_text("C5")
+    with settles(page):
+        page.click("[data-testid=apply]")
+    assert [c["wounds"] for c in table(page)["characters"]] == [3, 6, 2]
+
+
+def test_the_panel_asks_the_players_and_rules_again(page: Page) -> None:
+    with settles(page):
+        page.click("[data-testid=phase-night]")
+    compose(page, "discard", food=1)
+    preview(page)
+    question = page.locator("[data-decision=food_order] select")
+    expect(question).to_have_value("perishable_first")
+    question.select_option("nonperishable_first")  # the panel rules again at once
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    expect(page.locator("[data-decision=food_order] select")).to_have_value("nonperishable_first")
+    with settles(page):
+        page.click("[data-testid=apply]")
+    state = table(page)
+    assert (pile(state, "available")["food"], pile(state, "available")["nonperishable_food"]) == (
+        2,
+        0,
+    )
+
+
+def test_house_rulings_say_so_and_name_their_switch(page: Page) -> None:
+    with settles(page):
+        page.click("[data-testid=shelter-none]")  # refused: Roof 1
+    for level in ("track-roof", "track-palisade"):
+        with settles(page):
+            page.click(f"[data-testid={level}] [data-level='0']")
+    with settles(page):
+        page.click("[data-testid=shelter-none]")
+    with settles(page):
+        page.click("[data-testid=phase-event]")
+    compose(page, "reduce", amount=1)
+    preview(page)
+    expect(page.locator("[data-testid=steps]")).to_contain_text(
+        "No official ruling; this app's default (switch: no_shelter_reduction_ignored)"
+    )
+
+
+# ------------------------------------------------------------------------- accessibility
+
+
+def test_axe_board_and_demand_panel(page: Page, site_url: str) -> None:
+    pick_card(page, "tiger", "beast-tiger")
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    preview(page)
+    assert axe_violations(page, site_url, "#board") == []
+    assert axe_violations(page, site_url, "#demand") == []
+    page.focus("[data-testid=res-available-wood]")
+    page.keyboard.press("Enter")  # with a piece in hand: the "Put here" buttons too
+    found = axe_violations(page, site_url, "body")
+    assert found == [], json.dumps(found, indent=1)
+    page.keyboard.press("Escape")
+
+
+def test_touch_targets_are_at_least_44_px(page: Page) -> None:
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        "#board button, #board input[type=checkbox], #board select, #demand button, "
+        + ".toolbar button")]
+      .filter((el) => el.offsetParent !== null)
+      .map((el) => {
+        const r = (el.closest("label") || el).getBoundingClientRect();
+        return [el.dataset.key || el.textContent.trim(), Math.round(r.width), Math.round(r.height)];
+      })
+      .filter(([, w, h]) => w < 44 || h < 44)""")
+    assert small == []

@@ -1,0 +1,221 @@
+"""The board across reloads and links: autosave (write-then-swap), drawn before the rules are
+ready with changes queued, unreadable saves kept aside, storage that refuses, share links."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .board_harness import (
+    DEMO,
+    App,
+    check_clean,
+    open_board,
+    release,
+    set_table,
+    settles,
+    wait_live,
+)
+from .board_harness import table as board_table
+
+KEYS = {
+    "pointer": "castaway-referee.v1.current",
+    "a": "castaway-referee.v1.save.a",
+    "b": "castaway-referee.v1.save.b",
+    "corrupt": "castaway-referee.v1.corrupt",
+}
+
+
+@pytest.fixture(scope="module")
+def board_app(browser: Browser, site_url: str) -> Iterator[App]:
+    booted, _ = open_board(browser, site_url)
+    yield booted
+    booted.page.context.close()
+
+
+@pytest.fixture()
+def page(board_app: App) -> Iterator[Page]:
+    page = board_app.page
+    set_table(page, copy.deepcopy(DEMO))
+    yield page
+    check_clean(board_app)
+
+
+def saved(page: Page) -> dict[str, str | None]:
+    result: dict[str, str | None] = page.evaluate(
+        "(keys) => Object.fromEntries(Object.entries(keys).map(([k, v]) => "
+        "[k, localStorage.getItem(v)]))",
+        KEYS,
+    )
+    return result
+
+
+def autosave_of(page: Page) -> dict[str, str]:
+    """The localStorage keys of the autosave as they stand, for seeding another tab."""
+    return {KEYS[k]: v for k, v in saved(page).items() if v is not None and k != "corrupt"}
+
+
+def test_autosave_writes_the_other_slot_then_swaps(page: Page) -> None:
+    before = saved(page)
+    with settles(page):
+        page.click("[data-testid=track-roof] [data-level='3']")
+    after = saved(page)
+    old = before["pointer"] or "a"
+    assert after["pointer"] != old
+    assert after[old] == before[old]  # the previous save stays whole
+    current = json.loads(after[after["pointer"] or ""] or "{}")
+    assert current["snapshot"]["state"]["roof"] == 3
+
+
+def test_reload_draws_the_save_at_once_and_queues_moves_until_the_rules_are_ready(
+    browser: Browser, site_url: str, page: Page
+) -> None:
+    with settles(page):
+        page.click("[data-testid=track-roof] [data-level='3']")
+    slow, held = open_board(browser, site_url, hold="static/worker.js", storage=autosave_of(page))
+    try:
+        slow.page.wait_for_selector('html[data-board="saved"]', state="attached")
+        assert slow.page.get_attribute("html", "data-rules-ready") == "false"
+        expect(slow.page.locator("[data-testid=track-roof]")).to_have_attribute("data-value", "3")
+        expect(slow.page.locator("#ch-cook")).to_have_text("Cook (Ana)")
+        slow.page.click("[data-testid=track-roof] [data-level='4']")
+        expect(slow.page.locator("[data-testid=pending]")).to_contain_text("1 change queued")
+        assert slow.page.get_attribute("html", "data-pending") == "1"
+        release(slow.page, held, "static/worker.js")
+        wait_live(slow.page)
+        expect(slow.page.locator("[data-testid=pending]")).to_be_hidden()
+        assert board_table(slow.page)["roof"] == 4
+        expect(slow.page.locator("[data-testid=log]")).to_contain_text("Roof: 4")
+        slow.page.reload()  # and the change itself was saved
+        wait_live(slow.page)
+        assert board_table(slow.page)["roof"] == 4
+        check_clean(slow)
+    finally:
+        slow.page.context.close()
+
+
+def test_an_unreadable_save_is_kept_aside_and_the_one_before_restored(
+    browser: Browser, site_url: str, page: Page
+) -> None:
+    good = autosave_of(page)
+    pointer = good[KEYS["pointer"]]
+    other = "b" if pointer == "a" else "a"
+    seeded = {
+        KEYS[other]: good[KEYS[pointer]],
+        KEYS[pointer]: '{"format": "castaway-referee/au',
+        KEYS["pointer"]: pointer,
+    }
+    broken, _ = open_board(browser, site_url, storage=seeded)
+    try:
+        expect(broken.page.locator("[data-testid=notice-older]")).to_contain_text("kept aside")
+        assert board_table(broken.page)["characters"][0]["name"] == "Ana"
+        assert (
+            broken.page.evaluate(f"localStorage.getItem({json.dumps(KEYS['corrupt'])})")
+            == '{"format": "castaway-referee/au'
+        )
+        with broken.page.expect_download() as download:
+            broken.page.click("[data-testid=notice-older] [data-testid=download-aside]")
+        path = download.value.path()
+        assert path is not None and path.read_text() == '{"format": "castaway-referee/au'
+        check_clean(broken)
+    finally:
+        broken.page.context.close()
+
+
+def test_full_or_missing_storage_keeps_the_table_working_and_says_so(page: Page) -> None:
+    page.evaluate("""() => {
+      window.__setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function () {
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      };
+    }""")
+    try:
+        with settles(page):
+            page.click("[data-testid=track-roof] [data-level='2']")
+        expect(page.locator("[data-testid=notice-full]")).to_contain_text("not being saved")
+        assert board_table(page)["roof"] == 2
+        assert page.get_attribute("html", "data-saved") == "no"
+    finally:
+        page.evaluate("() => { Storage.prototype.setItem = window.__setItem; }")
+    with settles(page):
+        page.click("[data-testid=track-roof] [data-level='3']")
+    expect(page.locator("[data-testid=notice-full]")).to_have_count(0)
+    assert page.get_attribute("html", "data-saved") == "yes"
+
+
+# ------------------------------------------------------------------------- share links
+
+
+def ruling_shown(page: Page) -> dict[str, Any]:
+    return {
+        "verdict": page.inner_text("[data-testid=verdict]"),
+        "wounds": page.inner_text("[data-testid=wounds]"),
+        "steps": page.inner_text("[data-testid=steps]"),
+        "payments": page.locator("[data-testid=payments]").all_inner_texts(),
+    }
+
+
+def test_share_link_round_trip_opens_the_same_table_and_ruling(
+    browser: Browser, site_url: str, page: Page
+) -> None:
+    page.fill("[data-testid=demand-search]", "tiger")
+    page.click("[data-testid=card-beast-tiger]")
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    page.click("[data-testid=preview]")
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    expected_ruling = ruling_shown(page)
+    expected_table = board_table(page)
+    page.click("[data-testid=share]")
+    link = page.locator("[data-testid=share-url]").input_value()
+    assert "#r=1." in link and link.startswith(site_url)
+    mine = {
+        KEYS["pointer"]: "a",
+        KEYS["a"]: json.dumps(
+            {
+                "format": "castaway-referee/autosave",
+                "snapshot": {
+                    "state": {
+                        **expected_table,
+                        "roof": 0,
+                        "characters": expected_table["characters"],
+                    },
+                    "history": {"initial": {**expected_table, "roof": 0}},
+                    "log": [],
+                },
+            }
+        ),
+    }
+    friend, _ = open_board(browser, site_url, storage=mine, url=link.removeprefix(site_url))
+    try:
+        fp = friend.page
+        expect(fp.locator("[data-testid=shared-banner]")).to_be_visible()
+        fp.wait_for_selector("[data-testid=ruling][data-state=preview]")
+        assert board_table(fp) == expected_table
+        assert ruling_shown(fp) == expected_ruling
+        expect(fp.locator("[data-testid=track-roof] [data-level='0']")).to_be_disabled()
+        assert fp.evaluate(f"localStorage.getItem({json.dumps(KEYS['a'])})") == mine[KEYS["a"]]
+        with settles(fp):
+            fp.click("[data-testid=shared-back]")
+        assert board_table(fp)["roof"] == 0  # the friend's own table, untouched
+        assert "#r=" not in fp.url
+        check_clean(friend)
+    finally:
+        friend.page.context.close()
+
+
+def test_a_broken_link_says_why_and_leaves_the_saved_table_alone(page: Page) -> None:
+    before = saved(page)
+    page.evaluate("() => { location.hash = '#r=1.not!a*link'; }")
+    expect(page.locator("[data-testid=message]")).to_contain_text(
+        "This share link cannot be opened"
+    )
+    expect(page.locator("[data-testid=message]")).to_contain_text("damaged")
+    expect(page.locator("[data-testid=shared-banner]")).to_be_hidden()
+    assert saved(page) == before
+    assert board_table(page)["roof"] == DEMO["roof"]
+    page.evaluate("() => history.replaceState(null, '', location.pathname)")
