@@ -56,6 +56,7 @@ bench: $(VENV)/.stamp $(VENDOR_STAMP)
 	$(VPY) bench/rules_bench.py
 	$(VPY) bench/fuzz_bench.py
 	$(VPY) bench/load_bench.py
+	$(VPY) bench/board_bench.py
 
 fuzz: $(VENV)/.stamp
 	$(VPY) bench/fuzz_bench.py

@@ -1,0 +1,140 @@
+"""Board benchmark: time from pointer-up to the updated board, over 50 mouse drags of a wood
+cube between Available resources and a planned Action (each a session edit in the rules
+worker, then the redraw), in Debian's Chromium against the site served by tools/serve.py.
+
+    python bench/board_bench.py [--moves 50]
+
+Reads the page's own measures: "board-move" (pointer-up event time to the DOM updated from
+the core's snapshot) and "board-move-frame" (to the next animation frame). Prints median and
+p95; writes bench/out/board.json. Target: p95 <= 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.e2e.board_harness import DEMO  # noqa: E402
+
+OUT = ROOT / "bench" / "out"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SETTLED = "() => document.documentElement.dataset.busy === '0'"
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, round(0.95 * len(ordered)) - 1)]
+
+
+def drag(page: Page, source: str, target: str) -> None:
+    a = page.locator(source).bounding_box()
+    b = page.locator(target).bounding_box()
+    assert a and b, (source, target)
+    before = page.evaluate("Number(document.documentElement.dataset.boardRev)")
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=4)
+    page.mouse.up()
+    page.wait_for_function(
+        f"() => Number(document.documentElement.dataset.boardRev) > {before} && ({SETTLED})()"
+    )
+
+
+def run(url: str, moves: int) -> dict[str, Any]:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 1800})
+        page.goto(url)
+        page.wait_for_selector('html[data-board="live"]', state="attached", timeout=120_000)
+        page.wait_for_function(SETTLED)
+        page.evaluate(
+            """async (state) => {
+          const { board } = await import("./static/board/main.js");
+          await board.command({ cmd: "new", state });
+        }""",
+            {**DEMO, "available": {**DEMO["available"], "wood": 10}},
+        )
+        page.wait_for_function(SETTLED)
+        page.locator("[data-testid=pile-available]").evaluate(
+            "(el) => window.scrollBy(0, el.getBoundingClientRect().top - 40)"
+        )
+        page.evaluate("performance.clearMeasures()")
+        for i in range(moves):
+            if i % 2 == 0:
+                drag(page, "[data-testid=res-available-wood]", "[data-testid=action-build-1] h4")
+            else:
+                drag(page, "[data-testid=res-build-1-wood]", "[data-testid=pile-available] h3")
+        page.wait_for_function(
+            f"() => performance.getEntriesByName('board-move-frame').length >= {moves}"
+        )
+        found = page.evaluate("""() => Object.fromEntries(["board-move", "board-move-frame"].map(
+          (n) => [n, performance.getEntriesByName(n).map((e) => e.duration)]))""")
+        log = page.evaluate("""async () => {
+          const { board } = await import("./static/board/main.js"); return board.state(); }""")
+        browser.close()
+    assert len(found["board-move"]) == moves, (
+        f"{len(found['board-move'])} of {moves} moves measured"
+    )
+    assert log["available"]["wood"] == 10, "the moves did not all go through the core"
+    return {
+        name: {
+            "moves": len(v),
+            "median_ms": round(statistics.median(v), 1),
+            "p95_ms": round(p95(v), 1),
+            "max_ms": round(max(v), 1),
+        }
+        for name, v in found.items()
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=50)
+    args = parser.parse_args()
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--quiet"],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline().split()[1]
+        result = run(url, args.moves)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    OUT.mkdir(parents=True, exist_ok=True)
+    (OUT / "board.json").write_text(json.dumps(result, indent=2) + "\n")
+    for name, r in result.items():
+        print(
+            f"{name:18} {r['moves']} moves  median {r['median_ms']:6.1f} ms  "
+            f"p95 {r['p95_ms']:6.1f} ms  max {r['max_ms']:6.1f} ms"
+        )
+    ok = result["board-move"]["p95_ms"] <= 50
+    print(f"target p95 <= 50 ms (pointer-up to updated board): {'met' if ok else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
