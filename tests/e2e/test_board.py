@@ -396,3 +396,55 @@ def test_touch_targets_are_at_least_44_px(page: Page) -> None:
       })
       .filter(([, w, h]) => w < 44 || h < 44)""")
     assert small == []
+
+
+# ------------------------------------------------------------------------- files and games
+
+
+def test_export_then_import_and_bad_files_say_why(page: Page) -> None:
+    with page.expect_download() as download:
+        page.click("[data-testid=export]")
+    path = download.value.path()
+    assert path is not None
+    exported = json.loads(path.read_text())
+    assert exported["initial"]["characters"][0]["name"] == "Ana"
+    files = page.locator("[data-testid=import-file]")
+    files.set_input_files({"name": "x.json", "mimeType": "application/json", "buffer": b"{nope"})
+    expect(page.locator("[data-testid=message]")).to_contain_text("This file is not JSON")
+    files.set_input_files({"name": "x.json", "mimeType": "application/json", "buffer": b"[1]"})
+    expect(page.locator("[data-testid=message]")).to_contain_text("neither a table exported")
+    request = {
+        "format": "castaway-referee/request",
+        "version": 1,
+        "state": {**DEMO, "roof": 0, "shelter": "none", "palisade": 0},
+        "effect": {"demands": [{"kind": "discard", "wood": 9}]},
+        "context": {},
+    }
+    files.set_input_files(
+        {"name": "r.json", "mimeType": "application/json", "buffer": json.dumps(request).encode()}
+    )
+    with settles(page):
+        page.click("[data-testid=confirm-ok]")
+    assert table(page)["shelter"] == "none"
+    expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("Wood 9")
+    bad = {**request, "state": {**request["state"], "roof": 2}}
+    files.set_input_files(
+        {"name": "r.json", "mimeType": "application/json", "buffer": json.dumps(bad).encode()}
+    )
+    page.click("[data-testid=confirm-ok]")
+    expect(page.locator("[data-testid=message]")).to_contain_text(
+        "Roof and Palisade need a Shelter"
+    )
+    assert table(page)["roof"] == 0
+
+
+def test_new_game(page: Page) -> None:
+    page.click("[data-testid=new-game]")
+    page.check("[name=new-soldier]")
+    page.uncheck("[name=new-cook]")
+    with settles(page):
+        page.click("[data-testid=new-start]")
+    state = table(page)
+    assert [c["role"] for c in state["characters"]] == ["explorer", "soldier"]
+    assert state["first_player"] == "explorer" and state["planned_actions"] == []
+    expect(page.locator("[data-testid=log]")).to_contain_text("Nothing yet")
