@@ -9,7 +9,12 @@ warm loads (one persistent profile, primed once, browser restarted before each l
 only the disk cache carries over; no request interception, which would bypass the
 cache). Measured from navigation start: first contentful paint, rules ready (the
 "rules-ready" performance mark, set when <html data-rules-ready="true">), bytes
-transferred (Resource Timing transferSize: 0 for disk-cache hits). Prints medians and
+transferred (Resource Timing transferSize: 0 for disk-cache hits), the board interactive
+(the board's "board-interactive" mark, else first contentful paint), the longest
+main-thread task before rules ready (a 'longtask' PerformanceObserver added before any
+script), the page's JS heap (CDP Performance.getMetrics) and Python's WebAssembly memory
+(the rules-ready mark's detail). Warm loads of our page are served by its service worker:
+the priming load waits until it holds the build. Prints medians and
 our/baseline ratios; writes bench/out/load.json and bench/out/load.md. The widget page
 (widget.html on a share link) is measured the same way, up to "ruling shown".
 """
@@ -44,22 +49,41 @@ CHROMIUM_ARGS = [
 ]
 PAGES = {"ours": "", "baseline": "bench/baseline/"}
 READY = 'html[data-rules-ready]:not([data-rules-ready="false"])'
+OFFLINE = 'html[data-offline-ready="true"]'
+HAS_SW_JS = "!!document.querySelector('link[rel=manifest]')"
 # The embeddable widget opened on a share link (the official FAQ's combat question): timed
 # to "ruling shown", the "ruling-shown" mark it sets once the ruling is on screen.
 WIDGET_EXAMPLE = ROOT / "docs" / "examples" / "combat-weapon-loss.request.json"
 SHOWN = 'html[data-ruling-shown="true"]'
+
+# Before any page script: record main-thread long tasks from the first byte on.
+LONGTASKS_JS = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
 
 METRICS_JS = """() => {
   const nav = performance.getEntriesByType("navigation")[0];
   const paint = performance.getEntriesByName("first-contentful-paint")[0]
              || performance.getEntriesByName("first-paint")[0];
   const ready = performance.getEntriesByName("rules-ready")[0];
+  const board = performance.getEntriesByName("board-interactive")[0];
+  const until = ready ? ready.startTime : Infinity;
+  const tasks = (window.__longtasks || []).filter(([start]) => start < until);
   const shown = performance.getEntriesByName("ruling-shown")[0];
   const resources = performance.getEntriesByType("resource");
   const all = [nav, ...resources];
   return {
     fcp_ms: paint ? paint.startTime : null,
     ready_ms: ready ? ready.startTime : null,
+    interactive_ms: board ? board.startTime : paint ? paint.startTime : null,
+    interactive_mark: board ? "board-interactive" : "first-contentful-paint",
+    longest_task_ms: tasks.reduce((m, [, d]) => Math.max(m, d), 0),
+    long_tasks: tasks.length,
+    wasm_bytes: ready && ready.detail ? ready.detail.wasmBytes || 0 : 0,
+    stages: ready && ready.detail ? ready.detail.timings || {} : {},
     shown_ms: shown ? shown.startTime : null,
     bytes: all.reduce((n, e) => n + e.transferSize, 0),
     body_bytes: all.reduce((n, e) => n + e.decodedBodySize, 0),
@@ -100,9 +124,10 @@ def launch(pw: Playwright, profile: Path) -> BrowserContext:
     )
 
 
-def load_once(pw: Playwright, profile: Path, url: str) -> dict[str, Any]:
+def load_once(pw: Playwright, profile: Path, url: str, prime: bool = False) -> dict[str, Any]:
     context = launch(pw, profile)
     try:
+        context.add_init_script(LONGTASKS_JS)
         page = context.pages[0] if context.pages else context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -112,7 +137,13 @@ def load_once(pw: Playwright, profile: Path, url: str) -> dict[str, Any]:
             raise SystemExit(f"{url}: rules failed to load: {errors}")
         if "widget.html" in url:
             page.wait_for_selector(SHOWN, state="attached", timeout=60_000)
+        if prime and page.evaluate(HAS_SW_JS):  # our page: wait until the build is cached
+            page.wait_for_selector(OFFLINE, state="attached", timeout=180_000)
         result: dict[str, Any] = page.evaluate(METRICS_JS)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+        metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+        result["js_heap_bytes"] = metrics.get("JSHeapUsedSize", 0)
         if result["off_origin"]:
             raise SystemExit(f"{url}: requests left the origin: {result['off_origin']}")
         return result
@@ -128,7 +159,7 @@ def measure(pw: Playwright, url: str, runs: int, work: Path) -> dict[str, list[d
         print(f"  cold {i + 1}/{runs}: ready {cold[-1]['ready_ms']:.0f} ms", flush=True)
     warm = []
     with tempfile.TemporaryDirectory(dir=work) as profile:
-        load_once(pw, Path(profile), url)  # prime the disk cache
+        load_once(pw, Path(profile), url, prime=True)  # prime the disk cache / service worker
         for i in range(runs):
             warm.append(load_once(pw, Path(profile), url))
             print(f"  warm {i + 1}/{runs}: ready {warm[-1]['ready_ms']:.0f} ms", flush=True)
@@ -150,8 +181,12 @@ def table(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> str
     for mode in ("cold", "warm"):
         for key, label in (
             ("fcp_ms", "first contentful paint (ms)"),
+            ("interactive_ms", "board interactive (ms)"),
             ("ready_ms", "rules ready (ms)"),
-            ("bytes", "bytes transferred"),
+            ("longest_task_ms", "longest main-thread task before ready (ms)"),
+            ("js_heap_bytes", "page JS heap (bytes)"),
+            ("wasm_bytes", "Python wasm memory (bytes)"),
+            ("bytes", "bytes transferred by the page (not its workers)"),
             ("requests", "requests"),
         ):
             ours = median(results["ours"][mode], key)
