@@ -64,8 +64,11 @@ class Session:
     """One table and its history; commands replace the history, never mutate it."""
 
     def __init__(self, history: History) -> None:
-        self.history = history
-        self.table = history.table()
+        self._set(history)
+
+    @property
+    def table(self) -> TableState:
+        return self._tables[self.history.cursor]
 
     def handle_json(self, text: str) -> str:
         """Run one command given as JSON; answer as JSON. Never raises."""
@@ -89,14 +92,14 @@ class Session:
             self._set(command.history)
         elif isinstance(command, EditCmd):
             summary = command.summary or "; ".join(describe(e) for e in command.edits)
-            history, table = self.history.edit(command.edits, summary)
-            self._set(history, table)
+            history, table = self.history.edit(command.edits, summary, self.table)
+            self._append(history, table)
         elif isinstance(command, Ask):
             return self._ask(command)
         elif command.cmd == "undo":
-            self._set(self.history.undo())
+            self.history = self.history.undo()
         elif command.cmd == "redo":
-            self._set(self.history.redo())
+            self.history = self.history.redo()
         elif command.cmd == "catalogue":
             return {"catalogue": catalogue().model_dump(mode="json")}
         return {"snapshot": self.snapshot()}
@@ -106,13 +109,19 @@ class Session:
                           context=command.context, choices=command.choices)
         if command.cmd == "preview":
             return {"ruling": rule(request).model_dump(mode="json"), "snapshot": self.snapshot()}
-        history, ruling = self.history.apply_ruling(request)
-        self._set(history, ruling.state)
+        history, ruling = self.history.apply_ruling(request, self.table)
+        self._append(history, ruling.state)
         return {"ruling": ruling.model_dump(mode="json"), "snapshot": self.snapshot()}
 
-    def _set(self, history: History, table: TableState | None = None) -> None:
-        new_table = table if table is not None else history.table()
-        self.history, self.table = history, new_table
+    def _set(self, history: History) -> None:
+        """Take a whole history: replay it once, keeping the table after every entry."""
+        self._tables = history.tables()
+        self.history = history
+
+    def _append(self, history: History, table: TableState) -> None:
+        """A new entry at the cursor: what was undone is dropped, as in the log."""
+        self._tables = [*self._tables[: history.cursor], table]
+        self.history = history
 
     def snapshot(self) -> dict[str, Any]:
         """What the board renders, and what autosave keeps."""

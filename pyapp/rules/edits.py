@@ -88,11 +88,30 @@ def apply_edits(state: TableState, edits: tuple[Edit, ...] | list[Edit]) -> Tabl
     for edit in edits:
         _EDITS[edit.op](data, edit)
     try:
-        return TableState.model_validate(data)
+        table = TableState.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         loc = "/".join(str(p) for p in first["loc"])
         raise EditError(loc, first["msg"].removeprefix("Value error, ")) from exc
+    _check_pawns(table)
+    return table
+
+
+def _check_pawns(table: TableState) -> None:
+    """No figure has more pawns on planned Actions than it owns (Friday has one)."""
+    owned: dict[str, int] = {c.role: c.pawns for c in table.characters}
+    if table.friday is not None:
+        owned["friday"] = 1
+    placed: dict[str, int] = {}
+    for action in table.planned_actions:
+        if not action.resolved:
+            for pawn in action.pawns:
+                placed[pawn] = placed.get(pawn, 0) + 1
+    for figure, count in placed.items():
+        if count > owned.get(figure, 0):
+            raise EditError("planned_actions", f"{figure.capitalize()} has "
+                            f"{owned.get(figure, 0)} Action pawn(s), and {count} would be "
+                            "on planned Actions")
 
 
 def _walk(data: Any, path: str) -> tuple[Any, str | int]:

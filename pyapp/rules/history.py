@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .base import Value
 from .demands import Effect
@@ -47,24 +47,39 @@ class History(Value):
     entries: tuple[Entry, ...] = ()
     cursor: int = Field(default=0, ge=0)
 
+    @model_validator(mode="after")
+    def _cursor_on_log(self) -> History:
+        if self.cursor > len(self.entries):
+            raise ValueError(f"cursor {self.cursor} is past the end of the log "
+                             f"({len(self.entries)} entries)")
+        return self
+
     def table(self) -> TableState:
         """The table as it stands: the initial one with the log replayed to the cursor."""
-        state = self.initial
-        for entry in self.entries[: self.cursor]:
-            state = play(state, entry)
-        return state
+        return self.tables()[self.cursor]
 
-    def apply_ruling(self, request: Request) -> tuple[History, Ruling]:
-        """Rule on a request against the current table and append it as one undoable step."""
-        ruling = rule(request.evolve(state=self.table()))
+    def tables(self) -> list[TableState]:
+        """The table before the log and after each entry of it: replaying the whole log."""
+        found = [self.initial]
+        for entry in self.entries:
+            found.append(play(found[-1], entry))
+        return found
+
+    def apply_ruling(self, request: Request,
+                     table: TableState | None = None) -> tuple[History, Ruling]:
+        """Rule on a request against the current table and append it as one undoable step.
+
+        `table`, when given, is the current table the caller already holds (no replay)."""
+        ruling = rule(request.evolve(state=table if table is not None else self.table()))
         entry = RulingEntry(card=request.card, effect=request.effect, context=request.context,
                             choices=request.choices, summary=summarise(ruling))
         return self._append(entry), ruling
 
-    def edit(self, edits: tuple[Edit, ...], summary: str) -> tuple[History, TableState]:
+    def edit(self, edits: tuple[Edit, ...], summary: str,
+             table: TableState | None = None) -> tuple[History, TableState]:
         """Apply board edits to the current table as one undoable step (EditError if refused)."""
-        table = apply_edits(self.table(), edits)
-        return self._append(EditEntry(edits=edits, summary=summary)), table
+        new_table = apply_edits(table if table is not None else self.table(), edits)
+        return self._append(EditEntry(edits=edits, summary=summary)), new_table
 
     def can_undo(self) -> bool:
         return self.cursor > 0
