@@ -64,7 +64,8 @@ class Session:
     """One table and its history; commands replace the history, never mutate it."""
 
     def __init__(self, history: History) -> None:
-        self._set(history)
+        self.history: History = history
+        self._tables: list[TableState] = history.tables()
 
     @property
     def table(self) -> TableState:
