@@ -436,6 +436,8 @@ async function boot() {
   html.dataset.board = snapshot ? "saved" : "fresh";
   draw();
   performance.mark("board-drawn");
+  // Drawn and wired: moves made from here are queued until the rules are ready (issue 6).
+  performance.mark("board-interactive");
 
   // First in the queue, ahead of any change made while the rules load: the saved table.
   const first = snapshot ? ctl.command({ cmd: "load", history: snapshot.history }, null) : ctl.command({ cmd: "snapshot" }, null);
