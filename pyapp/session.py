@@ -92,7 +92,7 @@ class Session:
         elif isinstance(command, Load):
             self._set(command.history)
         elif isinstance(command, EditCmd):
-            summary = command.summary or "; ".join(describe(e) for e in command.edits)
+            summary = command.summary or "; ".join(describe(e) for e in command.edits)[:500]
             history, table = self.history.edit(command.edits, summary, self.table)
             self._append(history, table)
         elif isinstance(command, Ask):

@@ -238,7 +238,9 @@ def describe(edit: Edit) -> str:
             return f"{edit.id} failed: its resources return to Available (R6)"
         return f"{edit.id} succeeded: its resources are spent"
     if isinstance(edit, SetValue):
-        return f"{edit.path.replace('/', ' ')} set to {edit.value!r}"
+        value = repr(edit.value)
+        return f"{edit.path.replace('/', ' ')} set to " + (
+            value if len(value) <= 60 else value[:57] + "…")
     return f"{edit.op} {edit.path}"
 
 

@@ -6,7 +6,7 @@ referee makes dozens per ruling, and pydantic validates them whenever a ruling i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -113,7 +113,8 @@ class Ruling(Value):
     game_lost: bool = False
     lost_reason: Label | None = None
     decisions: tuple[Decision, ...] = ()
-    not_spent: tuple[Label, ...] = Field(default=(), description="C4: what could avoid a loss")
+    not_spent: tuple[Annotated[str, Field(max_length=200)], ...] = Field(
+        default=(), description="C4: what could avoid a loss")
 
 
 def resource_label(kind: ResourceKind) -> str:

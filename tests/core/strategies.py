@@ -13,13 +13,16 @@ small = st.integers(min_value=0, max_value=4)
 pile = st.fixed_dictionaries({"food": small, "nonperishable_food": small, "wood": small,
                               "fur": small})
 TRACKS = ("roof", "palisade", "weapon")
+# Names as players type them: any text up to the 60 characters a name may have.
+names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=60)
 
 
 @st.composite
 def tables(draw: Any, phase: str | None = None) -> dict[str, Any]:
     roles = draw(st.lists(st.sampled_from(ROLES), min_size=1, max_size=4, unique=True))
     shelter = draw(st.sampled_from(["none", "built", "natural"]))
-    characters = [{"role": r, "wounds": draw(st.integers(0, 12)), "determination": draw(small),
+    characters = [{"role": r, "name": draw(names), "wounds": draw(st.integers(0, 12)),
+                   "determination": draw(small),
                    "pawns": draw(st.integers(1, 2)), "in_camp": draw(st.booleans())}
                   for r in roles]
     state: dict[str, Any] = {
@@ -38,6 +41,8 @@ def tables(draw: Any, phase: str | None = None) -> dict[str, Any]:
         "tiles": [{"id": 1, "camp": True, "sources": [{"kind": "food",
                                                         "exhausted": draw(st.booleans())}]}],
     }
+    state["discovery_tokens"] = draw(st.lists(names.filter(str.strip), max_size=2))
+    state["treasures"] = draw(st.lists(names.filter(str.strip), max_size=1))
     if draw(st.booleans()):
         state["friday"] = {"wounds": draw(st.integers(0, 3)), "determination": draw(small)}
     return state

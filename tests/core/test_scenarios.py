@@ -79,3 +79,13 @@ def test_house_verdicts_name_their_switch() -> None:
     steps = [st for st in ruling_for(s).steps if st.clause == "R9"]
     assert steps and all(st.switch == "no_shelter_reduction_ignored" for st in steps)
     assert "no official ruling" in steps[0].text
+
+
+def test_long_names_fit_in_the_ruling() -> None:
+    """What the referee did not spend is named in full, however long the players' names."""
+    long_name = "N" * 60
+    s = SCENARIOS[0]
+    request = Request.model_validate({**s.request(), "state": {
+        **s.state, "discovery_tokens": [long_name], "treasures": [long_name],
+        "equipment": [{"name": long_name}]}})
+    assert any(long_name in item for item in rule(request).not_spent)
