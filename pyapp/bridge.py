@@ -1,8 +1,10 @@
-"""The page's side of the JS <-> Python bridge (runs only in Pyodide, in static/worker.js).
+"""The page's side of the JS <-> Python bridge (runs only in Pyodide, in PyScript's worker).
 
-JSON text in, JSON text out: JS calls `handle(method, text)` and gets the envelope of
-`pyapp.service.Service.call` back. Nothing here knows any rule; the rules core never
-imports this module, and only this module touches `js` / `pyodide`.
+JSON text in, JSON text out: the page calls `referee_call(method, text)` (exposed through
+`pyscript.sync`, so the main thread calls it asynchronously, by message) and gets the
+envelope of `pyapp.service.Service.call` back. Nothing here knows any rule; the rules
+core never imports this module, and only this module touches `js` / `pyscript` /
+`pyodide` (static/main.py, run by PyScript, just calls `install()`).
 """
 
 from __future__ import annotations
@@ -34,19 +36,38 @@ def make_handler(call: Call) -> Call:
     return handle
 
 
-def install() -> None:
-    """Import the rules core and hand `handle` to the worker (self.refereeBridge), which
-    answers the page's messages with it."""
+def _boot_report(ok: bool, message: str = "") -> str:
+    """What the page hears once the core is imported (or failed to be): how the start went,
+    as the worker saw it. Times are epoch milliseconds (the page puts them on its own
+    timeline): the worker's start, its performance marks (pyodide-snapshot and
+    pyodide-loaded, left by static/vendor/pyodide-*/pyodide-snapshot.mjs) and now."""
     import js  # type: ignore[import-not-found]  # provided by Pyodide
-    from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+    import pyodide_js  # type: ignore[import-not-found]
 
-    bridge = js.refereeBridge  # `js` is the worker's global scope
+    origin = float(js.performance.timeOrigin)
+    timings = {"worker": origin}
+    for mark in js.performance.getEntriesByType("mark"):
+        timings[str(mark.name)] = origin + float(mark.startTime)
+    timings["imported"] = origin + float(js.performance.now())
+    try:  # Python's WebAssembly memory, for bench/load_bench.py
+        wasm_bytes = int(pyodide_js._module.HEAP8.byteLength)
+    except Exception:  # a private Pyodide detail: report nothing rather than fail
+        wasm_bytes = 0
+    return json.dumps({"ok": ok, "message": message, "timings": timings, "wasmBytes": wasm_bytes})
+
+
+def install() -> None:
+    """Import the rules core and expose, through `pyscript.sync`, `referee_call` (the
+    handler) and `referee_boot` (the start-up report the page asks for first)."""
+    from pyscript import sync  # type: ignore[import-not-found]  # provided by PyScript
+
     try:
         from pyapp.service import Service
 
         service = Service()
     except Exception as exc:
-        bridge.fail(f"{type(exc).__name__}: {exc}")
-        return
-    # create_proxy keeps the function alive after this call returns.
-    bridge.attach(create_proxy(make_handler(service.call)))
+        report = _boot_report(False, f"{type(exc).__name__}: {exc}")
+    else:
+        report = _boot_report(True)
+        sync.referee_call = make_handler(service.call)
+    sync.referee_boot = lambda: report

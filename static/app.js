@@ -7,11 +7,25 @@
 // window.referee.session(command), .links.encode(request), .links.decode(payload),
 // .catalogue() and .call(method, payload) work the same way (see pyapp/service.py).
 //
-// Python runs in a Web Worker (static/worker.js: Pyodide + pyapp/bridge.py), so the page
-// never freezes while it starts. Every call is one message {id, method, text}; the worker
-// answers {id, answer} with the envelope of pyapp.service.Service.call:
-//   {"ok": true, ...} | {"ok": false, "error": {"type", "message", "details"}}
+// Python runs in PyScript's worker (PyScript 0.7.31 + Pyodide: static/main.py, configured
+// by static/pyscript.json, runs pyapp/bridge.py there), so the page never freezes while it
+// starts. Messages only (PyScript's `sync_main_only`): no SharedArrayBuffer and no
+// cross-origin isolation. Python exposes through pyscript.sync
+//   referee_boot() -> JSON {ok, message, timings, wasmBytes}   asked once, when it is done
+//   referee_call(method, text) -> the envelope of pyapp.service.Service.call:
+//     {"ok": true, ...} | {"ok": false, "error": {"type", "message", "details"}}
+// which this page calls asynchronously (each call is one message to the worker and back).
 // Readiness: <html data-rules-ready="true"> and performance.mark("rules-ready").
+
+import { hooks, whenDefined } from "./vendor/pyscript-0.7.31/core.js";
+
+// PyScript serialises its *worker* hooks to source text and rebuilds them with Function(),
+// on this page and in the worker; its one default worker hook (registering `_pyscript`,
+// which only pyscript.fs needs) would make that happen, and the CSP has no 'unsafe-eval'.
+// With no worker hook left, PyScript sends the worker only Python code (its own
+// `pyscript` package, written and imported before static/main.py). This runs before
+// PyScript creates the worker: that waits for its plugins, which load after this module.
+hooks.worker.onBeforeRunAsync.clear();
 
 const html = document.documentElement;
 
@@ -67,46 +81,43 @@ function rulesFailed(message) {
 
 // ------------------------------------------------------------------ the worker
 
-const pending = new Map(); // call id -> resolve
-let nextId = 1;
+// The page's timeline, from the worker's epoch milliseconds.
+const onPageTimeline = (timings) =>
+  Object.fromEntries(
+    Object.entries(timings || {}).map(([name, t]) => [name, Math.round(t - performance.timeOrigin)]),
+  );
 
-function startWorker() {
-  let worker;
-  try {
-    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "referee" });
-  } catch (error) {
-    rulesFailed(String((error && error.message) || error));
-    return;
-  }
-  worker.onmessage = ({ data }) => {
-    if (data.id !== undefined) {
-      const resolve = pending.get(data.id);
-      pending.delete(data.id);
-      if (resolve) resolve(data.answer);
-    } else if (data.ready) {
-      const handle = (method, text) =>
-        new Promise((resolve) => {
-          const id = nextId++;
-          pending.set(id, resolve);
-          worker.postMessage({ id, method, text });
-        });
-      attachHandle(handle);
-      rulesReady({ timings: data.timings, wasmBytes: data.wasmBytes });
-    } else if (data.failed !== undefined) {
-      rulesFailed(String(data.failed));
-    }
-  };
-  // The worker's script or the runtime it imports failed to load, or the worker died:
-  // calls still in flight get an answer rather than hanging.
-  worker.onerror = (event) => {
-    event.preventDefault();
-    const message = event.message || "the rules worker stopped";
-    rulesFailed(message);
-    const error = { type: "bridge_error", message, details: [{ loc: "", msg: message }] };
-    for (const resolve of pending.values()) resolve(JSON.stringify({ ok: false, error }));
-    pending.clear();
-  };
-  worker.postMessage({ pageTimeOrigin: performance.timeOrigin });
+const firstLine = (error) => String((error && error.message) || error).split("\n")[0];
+
+// A call the worker could not answer (it stopped, or the message failed) still gets an
+// envelope, so rule() and friends reject with a RefereeError as usual.
+function bridgeError(error) {
+  const message = firstLine(error || "the rules worker stopped");
+  const details = [{ loc: "", msg: message }];
+  return JSON.stringify({ ok: false, error: { type: "bridge_error", message, details } });
+}
+
+async function startPython() {
+  // <script type="py" worker>: PyScript runs it in a Web Worker, with its config. Added
+  // here rather than in each page's HTML, so that every page gets the same boot.
+  const script = document.createElement("script");
+  script.type = "py";
+  script.setAttribute("worker", "");
+  script.setAttribute("config", new URL("./pyscript.json", import.meta.url).href);
+  script.setAttribute("src", new URL("./main.py", import.meta.url).href);
+  document.head.append(script);
+
+  // Resolves as soon as PyScript has created the worker (not when Python is ready).
+  const { xworker } = await whenDefined("py");
+  // What the worker reports while starting (the runtime or a wheel failed to load) ends the
+  // loading state; PyScript's default would only log it with console.error.
+  xworker.onerror = ({ error }) => rulesFailed(firstLine(error));
+  await xworker.ready; // static/main.py has run; rejects if anything before it failed
+  const boot = JSON.parse(await xworker.sync.referee_boot());
+  if (!boot.ok) throw new Error(boot.message);
+  const handle = (method, text) => xworker.sync.referee_call(method, text).catch(bridgeError);
+  attachHandle(handle);
+  rulesReady({ timings: onPageTimeline(boot.timings), wasmBytes: boot.wasmBytes });
 }
 
 function parseEnvelope(text) {
@@ -163,7 +174,7 @@ Object.defineProperty(window, "referee", {
   enumerable: true,
 });
 
-startWorker();
+startPython().catch((error) => rulesFailed(firstLine(error)));
 
 // ------------------------------------------------------------------ offline
 

@@ -19,6 +19,9 @@ Output layout (directory names carry versions, so the files can be cached foreve
                                     lists only the wheels we ship (upstream `info` kept)
                                     + snapshot.bin, a memory snapshot of the started
                                     interpreter (tools/snapshot.mjs, run by Node)
+                                    + pyodide-snapshot.mjs (tools/pyodide-snapshot.mjs),
+                                    the `interpreter` PyScript loads (static/pyscript.json):
+                                    Pyodide's loadPyodide with the snapshot added
   static/vendor/axe-core-<v>/       axe.min.js (accessibility tests)
   static/vendor/wheels/             the wheels listed in the lock
   static/vendor/vendor.json         every vendored file with size and sha256
@@ -62,6 +65,8 @@ PYODIDE_CORE_FILES = (
     "python_stdlib.zip",
 )
 SNAPSHOT = "snapshot.bin"
+# Next to pyodide.mjs, so that PyScript takes this directory as Pyodide's indexURL.
+SNAPSHOT_LOADER = "pyodide-snapshot.mjs"
 APP_DIST_NAME = "castaway_referee"
 APP_NAME = "castaway-referee"
 # 1980-01-01, the earliest time a zip can hold: makes the app wheel reproducible.
@@ -314,9 +319,11 @@ def pyodide_lock(upstream: dict, shipped: list[dict], target: dict) -> bytes:
 
 
 def check_references(versions: dict[str, str]) -> None:
-    """The rules worker, the baseline page and netlify.toml name the versioned vendor paths."""
+    """The page, its PyScript config, the baseline page and netlify.toml name the versioned
+    vendor paths."""
     expect = {
-        "static/worker.js": [f"./vendor/pyodide-{versions['pyodide']}/pyodide.mjs"],
+        "static/app.js": [f"./vendor/pyscript-{versions['@pyscript/core']}/core.js"],
+        "static/pyscript.json": [f"./vendor/pyodide-{versions['pyodide']}/{SNAPSHOT_LOADER}"],
         "bench/baseline/baseline.js": [f"static/vendor/pyscript-{versions['@pyscript/core']}/"],
         "netlify.toml": [f"/static/vendor/pyodide-{versions['pyodide']}/"],
     }
@@ -333,11 +340,13 @@ def check_references(versions: dict[str, str]) -> None:
 
 
 # Published but not needed by the app offline: source maps, the accessibility tests'
-# axe-core, PyScript (only the load benchmark's baseline page uses it), the service
-# worker's own files and the vendoring record.
+# axe-core, PyScript's editor and terminal (CodeMirror and xterm.js chunks, loaded only
+# for <script type="py-editor"> or a terminal, which no page has), the service worker's
+# own files and the vendoring record. The rest of PyScript is precached: its core, the
+# plugins it imports at every start and the chunks its worker imports.
 NOT_PRECACHED = re.compile(
-    r"(\.map$|^static/vendor/(axe-core-|pyscript-)|^static/sw\.js$|^static/vendor/build\.js$"
-    r"|^static/vendor/vendor\.json$)"
+    r"(\.map$|^static/vendor/axe-core-|^static/vendor/pyscript-[^/]+/(codemirror|xterm)"
+    r"|^static/sw\.js$|^static/vendor/build\.js$|^static/vendor/vendor\.json$)"
 )
 
 
@@ -387,6 +396,9 @@ def build() -> None:
     pyodide_dir = VENDOR / f"pyodide-{versions['pyodide']}"
     for name in PYODIDE_CORE_FILES:
         copied += sync_file(NODE / "pyodide" / name, pyodide_dir / name, produced)
+    copied += sync_file(
+        ROOT / "tools" / SNAPSHOT_LOADER, pyodide_dir / SNAPSHOT_LOADER, produced
+    )
 
     snapshot = pyodide_dir / SNAPSHOT
     produced.add(snapshot)

@@ -77,7 +77,7 @@ def test_reload_draws_the_save_at_once_and_queues_moves_until_the_rules_are_read
 ) -> None:
     with settles(page):
         page.click("[data-testid=track-roof] [data-level='3']")
-    slow, held = open_board(browser, site_url, hold="static/worker.js", storage=autosave_of(page))
+    slow, held = open_board(browser, site_url, hold="static/main.py", storage=autosave_of(page))
     try:
         slow.page.wait_for_selector('html[data-board="saved"]', state="attached")
         assert slow.page.get_attribute("html", "data-rules-ready") == "false"
@@ -86,7 +86,7 @@ def test_reload_draws_the_save_at_once_and_queues_moves_until_the_rules_are_read
         slow.page.click("[data-testid=track-roof] [data-level='4']")
         expect(slow.page.locator("[data-testid=pending]")).to_contain_text("1 change queued")
         assert slow.page.get_attribute("html", "data-pending") == "1"
-        release(slow.page, held, "static/worker.js")
+        release(slow.page, held, "static/main.py")
         wait_live(slow.page)
         expect(slow.page.locator("[data-testid=pending]")).to_be_hidden()
         assert board_table(slow.page)["roof"] == 4
