@@ -113,6 +113,29 @@ def test_no_request_leaves_the_origin(app: App) -> None:
     assert any("/static/vendor/wheels/castaway_referee-" in u for u in urls)
 
 
+def test_python_runs_in_pyscript_s_worker_not_on_the_page(app: App) -> None:
+    """PyScript loads the runtime, from its worker: the page itself (its Resource Timing)
+    fetched PyScript but none of Pyodide, which the route guard saw the worker fetch,
+    through the snapshot-restoring loader named in static/pyscript.json."""
+    page_urls = app.page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+    runtime = ("pyodide-snapshot.mjs", "pyodide.mjs", "snapshot.bin", "pyodide.asm.wasm")
+    assert any("/static/vendor/pyscript-" in u and u.endswith("/core.js") for u in page_urls)
+    assert not any(u.endswith(runtime) for u in page_urls), page_urls
+    assert not any("/static/vendor/wheels/" in u for u in page_urls), page_urls
+    for name in runtime:
+        assert any(u.endswith(f"/{name}") for u in app.requested), name
+    assert app.page.evaluate("typeof globalThis.loadPyodide") == "undefined"
+
+
+def test_csp_allows_blob_workers_and_nothing_more(app: App) -> None:
+    """PyScript's worker starts from a blob: URL: the one addition to 'self' (netlify.toml)."""
+    csp = app.document.all_headers()["content-security-policy"]
+    directives = {d.split()[0]: d.split()[1:] for d in csp.split(";") if d.strip()}
+    assert directives["worker-src"] == ["'self'", "blob:"]
+    assert directives["script-src"] == ["'self'", "'wasm-unsafe-eval'"]
+    assert all("blob:" not in v for k, v in directives.items() if k != "worker-src")
+
+
 def test_no_console_errors(app: App) -> None:
     assert app.console_errors == []
 
