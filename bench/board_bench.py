@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,18 +24,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.e2e.board_harness import DEMO  # noqa: E402
+from tools.local import CHROMIUM, CHROMIUM_ARGS, served  # noqa: E402
 
 OUT = ROOT / "bench" / "out"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SETTLED = "() => document.documentElement.dataset.busy === '0'"
 
 
@@ -62,7 +51,7 @@ def drag(page: Page, source: str, target: str) -> None:
 
 def run(url: str, moves: int) -> dict[str, Any]:
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 1800})
         page.goto(url)
         page.wait_for_selector('html[data-board="live"]', state="attached", timeout=120_000)
@@ -111,19 +100,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=50)
     args = parser.parse_args()
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--quiet"],
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    try:
-        assert proc.stdout is not None
-        url = proc.stdout.readline().split()[1]
+    with served() as (_, url):
         result = run(url, args.moves)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "board.json").write_text(json.dumps(result, indent=2) + "\n")
     for name, r in result.items():

@@ -36,17 +36,12 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools import local  # noqa: E402
+from tools.local import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
 OUT = ROOT / "bench" / "out"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PAGES = {"ours": "", "baseline": "bench/baseline/"}
 READY = 'html[data-rules-ready]:not([data-rules-ready="false"])'
 OFFLINE = 'html[data-offline-ready="true"]'
@@ -95,18 +90,7 @@ METRICS_JS = """() => {
 
 
 def start_server() -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen(
-        [sys.executable, "tools/serve.py", "--port", "0", "--quiet", "--also", "bench/baseline"],
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    if not line.startswith("serving "):
-        proc.kill()
-        raise SystemExit(f"tools/serve.py did not start: {line!r}")
-    return proc, line.split()[1]
+    return local.start_server("--also", "bench/baseline")
 
 
 def widget_link() -> str:

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
@@ -16,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.e2e.board_harness import DEMO  # noqa: E402
+from tools.local import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 
 OUT = Path(__file__).resolve().parent
 SIZES = {"desktop-1440x900": (1440, 900), "tablet-landscape-1280x800": (1280, 800),
@@ -24,14 +24,10 @@ SETTLED = "() => document.documentElement.dataset.busy === '0'"
 
 
 def main() -> None:
-    proc = subprocess.Popen([sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0",
-                             "--quiet"], stdout=subprocess.PIPE, text=True, cwd=ROOT)
-    assert proc.stdout is not None
-    url = proc.stdout.readline().split()[1]
+    proc, url = start_server()
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium",
-                                        args=["--no-sandbox", "--disable-gpu"])
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for name, (w, h) in SIZES.items():
                 page = browser.new_page(viewport={"width": w, "height": h}, device_scale_factor=1)
                 page.goto(url)

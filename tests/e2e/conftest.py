@@ -7,9 +7,6 @@ logged as an error (the `_page_stays_clean` fixture).
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -17,18 +14,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Request, Route
 
+from tools.local import CHROMIUM, CHROMIUM_ARGS, served
+
 from .harness import ROOT, App
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 BOOT_TIMEOUT_MS = 120_000
 
 # Records CSP violations and unhandled promise rejections from the first byte on.
@@ -65,22 +54,8 @@ def site_url() -> Iterator[str]:
     """tools/serve.py on a free port, serving the site with netlify.toml's headers."""
     if not (ROOT / "static" / "vendor" / "vendor.json").is_file():
         pytest.fail("static/vendor/ is missing: run `make vendor`")
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--quiet"],
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    if not line.startswith("serving "):
-        proc.kill()
-        pytest.fail(f"tools/serve.py did not start: {line!r}")
-    try:
-        yield line.split()[1]
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with served() as (_, url):
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser
 
-from .harness import ROOT
+from tools.local import served
+
 from .test_browser import SCENARIOS, cpython_envelope
 
 READY = 'html[data-rules-ready]:not([data-rules-ready="false"])'
@@ -18,20 +18,8 @@ READY = 'html[data-rules-ready]:not([data-rules-ready="false"])'
 @pytest.fixture
 def own_server() -> Iterator[tuple[subprocess.Popen[str], str]]:
     """A server of our own, so that this test can stop it."""
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", "--quiet"],
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    assert line.startswith("serving "), line
-    try:
-        yield proc, line.split()[1]
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with served() as running:
+        yield running
 
 
 def test_installable(browser: Browser, own_server: tuple[subprocess.Popen[str], str]) -> None:
