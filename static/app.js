@@ -202,7 +202,9 @@ function offerUpdate(registration) {
 
 async function keepOffline() {
   const sw = navigator.serviceWorker;
-  if (!sw) return;
+  // Framed in another site (the widget), the whole build would be cached in that site's
+  // storage for a page that is only ever shown there online: not worth ~50 MB of theirs.
+  if (!sw || window.top !== window) return;
   const hadController = Boolean(sw.controller);
   sw.addEventListener("controllerchange", () => {
     if (hadController) location.reload();
