@@ -400,14 +400,6 @@ def build() -> None:
         ROOT / "tools" / SNAPSHOT_LOADER, pyodide_dir / SNAPSHOT_LOADER, produced
     )
 
-    snapshot = pyodide_dir / SNAPSHOT
-    produced.add(snapshot)
-    if not snapshot.is_file():
-        log(f"making {snapshot.relative_to(ROOT)} (node tools/snapshot.mjs)")
-        script = ROOT / "tools" / "snapshot.mjs"
-        subprocess.run(["node", str(script), str(pyodide_dir), str(snapshot)], check=True)
-        copied += 1
-
     axe_dir = VENDOR / f"axe-core-{versions['axe-core']}"
     for name in ("axe.min.js", "LICENSE"):
         copied += sync_file(NODE / "axe-core" / name, axe_dir / name, produced)
@@ -439,6 +431,15 @@ def build() -> None:
     copied += write_if_changed(
         pyodide_dir / "pyodide-lock.json", pyodide_lock(upstream, shipped, lock["target"]), produced
     )
+
+    # After the lock: loading Pyodide (to snapshot it) reads pyodide-lock.json.
+    snapshot = pyodide_dir / SNAPSHOT
+    produced.add(snapshot)
+    if not snapshot.is_file():
+        log(f"making {snapshot.relative_to(ROOT)} (node tools/snapshot.mjs)")
+        script = ROOT / "tools" / "snapshot.mjs"
+        subprocess.run(["node", str(script), str(pyodide_dir), str(snapshot)], check=True)
+        copied += 1
 
     # Remove anything we did not produce this time (old versions, old app wheels).
     removed = 0
