@@ -159,3 +159,13 @@ def open_page(browser: Browser, site_url: str) -> Iterator[Callable[..., App]]:
     finally:
         for context in contexts:
             context.close()
+
+
+@pytest.fixture(scope="module")
+def board_app(browser: Browser, site_url: str) -> Iterator[App]:
+    """The board in a touch-capable page of its own, one per test module."""
+    from .board_harness import open_board  # it imports this module's constants
+
+    booted, _ = open_board(browser, site_url)
+    yield booted
+    booted.page.context.close()

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from .board_harness import (
     DEMO,
@@ -18,19 +18,11 @@ from .board_harness import (
     axe_violations,
     bring,
     check_clean,
-    open_board,
     set_table,
     settles,
     table,
     touch_drag,
 )
-
-
-@pytest.fixture(scope="module")
-def board_app(browser: Browser, site_url: str) -> Iterator[App]:
-    booted, _ = open_board(browser, site_url)
-    yield booted
-    booted.page.context.close()
 
 
 @pytest.fixture()

@@ -31,13 +31,6 @@ KEYS = {
 }
 
 
-@pytest.fixture(scope="module")
-def board_app(browser: Browser, site_url: str) -> Iterator[App]:
-    booted, _ = open_board(browser, site_url)
-    yield booted
-    booted.page.context.close()
-
-
 @pytest.fixture()
 def page(board_app: App) -> Iterator[Page]:
     page = board_app.page

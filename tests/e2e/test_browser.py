@@ -3,7 +3,6 @@ exactly as CPython does."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import tomllib
 from typing import Any
@@ -11,26 +10,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
+from tests.scenarios import scenario_requests
+
 from .harness import ROOT, App
 
-
-def scenarios() -> list[tuple[str, Any]]:
-    """The core's scenario table (tests/scenarios.py), else docs/examples/*.request.json."""
-    for name in ("tests.scenarios", "tests.core.scenarios"):
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not name.startswith(exc.name):
-                raise
-            continue
-        return list(module.scenario_requests())
-    return [
-        (path.name.removesuffix(".request.json"), json.loads(path.read_text()))
-        for path in sorted((ROOT / "docs" / "examples").glob("*.request.json"))
-    ]
-
-
-SCENARIOS = scenarios()
+SCENARIOS = scenario_requests()  # the core's scenario table: the parity set
 
 
 def cpython_envelope(request: Any) -> dict[str, Any]:
@@ -204,7 +188,6 @@ def test_only_the_site_is_served(app: App, path: str) -> None:
 # --------------------------------------------------------------------- rulings
 
 
-@pytest.mark.skipif(not SCENARIOS, reason="no scenario table and no docs/examples yet")
 @pytest.mark.parametrize(("name", "request_"), SCENARIOS, ids=[n for n, _ in SCENARIOS])
 def test_browser_rules_like_cpython(app: App, name: str, request_: Any) -> None:
     expected = cpython_envelope(request_)
@@ -212,10 +195,6 @@ def test_browser_rules_like_cpython(app: App, name: str, request_: Any) -> None:
     if not expected["ok"]:
         assert got.pop("structured") is True
     assert got == expected, name
-
-
-def test_there_are_scenarios() -> None:
-    assert SCENARIOS, "tests/core/scenarios.py scenario_requests() should list requests"
 
 
 def test_malformed_json_rejects_with_a_structured_error(app: App) -> None:
