@@ -32,6 +32,9 @@ TABLE = {
               {"id": 2, "distance": 1, "sources": [{"kind": "food", "exhausted": True}]}],
 }
 CARDS = {
+    # Everything paid in full: no Wounds, so no wound track moves.
+    "paid": [{"kind": "reduce", "track": "palisade", "amount": 1},
+             {"kind": "discard", "wood": 1}, {"kind": "lower_morale", "amount": 1}],
     # A storm: one demand short, so every character is wounded once; Morale falls.
     "typical": [{"kind": "reduce", "track": "palisade", "amount": 1},
                 {"kind": "discard", "wood": 2}, {"kind": "lower_morale", "amount": 1}],
