@@ -1,58 +1,52 @@
-"""Events: what a verdict changes on the table; `Work.apply` applies them mechanically."""
+"""Events: what a verdict changes on the table; `Work.apply` applies them mechanically.
+
+Named tuples, since a ruling makes many: `Work.apply` dispatches on the exact type, never on
+equality (two kinds of event with the same fields compare equal as tuples)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from .state import FigureId, ResourceKind
 
 
-@dataclass(frozen=True, slots=True)
-class Pay:
+class Pay(NamedTuple):
     resource: ResourceKind
     amount: int
     from_future: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class SetLevel:
+class SetLevel(NamedTuple):
     field: Literal["roof", "palisade", "weapon", "morale"]
     value: int
 
 
-@dataclass(frozen=True, slots=True)
-class PayDetermination:
+class PayDetermination(NamedTuple):
     figure: FigureId
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class GainDetermination:
+class GainDetermination(NamedTuple):
     figure: FigureId
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class Cover:
+class Cover(NamedTuple):
     tile: int
     source: int  # index of the source on the tile
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
+class Place(NamedTuple):
     space: str
     thing: str
     is_marker: bool
 
 
-@dataclass(frozen=True, slots=True)
-class FlipItem:
+class FlipItem(NamedTuple):
     name: str
 
 
-@dataclass(frozen=True, slots=True)
-class SetFigure:
+class SetFigure(NamedTuple):
     """Set a counter on a figure's card: Wounds, Action pawns, or food carried on the sheet."""
 
     figure: FigureId
@@ -60,8 +54,7 @@ class SetFigure:
     value: int
 
 
-@dataclass(frozen=True, slots=True)
-class LoseGame:
+class LoseGame(NamedTuple):
     reason: str
 
 

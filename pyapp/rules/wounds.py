@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from .events import Event, LoseGame, SetFigure, SetLevel
 from .ruling import Step, WoundReport, step
 from .state import MORALE_MIN, FigureId
@@ -71,7 +73,7 @@ def _wound(w: Work, who: FigureId, n: int, index: int) -> tuple[
     after = min(before + n, track.death_at)
     events: list[Event] = [SetFigure(who, "wounds", after)]
     said: list[Step] = []
-    arrows = sum(1 for a in track.morale_arrows if before < a <= after)
+    arrows = bisect_right(track.morale_arrows, after) - bisect_right(track.morale_arrows, before)
     if arrows:
         morale = w.level("morale")
         lowered = max(MORALE_MIN, morale - arrows)
