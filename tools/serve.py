@@ -185,12 +185,18 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def do_POST(self) -> None:
         self.send_error(405)
 
+    def _site_headers(self) -> dict[str, str]:
+        """netlify.toml's headers for this request's path (worked out once per request)."""
+        if getattr(self, "_for_path", None) != self.path:
+            path = urlsplit(self.path).path
+            if path.endswith("/"):
+                path += "index.html"
+            self._for_path, self._headers = self.path, headers_for(path, self.rules)
+        headers: dict[str, str] = self._headers
+        return headers
+
     def end_headers(self) -> None:
-        path = urlsplit(self.path).path
-        if path.endswith("/"):
-            path += "index.html"
-        headers = headers_for(path, self.rules)
-        for name, value in headers.items():
+        for name, value in self._site_headers().items():
             if name.lower() == "content-type":
                 continue  # sent by guess_type below, which applies the same override
             self.send_header(name, value)
@@ -199,11 +205,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def guess_type(self, path):  # type: ignore[no-untyped-def]
-        url_path = urlsplit(self.path).path
-        if url_path.endswith("/"):
-            url_path += "index.html"
-        override = headers_for(url_path, self.rules)
-        for name, value in override.items():
+        for name, value in self._site_headers().items():
             if name.lower() == "content-type":
                 return value
         return super().guess_type(path)
