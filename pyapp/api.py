@@ -10,17 +10,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .rules import Request, Ruling, RulingError, rule
-from .rules.catalogue import catalogue
+from .rules import Request, RulingError, rule
 from .rules.formats import FORMAT_VERSION, REQUEST_FORMAT
-
-ErrorType = str
 
 
 class RequestError(ValueError):
     """A request that cannot be read: bad JSON, or another format or version."""
 
-    def __init__(self, kind: ErrorType, loc: str, msg: str) -> None:
+    def __init__(self, kind: str, loc: str, msg: str) -> None:
         super().__init__(f"{loc}: {msg}" if loc else msg)
         self.kind, self.loc, self.msg = kind, loc, msg
 
@@ -47,10 +44,6 @@ def request_from(data: Any) -> Request:
     return Request.model_validate(data)
 
 
-def rule_request(request: Request) -> Ruling:
-    return rule(request)
-
-
 def rule_json(text: str) -> str:
     """Rule on a request given as JSON; answer with the ruling or a structured error."""
     try:
@@ -58,10 +51,6 @@ def rule_json(text: str) -> str:
     except Exception as exc:  # every failure becomes an answer, never an exception
         return json.dumps({"ok": False, "error": error_of(exc)})
     return '{"ok":true,"ruling":' + ruling.model_dump_json() + "}"
-
-
-def catalogue_json() -> str:
-    return catalogue().model_dump_json()
 
 
 def error_of(exc: BaseException) -> dict[str, Any]:

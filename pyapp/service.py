@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from .api import error_of, rule_json
+from .api import error_of, parse_request, rule_json
 from .links import LinkError, decode, encode
 from .rules.catalogue import catalogue
 from .rules.clauses import CLAUSES
@@ -53,8 +53,6 @@ def catalogue_json() -> str:
 
 
 def _link_encode(text: str) -> str:
-    from .api import parse_request
-
     try:
         link = encode(parse_request(text))
     except Exception as exc:

@@ -37,11 +37,6 @@ class Resources(Value):
     def get(self, kind: ResourceKind) -> int:
         return int(getattr(self, kind))
 
-    def total_food(self) -> int:
-        return self.food + self.nonperishable_food
-
-    def is_empty(self) -> bool:
-        return not any(self.get(k) for k in RESOURCE_KINDS)
 
 
 class WoundTrack(Value):
