@@ -59,8 +59,13 @@ def _boot_report(ok: bool, message: str = "") -> str:
 def install() -> None:
     """Import the rules core and expose, through `pyscript.sync`, `referee_call` (the
     handler) and `referee_boot` (the start-up report the page asks for first)."""
+    import random
+
     from pyscript import sync  # type: ignore[import-not-found]  # provided by PyScript
 
+    # Python was restored from a memory snapshot (tools/snapshot.mjs), `random`'s state
+    # with it: without a fresh seed every page would draw the same numbers.
+    random.seed()
     try:
         from pyapp.service import Service
 

@@ -10,8 +10,10 @@ Inputs, all pinned:
     fetched with `pip download --require-hashes` and checked again here;
   * pyapp/: packed into a pure-Python wheel whose local version is a hash of its
     sources, so its URL changes whenever its content does.
-  * node: runs tools/snapshot.mjs once per Pyodide version (the snapshot depends on the
-    Pyodide build and its standard library only, both fixed by the directory's version).
+  * node, running Pyodide itself: tools/pycompile.mjs turns each wheel's .py sources into
+    the .pyc files of Pyodide's CPython (PyPI wheels hold only sources, which Pyodide would
+    compile at every page load), and tools/snapshot.mjs makes the memory snapshot. Both
+    are cached in .cache/ under a hash of their inputs, so they run only when those change.
 
 Output layout (directory names carry versions, so the files can be cached forever):
   static/vendor/pyscript-<v>/       PyScript dist
@@ -23,7 +25,8 @@ Output layout (directory names carry versions, so the files can be cached foreve
                                     the `interpreter` PyScript loads (static/pyscript.json):
                                     Pyodide's loadPyodide with the snapshot added
   static/vendor/axe-core-<v>/       axe.min.js (accessibility tests)
-  static/vendor/wheels/             the wheels listed in the lock
+  static/vendor/wheels/             the wheels listed in the lock, bytecode-only
+                                    (pure ones retagged cp3XX-none-any)
   static/vendor/vendor.json         every vendored file with size and sha256
   static/vendor/build.js            this build's id and the files the service worker
                                     (static/sw.js) precaches, with their SHA-256
@@ -55,6 +58,10 @@ import publish  # noqa: E402  (tools/publish.py)
 NODE = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
 WHEELS_LOCK = ROOT / "tools" / "wheels.lock.json"
+# Build inputs and intermediate products, never published: the wheels as pinned (PyPI's and
+# our source wheel), the compiled wheels and snapshots, each under a hash of its inputs.
+CACHE = ROOT / ".cache"
+SOURCE_WHEELS = CACHE / "wheels"
 PYAPP = ROOT / "pyapp"
 
 PYODIDE_CORE_FILES = (
@@ -69,6 +76,9 @@ SNAPSHOT = "snapshot.bin"
 SNAPSHOT_LOADER = "pyodide-snapshot.mjs"
 APP_DIST_NAME = "castaway_referee"
 APP_NAME = "castaway-referee"
+# What the page's worker imports (static/main.py): the snapshot imports the standard
+# library these need ahead of time.
+SNAPSHOT_IMPORTS = ("pyapp.bridge", "pyapp.service")
 # 1980-01-01, the earliest time a zip can hold: makes the app wheel reproducible.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
@@ -173,13 +183,13 @@ def wheel_metadata(path: Path) -> tuple[list[str], list[str]]:
     return top_level, requires
 
 
-def fetch_wheels(lock: dict, wheels_dir: Path, produced: set[Path]) -> list[dict]:
+def fetch_wheels(lock: dict, wheels_dir: Path) -> list[dict]:
+    """The pinned wheels, downloaded into wheels_dir (a cache) unless already there."""
     target = lock["target"]
     entries = lock["wheels"]
     missing = []
     for w in entries:
         dest = wheels_dir / w["file"]
-        produced.add(dest)
         if not (dest.is_file() and sha256_file(dest) == w["sha256"]):
             missing.append(w)
     if missing:
@@ -229,8 +239,9 @@ def app_sources() -> list[Path]:
     return files
 
 
-def build_app_wheel(wheels_dir: Path, produced: set[Path]) -> tuple[str, str, Path]:
-    """Pack pyapp/ into a reproducible pure wheel. Returns (name, version, path)."""
+def build_app_wheel(wheels_dir: Path) -> tuple[str, str, Path]:
+    """Pack pyapp/ into a reproducible pure wheel in wheels_dir (a cache; earlier builds of
+    it are removed). Returns (name, version, path)."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     sources = app_sources()
     h = hashlib.sha256()
@@ -240,7 +251,9 @@ def build_app_wheel(wheels_dir: Path, produced: set[Path]) -> tuple[str, str, Pa
     version = f"{project['version']}+src.{h.hexdigest()[:12]}"
     dist_info = f"{APP_DIST_NAME}-{version}.dist-info"
     path = wheels_dir / f"{APP_DIST_NAME}-{version}-py3-none-any.whl"
-    produced.add(path)
+    for old in wheels_dir.glob(f"{APP_DIST_NAME}-*.whl"):
+        if old != path:
+            old.unlink()
     if path.is_file():
         return APP_NAME, version, path
 
@@ -283,6 +296,76 @@ def build_app_wheel(wheels_dir: Path, produced: set[Path]) -> tuple[str, str, Pa
     tmp.replace(path)
     log(f"built {path.name} ({len(sources)} source files)")
     return APP_NAME, version, path
+
+
+def _inputs_key(*parts: bytes) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(hashlib.sha256(part).digest())
+    return h.hexdigest()[:16]
+
+
+def compile_wheels(sources: list[Path], wheels_dir: Path, produced: set[Path]) -> list[Path]:
+    """The bytecode-only form of each source wheel (tools/pycompile.py, run in Pyodide by
+    tools/pycompile.mjs), copied into wheels_dir. Each is cached in .cache/pyc/<key>/, the
+    key hashing the source wheel, the two tools and the Pyodide version."""
+    pyodide = NODE / "pyodide"  # the npm package: Pyodide with its upstream lock
+    tools = [(ROOT / "tools" / n).read_bytes() for n in ("pycompile.py", "pycompile.mjs")]
+    version = npm_version("pyodide").encode()
+    keyed = {src: CACHE / "pyc" / _inputs_key(*tools, version, src.read_bytes()) for src in sources}
+    pending = [src for src, d in keyed.items() if not (d.is_dir() and any(d.glob("*.whl")))]
+    if pending:
+        log(f"compiling {len(pending)} wheel(s) to bytecode (node tools/pycompile.mjs)")
+        with tempfile.TemporaryDirectory() as tmp:
+            script = ROOT / "tools" / "pycompile.mjs"
+            cmd = ["node", str(script), str(pyodide), tmp, *map(str, pending)]
+            run = subprocess.run(cmd, check=False, capture_output=True, text=True)
+            if run.returncode != 0:
+                raise VendorError(f"tools/pycompile.mjs failed: {run.stderr.strip()[-2000:]}")
+            names = json.loads(run.stdout.strip().splitlines()[-1])
+            for src in pending:
+                dest = keyed[src]
+                shutil.rmtree(dest, ignore_errors=True)
+                dest.mkdir(parents=True)
+                shutil.move(str(Path(tmp) / names[src.name]), dest / names[src.name])
+    for stale in (CACHE / "pyc").iterdir():
+        if stale not in keyed.values():
+            shutil.rmtree(stale)
+    out = []
+    for src in sources:
+        (compiled,) = keyed[src].glob("*.whl")
+        sync_file(compiled, wheels_dir / compiled.name, produced)
+        out.append(wheels_dir / compiled.name)
+    return out
+
+
+def make_snapshot(pyodide_dir: Path, produced: set[Path]) -> bool:
+    """snapshot.bin beside Pyodide (tools/snapshot.mjs), after the lock and the wheels: the
+    snapshot imports ahead the standard-library modules that loading the wheels and
+    importing the app needs. Cached in .cache/snapshot/ under a hash of its inputs."""
+    key = _inputs_key(
+        (ROOT / "tools" / "snapshot.mjs").read_bytes(),
+        (pyodide_dir / "pyodide-lock.json").read_bytes(),
+        *(p.read_bytes() for p in sorted((pyodide_dir.parent / "wheels").glob("*.whl"))),
+        npm_version("pyodide").encode(),
+    )
+    cache_dir = CACHE / "snapshot"
+    cached = cache_dir / f"{key}.bin"
+    if not cached.is_file():
+        log(f"making {SNAPSHOT} (node tools/snapshot.mjs)")
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        tmp = cache_dir / f"{key}.tmp"
+        script = ROOT / "tools" / "snapshot.mjs"
+        cmd = ["node", str(script), str(pyodide_dir), str(tmp), *SNAPSHOT_IMPORTS]
+        run = subprocess.run(cmd, check=False, capture_output=True, text=True)
+        if run.returncode != 0:
+            raise VendorError(f"tools/snapshot.mjs failed: {run.stderr.strip()[-2000:]}")
+        tmp.replace(cached)
+        log(run.stdout.strip())
+    for stale in cache_dir.glob("*.bin"):
+        if stale != cached:
+            stale.unlink()
+    return sync_file(cached, pyodide_dir / SNAPSHOT, produced)
 
 
 # ------------------------------------------------------------------ pyodide lock
@@ -406,40 +489,37 @@ def build() -> None:
 
     wheels_dir = VENDOR / "wheels"
     lock = json.loads(WHEELS_LOCK.read_text())
-    shipped = []
-    for w in fetch_wheels(lock, wheels_dir, produced):
-        imports, depends = wheel_metadata(wheels_dir / w["file"])
-        shipped.append({**w, "key": canonical(w["name"]), "imports": imports, "depends": depends})
-
-    app_name, app_version, app_wheel = build_app_wheel(wheels_dir, produced)
-    app_imports, _ = wheel_metadata(app_wheel)
+    sources = []
+    for w in fetch_wheels(lock, SOURCE_WHEELS):
+        imports, depends = wheel_metadata(SOURCE_WHEELS / w["file"])
+        sources.append(
+            ({**w, "key": canonical(w["name"]), "imports": imports, "depends": depends},
+             SOURCE_WHEELS / w["file"])
+        )  # fmt: skip
+    app_name, app_version, app_source = build_app_wheel(SOURCE_WHEELS)
+    app_imports, _ = wheel_metadata(app_source)
     project_deps = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
-    shipped.append(
-        {
-            "key": app_name,
-            "version": app_version,
-            "file": app_wheel.name,
-            "sha256": sha256_file(app_wheel),
-            "imports": app_imports,
-            "depends": sorted(
-                canonical(re.split(r"[ <>=!~\[;]", d, maxsplit=1)[0]) for d in project_deps
-            ),
-        }
+    app_depends = sorted(
+        canonical(re.split(r"[ <>=!~\[;]", d, maxsplit=1)[0]) for d in project_deps
     )
+    sources.append(
+        ({"key": app_name, "version": app_version, "imports": app_imports,
+          "depends": app_depends}, app_source)
+    )  # fmt: skip
+    compiled = compile_wheels([src for _, src in sources], wheels_dir, produced)
+    shipped = [
+        {**entry, "file": path.name, "sha256": sha256_file(path)}
+        for (entry, _), path in zip(sources, compiled, strict=True)
+    ]
+    app_wheel = compiled[-1]
 
     upstream = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text())
     copied += write_if_changed(
         pyodide_dir / "pyodide-lock.json", pyodide_lock(upstream, shipped, lock["target"]), produced
     )
 
-    # After the lock: loading Pyodide (to snapshot it) reads pyodide-lock.json.
-    snapshot = pyodide_dir / SNAPSHOT
-    produced.add(snapshot)
-    if not snapshot.is_file():
-        log(f"making {snapshot.relative_to(ROOT)} (node tools/snapshot.mjs)")
-        script = ROOT / "tools" / "snapshot.mjs"
-        subprocess.run(["node", str(script), str(pyodide_dir), str(snapshot)], check=True)
-        copied += 1
+    # After the lock and the wheels: the snapshot loads them (see make_snapshot).
+    copied += make_snapshot(pyodide_dir, produced)
 
     # Remove anything we did not produce this time (old versions, old app wheels).
     removed = 0
