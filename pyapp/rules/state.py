@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, StringConstraints, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    Field,
+    ModelWrapValidatorHandler,
+    StringConstraints,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from .base import Value
 
@@ -220,30 +227,44 @@ class TableState(Value):
     treasures: tuple[Name, ...] = ()
     lost: Loss | None = None
 
-    @model_validator(mode="after")
-    def _consistent(self) -> TableState:
-        roles = [c.role for c in self.characters]
+    @model_validator(mode="wrap")
+    @classmethod
+    def _consistent(cls, data: Any, handler: ModelWrapValidatorHandler[TableState]) -> TableState:
+        """Check the table as a whole, once, when it is made.
+
+        A table is frozen, so one passed on as it is (into a ruling, a history) is still
+        consistent: pydantic keeps such instances, and so does this check."""
+        if isinstance(data, TableState):
+            return data
+        state = handler(data)
+        roles = [c.role for c in state.characters]
         if len(set(roles)) != len(roles):
             raise ValueError("each character may be at the table only once")
-        if self.first_player not in roles:
-            raise ValueError(f"first_player {self.first_player!r} is not at the table")
-        if self.jenny is not None and self.scenario != 3:
+        if state.first_player not in roles:
+            raise ValueError(f"first_player {state.first_player!r} is not at the table")
+        if state.jenny is not None and state.scenario != 3:
             raise ValueError("Jenny is only in scenario 3")
-        if self.shelter == "none" and (self.roof or self.palisade):
+        if state.shelter == "none" and (state.roof or state.palisade):
             raise ValueError("Roof and Palisade need a Shelter (shelter is 'none')")
-        if self.planned_actions:
-            self._check_actions()
-        if len({t.id for t in self.tiles}) != len(self.tiles):
+        if state.planned_actions:
+            state._check_actions(roles)
+        tiles = state.tiles
+        if len({t.id for t in tiles}) != len(tiles):
             raise ValueError("tile ids must be unique")
-        return self
+        return state
 
-    def _check_actions(self) -> None:
-        present = set(self.figures())
-        for action in self.planned_actions:
+    def _check_actions(self, roles: list[Role]) -> None:
+        present: set[str] = set(roles)
+        if self.friday is not None:
+            present.add("friday")
+        if self.jenny is not None:
+            present.add("jenny")
+        actions = self.planned_actions
+        for action in actions:
             for pawn in action.pawns:
                 if pawn not in present:
                     raise ValueError(f"planned action {action.id!r}: {pawn!r} is not at the table")
-        if len({a.id for a in self.planned_actions}) != len(self.planned_actions):
+        if len({a.id for a in actions}) != len(actions):
             raise ValueError("planned action ids must be unique")
 
     def figures(self) -> tuple[FigureId, ...]:
