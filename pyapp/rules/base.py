@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -18,7 +18,14 @@ class Value(BaseModel):
         `model_copy(update=...)` skips validation, so every transition goes through here.
         Nested values that are already models are reused, not revalidated.
         """
-        data = dict(self.__dict__)
-        data.update(changes)
-        validated: Self = type(self).__pydantic_validator__.validate_python(data)
-        return validated
+        return revalidate(self, changes)
+
+
+V = TypeVar("V", bound=Value)
+
+
+def revalidate(value: V, changes: dict[str, Any]) -> V:
+    """`value.evolve(**changes)`, for callers that already hold the changes as a dict."""
+    validated: V = type(value).__pydantic_validator__.validate_python(
+        {**value.__dict__, **changes})
+    return validated

@@ -18,19 +18,18 @@ from .events import (
     SetLevel,
 )
 from .morale import morale_track
-from .ruling import Decision, Option, resource_label, step
+from .ruling import Decision, Option, resource_label
 from .state import MORALE_MIN, FigureId, ResourceKind
-from .verdict import Verdict
-from .victims import victims
+from .verdict import Ledger, Verdict
+from .victims import all_characters
 from .work import Work
 
 CHILDREN_FOOD = {7: 2, 8: 2, 9: 3, 10: 3, 11: 4, 12: 4}  # R11
 
 
-def judge(w: Work, demand: d.Demand, index: int) -> Verdict:
+def judge(w: Work, ledger: Ledger, demand: d.Demand, index: int) -> Verdict:
     """Judge one demand on the working table: its victims, then what its kind asks."""
-    v = Verdict(index=index)
-    v.victims, v.why = victims(w, demand, index)
+    v = Verdict(ledger, index, *w.victims_of(demand))
     JUDGES[demand.kind](w, demand, v)
     if demand.if_possible and v.shortfall:
         v.say("C9", f"'If possible': the {v.units()} unit(s) that could not be done cost "
@@ -43,7 +42,10 @@ def _discard(t: Work, demand: d.Discard, v: Verdict) -> None:
     payers: list[FigureId] = [w for w in v.victims if w != "jenny"]
     share = len(payers) if demand.each else 1
     missing = 0
-    for kind, amount in sorted(demand.wanted(), key=lambda p: p[0] == "food"):
+    for kind in DISCARD_ORDER:
+        amount: int = getattr(demand, kind)
+        if not amount:
+            continue
         wanted = amount * share
         paid = _take(t, v, kind, wanted)
         v.pay(resource_label(kind), wanted, paid)
@@ -56,12 +58,15 @@ def _discard(t: Work, demand: d.Discard, v: Verdict) -> None:
     _share_shortfall(t, v, payers, per_head, missing)
 
 
+# Food is discarded last, since it may be paid with either kind of food (R12).
+DISCARD_ORDER: tuple[ResourceKind, ...] = ("nonperishable_food", "wood", "fur", "food")
+
+
 def _take(t: Work, v: Verdict, kind: ResourceKind | str, amount: int) -> int:
     """Discard up to `amount`; `food` takes either kind of food (R12)."""
     if kind == "food" and t.payable("food") and t.payable("nonperishable_food"):
         _food_choice(t, v)
     events = t.take_food(amount) if kind == "food" else t.take(kind, amount)  # type: ignore[arg-type]
-    v.record(events)
     paid = 0
     for event in events:
         paid += event.amount  # type: ignore[union-attr]
@@ -72,7 +77,7 @@ def _take(t: Work, v: Verdict, kind: ResourceKind | str, amount: int) -> int:
 
 
 def _food_choice(t: Work, v: Verdict) -> None:
-    if any(d.id == "food_order" for d in v.decisions):
+    if v.decided("food_order"):
         return
     order = t.choices.food_order
     v.decisions.append(Decision(id="food_order", question="Which food pays?", options=(
@@ -137,7 +142,7 @@ def _determination(t: Work, demand: d.DiscardDetermination, v: Verdict) -> None:
         return
     holder = _holder(t, demand.who, v)
     v.victims = (holder,)
-    v.why = step("G-named-victim", f"The card names who pays: {holder.capitalize()}.", v.index)
+    v.why = ("G-named-victim", f"The card names who pays: {holder.capitalize()}.")
     v.short_one(holder, _pay_determination(t, v, holder, demand.amount))
 
 
@@ -183,17 +188,19 @@ def _offer_bonus(t: Work, v: Verdict) -> None:
 
 
 def _reduce(t: Work, demand: d.Reduce, v: Verdict) -> None:
-    level = t.level(demand.track)
-    paid = min(level, demand.amount)
-    missing = demand.amount - paid
-    v.pay(demand.track.capitalize(), demand.amount, paid)
+    track, amount = demand.track, demand.amount
+    level = t.level(track)
+    paid = min(level, amount)
+    missing = amount - paid
+    name = track.capitalize()
+    v.pay(name, amount, paid)
     if paid:
-        v.emit(t, SetLevel(demand.track, level - paid))
-        v.say("C3", f"{demand.track.capitalize()} goes from {level} to {level - paid}.")
-    if demand.track == "weapon":
+        v.emit(t, SetLevel(track, level - paid))
+        v.say("C3", f"{name} goes from {level} to {level - paid}.")
+    if track == "weapon":
         v.say("G-weapon-track", "The reduction comes off the board track, never off a "
               "temporary bonus.")
-    if missing and demand.track != "weapon" and not t.state.has_shelter():
+    if missing and track != "weapon" and not t.state.has_shelter():
         _reduce_without_shelter(t, demand, v, missing)
         return
     if missing:
@@ -465,7 +472,7 @@ def _children(t: Work, demand: d.ChildrenFood, v: Verdict) -> None:
 
 def _children_share(t: Work, v: Verdict, need: int) -> int:
     """The food left for the children after the players' chosen split (R11)."""
-    eaters = sum(1 for who in t.everyone if _eats_in_camp(t, who))
+    eaters = sum(1 for who in all_characters(t.state) if _eats_in_camp(t, who))
     first = t.choices.children_first
     v.decisions.append(Decision(id="children_first", question="Who eats first: the children "
                                 "or the characters?", options=(
@@ -489,8 +496,7 @@ def _morale_phase(t: Work, demand: d.MoralePhase, v: Verdict) -> None:
     level = t.level("morale")
     space = morale_track().space(level)
     v.victims = (fp,)
-    v.why = step("G-morale-phase", f"Only the First Player ({fp.capitalize()}) is concerned.",
-                 v.index)
+    v.why = ("G-morale-phase", f"Only the First Player ({fp.capitalize()}) is concerned.")
     v.say("R7", f"Morale {level:+d}: the space says {space.determination:+d} Determination "
           "token(s)" + (f" or heal {space.or_heal} Wound(s)" if space.or_heal else "")
           + " (values from the app's Morale track data).")

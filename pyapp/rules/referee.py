@@ -2,27 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .demands import Demand
 from .formats import Request
 from .judge import judge
-from .ruling import Choices, Context, Decision, Option, Payment, Ruling, Step, WoundReport, step
-from .state import FigureId, TableState
+from .ruling import Choices, Context, Decision, Option, Ruling, Step, WoundReport, step
+from .state import TableState
+from .verdict import Ledger
 from .work import Work
 from .wounds import suffer
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
-    """Everything the demands of one effect came to, in order."""
+    """Everything the demands of one effect came to, and the table they left."""
 
     state: TableState
-    steps: list[Step] = field(default_factory=list)
-    payments: list[Payment] = field(default_factory=list)
-    reports: list[WoundReport] = field(default_factory=list)
-    decisions: list[Decision] = field(default_factory=list)
-    units: int = 0
+    ledger: Ledger
 
 
 def rule(request: Request) -> Ruling:
@@ -30,40 +27,43 @@ def rule(request: Request) -> Ruling:
     state, ctx, choices = request.state, request.context, request.choices
     demands, opening, used_alternative = _branch(request)
     out = resolve(state, ctx, choices, demands)
-    out.steps[:0] = opening
+    ledger, new = out.ledger, out.state
+    steps = opening + ledger.steps
+    decisions = ledger.decisions
     if request.effect.alternative is not None:
-        out.decisions.insert(0, _alternative_decision(choices))
-    not_spent = _not_spent(out.state) if _has_loss(out) else ()
+        decisions.insert(0, _alternative_decision(choices))
+    not_spent = _not_spent(new) if _has_loss(ledger) else ()
     if not_spent:
-        out.steps.append(step("C4", "Not spent for you: " + ", ".join(not_spent) + ". The "
-                              "players may still use them to avoid a loss."))
-    return Ruling(
-        state=out.state, steps=tuple(out.steps), payments=tuple(out.payments),
-        wounds=_merge(out.reports), unfulfilled=out.units > 0, unfulfilled_units=out.units,
-        used_alternative=used_alternative, morale_change=out.state.morale - state.morale,
-        game_lost=out.state.lost is not None,
-        lost_reason=out.state.lost.reason if out.state.lost else None,
-        decisions=tuple(out.decisions), not_spent=not_spent)
+        steps.append(step("C4", "Not spent for you: " + ", ".join(not_spent) + ". The "
+                          "players may still use them to avoid a loss."))
+    lost = new.lost
+    ruling: Ruling = _RULING.validate_python({
+        "state": new, "steps": tuple(steps), "payments": tuple(ledger.payments),
+        "wounds": _reports(ledger), "unfulfilled": ledger.units > 0,
+        "unfulfilled_units": ledger.units, "used_alternative": used_alternative,
+        "morale_change": new.morale - state.morale, "game_lost": lost is not None,
+        "lost_reason": lost.reason if lost else None, "decisions": tuple(decisions),
+        "not_spent": not_spent})
+    return ruling
+
+
+_RULING = Ruling.__pydantic_validator__  # `Ruling(**fields)`, without keyword arguments
 
 
 def resolve(state: TableState, ctx: Context, choices: Choices,
             demands: tuple[Demand, ...]) -> Outcome:
     """Judge and apply each demand on the table the previous one left."""
     work = Work(state, ctx, choices)
-    out = Outcome(state=state)
+    ledger = Ledger()
     for index, demand in enumerate(demands):
         if work.lost is not None:
-            out.steps.append(step("G-wound-track", "The game is lost: the rest of the effect "
-                                  "is not resolved.", index))
+            ledger.steps.append(step("G-wound-track", "The game is lost: the rest of the "
+                                     "effect is not resolved.", index))
             break
-        verdict = judge(work, demand, index)
-        out.units += verdict.units()
-        out.reports += suffer(work, verdict)
-        out.steps += verdict.steps
-        out.payments += verdict.payments
-        out.decisions += verdict.decisions
-    out.state = work.freeze()
-    return out
+        verdict = judge(work, ledger, demand, index)
+        ledger.units += verdict.units()
+        suffer(work, verdict)
+    return Outcome(work.freeze(), ledger)
 
 
 def _branch(request: Request) -> tuple[tuple[Demand, ...], list[Step], bool]:
@@ -74,7 +74,7 @@ def _branch(request: Request) -> tuple[tuple[Demand, ...], list[Step], bool]:
     if choices.use_alternative:
         return effect.alternative, [step("R13", "The players chose the card's alternative.")], True
     trial = resolve(request.state, request.context, choices, effect.demands)
-    if trial.units or trial.state.lost is not None:
+    if trial.ledger.units or trial.state.lost is not None:
         return effect.alternative, [step("C1a", "The first part cannot be paid in full, so "
                                          "nothing of it is paid: the card's alternative "
                                          "applies instead.")], True
@@ -89,8 +89,8 @@ def _alternative_decision(choices: Choices) -> Decision:
                     chosen=str(choices.use_alternative).lower(), default="false")
 
 
-def _has_loss(out: Outcome) -> bool:
-    return out.units > 0 or any(r.unfulfilled + r.other for r in out.reports)
+def _has_loss(ledger: Ledger) -> bool:
+    return ledger.units > 0 or any(t[0] + t[1] for t in ledger.wounds.values())
 
 
 def _not_spent(state: TableState) -> tuple[str, ...]:
@@ -102,12 +102,7 @@ def _not_spent(state: TableState) -> tuple[str, ...]:
     return tuple(found)
 
 
-def _merge(reports: list[WoundReport]) -> tuple[WoundReport, ...]:
-    merged: dict[FigureId, WoundReport] = {}
-    for r in reports:
-        old = merged.get(r.figure)
-        merged[r.figure] = r if old is None else WoundReport(
-            figure=r.figure, unfulfilled=old.unfulfilled + r.unfulfilled,
-            other=old.other + r.other, morale_arrows=old.morale_arrows + r.morale_arrows,
-            died=old.died or r.died)
-    return tuple(merged.values())
+def _reports(ledger: Ledger) -> tuple[WoundReport, ...]:
+    """One line per figure: the Wounds it suffered over the whole effect."""
+    return tuple(WoundReport(who, unfulfilled, other, arrows, bool(died))
+                 for who, (unfulfilled, other, arrows, died) in ledger.wounds.items())

@@ -50,11 +50,11 @@ class Step:
 def step(clause: str, text: str, demand: int | None = None,
          certainty: Certainty | None = None) -> Step:
     """A step citing a clause of the catalogue; house rulings name their switch."""
-    stated, switch = _META[clause]
+    stated, switch = CLAUSE_META[clause]
     return Step(clause, text, certainty or stated, switch, demand)
 
 
-_META: dict[str, tuple[Certainty, str | None]] = {
+CLAUSE_META: dict[str, tuple[Certainty, str | None]] = {  # clause id -> certainty, switch
     cid: (certainty_of(cid), c.switch) for cid, c in CLAUSES.items()}
 
 
@@ -118,5 +118,8 @@ class Ruling(Value):
 
 
 def resource_label(kind: ResourceKind) -> str:
-    return {"food": "food", "nonperishable_food": "non-perishable food",
-            "wood": "wood", "fur": "fur"}[kind]
+    return _RESOURCE_LABELS[kind]
+
+
+_RESOURCE_LABELS: dict[str, str] = {"food": "food", "nonperishable_food": "non-perishable food",
+                                    "wood": "wood", "fur": "fur"}

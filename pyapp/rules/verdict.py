@@ -1,12 +1,13 @@
-"""What one demand comes to before it is applied: events, steps, payments and Wounds owed."""
+"""What the demands of an effect come to: the ledger of a ruling, and the verdict on one demand."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .clauses import Certainty
 from .events import Event, LoseGame
-from .ruling import Decision, Payment, Step, step
+from .ruling import CLAUSE_META, Decision, Payment, Step
 from .state import FigureId
 
 if TYPE_CHECKING:
@@ -14,41 +15,66 @@ if TYPE_CHECKING:
 
 
 @dataclass(slots=True)
-class Verdict:
-    """The judgement of one demand. Shortfall units are unfulfilled demand; `hurt` is not."""
+class Ledger:
+    """Everything the demands of one effect came to, in order: one accumulator per resolution.
 
-    index: int
-    victims: tuple[FigureId, ...] = ()
-    hurt_why: str = "from the effect itself"
-    why: Step | None = None  # the rule that names the victims; said only if someone suffers
-    events: list[Event] = field(default_factory=list)
+    Wounds are tallied per figure as they are suffered, [unfulfilled, other, Morale arrows,
+    died], in the order the figures first suffer; the ruling reports one line per figure."""
+
     steps: list[Step] = field(default_factory=list)
     payments: list[Payment] = field(default_factory=list)
-    shortfall: dict[FigureId, int] = field(default_factory=dict)
-    hurt: dict[FigureId, int] = field(default_factory=dict)
     decisions: list[Decision] = field(default_factory=list)
+    wounds: dict[FigureId, list[int]] = field(default_factory=dict)
+    units: int = 0
 
-    def emit(self, work: Work, *events: Event) -> None:
-        """Record events and apply them to the working table at once."""
-        for event in events:
-            work.apply(event)
-            self.events.append(event)
 
-    def record(self, events: list[Event]) -> None:
-        """Record events the working table has already applied."""
-        self.events.extend(events)
+class Verdict:
+    """The judgement of one demand. Shortfall units are unfulfilled demand; `hurt` is not.
 
-    def say(self, clause: str, text: str, certainty: str | None = None) -> None:
-        self.steps.append(step(clause, text, self.index, certainty))  # type: ignore[arg-type]
+    Steps, payments and decisions go straight into the ruling's ledger; what stays here is
+    what the demand owes: who is hurt, how much, and why."""
+
+    __slots__ = ("decided_from", "hurt", "hurt_why", "index", "ledger", "shortfall", "victims",
+                 "why")
+
+    def __init__(self, ledger: Ledger, index: int, victims: tuple[FigureId, ...],
+                 why: tuple[str, str] | None) -> None:
+        self.ledger, self.index = ledger, index
+        self.victims = victims
+        self.why = why  # (clause, text) naming the victims; said only if someone suffers
+        self.hurt_why = "from the effect itself"
+        self.shortfall: dict[FigureId, int] = {}
+        self.hurt: dict[FigureId, int] = {}
+        self.decided_from = len(ledger.decisions)  # this demand's decisions start here
+
+    @property
+    def decisions(self) -> list[Decision]:
+        """The ruling's decisions; `decided()` tells which belong to this demand."""
+        return self.ledger.decisions
+
+    def decided(self, decision_id: str) -> bool:
+        """Whether this demand has already put the decision `decision_id` to the players."""
+        found = self.ledger.decisions
+        return any(found[i].id == decision_id for i in range(self.decided_from, len(found)))
+
+    def emit(self, work: Work, event: Event) -> None:
+        """Apply an event to the working table at once: later parts of the demand read it."""
+        work.apply(event)
+
+    def say(self, clause: str, text: str, certainty: Certainty | None = None) -> None:
+        """A step citing a clause of the catalogue (`ruling.step`), for this demand."""
+        stated, switch = CLAUSE_META[clause]
+        self.ledger.steps.append(Step(clause, text, certainty or stated, switch, self.index))
 
     def pay(self, what: str, wanted: int, paid: int) -> None:
-        self.payments.append(Payment(demand=self.index, what=what, wanted=wanted, paid=paid))
+        self.ledger.payments.append(Payment(self.index, what, wanted, paid))
 
     def short_all(self, units: int) -> None:
         """Every victim suffers the same shortfall (C1, C5)."""
         if units:
+            shortfall = self.shortfall
             for who in self.victims:
-                self.shortfall[who] = self.shortfall.get(who, 0) + units
+                shortfall[who] = shortfall.get(who, 0) + units
 
     def short_one(self, who: FigureId, units: int) -> None:
         if units:
@@ -63,6 +89,3 @@ class Verdict:
 
     def units(self) -> int:
         return max(self.shortfall.values(), default=0)
-
-    def is_lost(self) -> bool:
-        return any(isinstance(e, LoseGame) for e in self.events)

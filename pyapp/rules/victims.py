@@ -6,47 +6,60 @@ from typing import TYPE_CHECKING
 
 from .demands import Combat, Demand, NightEating, NightNoShelter, WeatherClouds
 from .errors import RulingError
-from .ruling import Context, Step, step
+from .ruling import Context
 from .state import FigureId, TableState
 
 if TYPE_CHECKING:
     from .work import Work
 
 
-def victims(w: Work, demand: Demand, index: int) -> tuple[tuple[FigureId, ...], Step]:
-    """The figures who suffer this demand's Wounds, and the rule that says so."""
+Named = tuple[tuple[FigureId, ...], tuple[str, str]]  # the victims; the clause naming them
+_BY_KIND = frozenset({"weather_clouds", "night_eating", "night_no_shelter", "combat"})
+
+
+def victims(w: Work, demand: Demand) -> Named:
+    """The figures who suffer this demand's Wounds, and the rule that says so.
+
+    The answer depends only on the request and the demand's `victim_key`, so the working
+    table keeps it for the other demands of the effect (`Work.victims_of`)."""
     state, ctx = w.state, w.ctx
     rule = demand.victims
     if rule == "first_player":
-        return (state.first_player,), step("G-named-victim", "The card names the First Player.",
-                                           index)
+        return (state.first_player,), ("G-named-victim", "The card names the First Player.")
     if rule == "resolver":
-        return (resolver(state, ctx),), step("G-named-victim", "The card names the character "
-                                             "resolving the Action.", index)
+        return (resolver(state, ctx),), ("G-named-victim", "The card names the character "
+                                          "resolving the Action.")
     if rule == "all":
-        return w.everyone, step("C5", "The card hits all characters.", index)
+        return all_characters(state), ("C5", "The card hits all characters.")
     if rule == "in_camp" or isinstance(demand, WeatherClouds):
-        return w.campers, step("R10", "Weather hurts only the characters in camp.", index)
-    return _by_phase(w, demand, index)
+        return in_camp(state), ("R10", "Weather hurts only the characters in camp.")
+    return _by_phase(w, demand)
 
 
-def _by_phase(w: Work, demand: Demand, index: int) -> tuple[tuple[FigureId, ...], Step]:
+def _by_phase(w: Work, demand: Demand) -> Named:
     state, ctx = w.state, w.ctx
     if isinstance(demand, NightEating | NightNoShelter):
-        return w.everyone, step("C5", "Every character at the table.", index)
+        return all_characters(state), ("C5", "Every character at the table.")
     if state.phase == "action":
         who = resolver(state, ctx)
         if who == "friday":
-            return (who,), step("R2", "Friday resolves this Action alone, so he suffers its "
-                                "consequences.", index)
-        return (who,), step("C6", f"In the Action Phase only the resolving character "
-                            f"({who.capitalize()}) suffers.", index)
+            return (who,), ("R2", "Friday resolves this Action alone, so he suffers its "
+                            "consequences.")
+        return (who,), ("C6", f"In the Action Phase only the resolving character "
+                        f"({who.capitalize()}) suffers.")
     if state.phase == "event" and (ctx.event_combat or isinstance(demand, Combat)):
-        return (state.first_player,), step("C7", "Combat in the Event Phase: only the First "
-                                           f"Player ({state.first_player}) suffers.", index)
+        return (state.first_player,), ("C7", "Combat in the Event Phase: only the First "
+                                       f"Player ({state.first_player}) suffers.")
     if state.phase == "weather":
-        return w.campers, step("R10", "Weather Phase: the characters in camp suffer.", index)
-    return w.everyone, step("C5", "All characters suffer.", index)
+        return in_camp(state), ("R10", "Weather Phase: the characters in camp suffer.")
+    return all_characters(state), ("C5", "All characters suffer.")
+
+
+def victim_key(demand: Demand) -> tuple[str, str]:
+    """Demands with the same key have the same victims: the card's victim rule, and the few
+    kinds of demand that change who suffers."""
+    kind = demand.kind
+    return demand.victims, kind if kind in _BY_KIND else ""
 
 
 def resolver(state: TableState, ctx: Context) -> FigureId:

@@ -4,9 +4,12 @@ it is frozen back into a validated `TableState`. The state given to the referee 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
 from typing import Any
 
+from pydantic import ValidationError
+
+from .base import revalidate
+from .demands import Demand
 from .events import (
     Cover,
     Event,
@@ -34,7 +37,7 @@ from .state import (
     TableState,
     Tile,
 )
-from .victims import all_characters, in_camp
+from .victims import Named, victim_key, victims
 
 FOOD_ORDER: dict[str, tuple[ResourceKind, ResourceKind]] = {
     "perishable_first": ("food", "nonperishable_food"),
@@ -47,9 +50,7 @@ class Work:
 
     def __init__(self, state: TableState, ctx: Context, choices: Choices) -> None:
         self.state, self.ctx, self.choices = state, ctx, choices
-        self._pile = _amounts(state.available)
-        self._future = _amounts(state.future)
-        self.pile, self.future = dict(self._pile), dict(self._future)
+        self.pile, self.future = _amounts(state.available), _amounts(state.future)
         self.gained = dict.fromkeys(RESOURCE_KINDS, 0)
         if state.house_rules.same_action_gains_pay and state.phase == "action":
             self.gained = {k: min(ctx.gained_this_action.get(k), self.future[k])
@@ -66,15 +67,15 @@ class Work:
         self.placed: dict[str, Space] = {}
         self.flipped: set[str] = set()
         self.lost = state.lost.reason if state.lost else None
+        self._victims: dict[tuple[str, str], Named] = {}
 
-    @cached_property
-    def everyone(self) -> tuple[FigureId, ...]:
-        """All characters, in turn order, with Jenny once rescued."""
-        return all_characters(self.state)
-
-    @cached_property
-    def campers(self) -> tuple[FigureId, ...]:
-        return in_camp(self.state)
+    def victims_of(self, demand: Demand) -> Named:
+        """Who suffers a demand, and why: worked out once per `victim_key` in a ruling."""
+        key = victim_key(demand)
+        found = self._victims.get(key)
+        if found is None:
+            found = self._victims[key] = victims(self, demand)
+        return found
 
     # Reading the table as it stands now.
     def level(self, name: str) -> int:
@@ -128,15 +129,28 @@ class Work:
         return events
 
     def freeze(self) -> TableState:
-        """The new table: one validated state built from the original and what changed."""
+        """The new table: the original and what changed, validated as a whole in one pass.
+
+        Should that fail, the changed parts (a pile, a character) are validated again one by
+        one, then the table, so that the error names the part that broke."""
+        try:
+            return self._frozen(_as_data)
+        except ValidationError:
+            return self._frozen(revalidate)
+
+    def _frozen(self, rebuild: Callable[[Any, dict[str, Any]], Any]) -> TableState:
+        """The new table, each changed part rebuilt from its original by `rebuild`."""
         s = self.state
         changes: dict[str, Any] = {}
-        if self.pile != self._pile:
-            changes["available"] = s.available.evolve(**self.pile)
-        if self.future != self._future:
-            changes["future"] = s.future.evolve(**self.future)
-        changes.update({k: v for k, v in self.levels.items() if getattr(s, k) != v})
-        changes.update(self._changed_figures())
+        if self.pile != _amounts(s.available):
+            changes["available"] = rebuild(s.available, self.pile)
+        if self.future != _amounts(s.future):
+            changes["future"] = rebuild(s.future, self.future)
+        for name, level in self.levels.items():
+            if getattr(s, name) != level:
+                changes[name] = level
+        if self.figures:
+            self._changed_figures(changes, rebuild)
         if self.covered:
             changes["tiles"] = tuple(self._covered_tile(t) for t in s.tiles)
         if self.placed:
@@ -146,21 +160,19 @@ class Work:
                                           else i for i in s.inventions)
         if self.lost and s.lost is None:
             changes["lost"] = Loss(reason=self.lost)
-        return s.evolve(**changes) if changes else s
+        return revalidate(s, changes) if changes else s
 
-    def _changed_figures(self) -> dict[str, Any]:
-        s = self.state
-        changed = self.figures
-        if not changed:
-            return {}
-        out: dict[str, Any] = {}
+    def _changed_figures(self, changes: dict[str, Any],
+                         rebuild: Callable[[Any, dict[str, Any]], Any]) -> None:
+        s, changed = self.state, self.figures
         if any(c.role in changed for c in s.characters):
-            out["characters"] = tuple(_update(c, changed.get(c.role)) for c in s.characters)
+            changes["characters"] = tuple(
+                c if c.role not in changed else rebuild(c, changed[c.role])
+                for c in s.characters)
         if "friday" in changed and s.friday is not None:
-            out["friday"] = _update(s.friday, changed["friday"])
+            changes["friday"] = rebuild(s.friday, changed["friday"])
         if "jenny" in changed and s.jenny is not None:
-            out["jenny"] = _update(s.jenny, changed["jenny"])
-        return out
+            changes["jenny"] = rebuild(s.jenny, changed["jenny"])
 
     def _covered_tile(self, tile: Tile) -> Tile:
         if not any(t == tile.id for t, _ in self.covered):
@@ -170,8 +182,9 @@ class Work:
             for i, src in enumerate(tile.sources)))
 
 
-def _update(figure: Any, counters: dict[str, int] | None) -> Any:
-    return figure if counters is None else figure.evolve(**counters)
+def _as_data(value: Any, changes: dict[str, Any]) -> dict[str, Any]:
+    """A changed part as plain data, for the table's one validation pass to validate."""
+    return {**value.__dict__, **changes}
 
 
 def _paid(events: list[Event]) -> int:
@@ -191,8 +204,8 @@ def _merge_spaces(spaces: tuple[Space, ...], placed: dict[str, Space]) -> tuple[
 
 
 def _amounts(pile: Resources) -> dict[str, int]:
-    return {"food": pile.food, "nonperishable_food": pile.nonperishable_food,
-            "wood": pile.wood, "fur": pile.fur}
+    """A pile's counts by kind: its fields, which are all counts."""
+    return dict(pile.__dict__)
 
 
 def _pay(w: Work, e: Pay) -> None:

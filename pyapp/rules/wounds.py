@@ -4,91 +4,88 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from .events import Event, LoseGame, SetFigure, SetLevel
-from .ruling import Step, WoundReport, step
+from .events import SetFigure, SetLevel
 from .state import MORALE_MIN, FigureId
 from .verdict import Verdict
 from .work import Work
 
 
-def suffer(w: Work, v: Verdict) -> list[WoundReport]:
-    """Apply the Wounds a verdict owes, victim by victim, in turn order."""
-    if not v.shortfall and not v.hurt:
-        return []
+def suffer(w: Work, v: Verdict) -> None:
+    """Apply the Wounds a verdict owes, victim by victim, in turn order; tally them per figure."""
+    shortfall, hurt = v.shortfall, v.hurt
+    if not shortfall and not hurt:
+        return
     owed = _owed(v)
     if v.why is not None:
-        v.steps.append(v.why)
-    v.steps.extend(_helpers(w, v, owed))
-    v.steps.extend(_summary(v, owed))
-    reports: list[WoundReport] = []
+        v.say(*v.why)
+    _helpers(w, v, owed)
+    _summary(v, owed)
+    tally = v.ledger.wounds
     for who in owed:
-        unfulfilled, other = v.shortfall.get(who, 0), v.hurt.get(who, 0)
-        events, report, said = _wound(w, who, unfulfilled + other, v.index)
-        v.emit(w, *events)
-        v.steps.extend(said)
-        reports.append(WoundReport(who, unfulfilled, other, *report))
-    return reports
+        unfulfilled, other = shortfall.get(who, 0), hurt.get(who, 0)
+        arrows, died = _wound(w, v, who, unfulfilled + other)
+        found = tally.get(who)
+        if found is None:
+            tally[who] = [unfulfilled, other, arrows, died]
+        else:
+            found[0] += unfulfilled
+            found[1] += other
+            found[2] += arrows
+            found[3] = found[3] or died
 
 
 def _owed(v: Verdict) -> list[FigureId]:
-    owing = {**v.shortfall, **v.hurt}
+    owing = {**v.shortfall, **v.hurt} if v.hurt else v.shortfall
     return [w for w in v.victims if w in owing] + [w for w in owing if w not in v.victims]
 
 
-def _helpers(w: Work, v: Verdict, owed: list[FigureId]) -> list[Step]:
+def _helpers(w: Work, v: Verdict, owed: list[FigureId]) -> None:
     """Why Friday, the Dog and Jenny are, or are not, among those who suffer."""
-    said = []
     if "jenny" in owed:
-        said.append(step("R4", "Jenny, rescued, counts as a character.", v.index))
+        v.say("R4", "Jenny, rescued, counts as a character.")
     if len(v.victims) > 1 or "jenny" in v.victims:
         if w.state.friday is not None and "friday" not in owed:
-            said.append(step("R2", "Friday is not a character: he does not suffer.", v.index))
+            v.say("R2", "Friday is not a character: he does not suffer.")
         if w.state.dog:
-            said.append(step("R3", "The Dog never suffers Wounds.", v.index))
-    return said
+            v.say("R3", "The Dog never suffers Wounds.")
 
 
-def _summary(v: Verdict, owed: list[FigureId]) -> list[Step]:
+def _summary(v: Verdict, owed: list[FigureId]) -> None:
     """One sentence per group of figures suffering the same Wounds."""
     groups: dict[tuple[int, int], list[FigureId]] = {}
+    shortfall, hurt = v.shortfall, v.hurt
     for who in owed:
-        groups.setdefault((v.shortfall.get(who, 0), v.hurt.get(who, 0)), []).append(who)
-    said = []
+        groups.setdefault((shortfall.get(who, 0), hurt.get(who, 0)), []).append(who)
     for (unfulfilled, other), figures in groups.items():
         names = join(figures)
         each = " each" if len(figures) > 1 else ""
         if unfulfilled:
-            said.append(step("C1", f"{names}{each} suffer{_s(figures)} "
-                             f"{plural(unfulfilled, 'Wound')} of unfulfilled demand.", v.index))
+            v.say("C1", f"{names}{each} suffer{_s(figures)} "
+                  f"{plural(unfulfilled, 'Wound')} of unfulfilled demand.")
         if other:
-            said.append(step("G-wound-track", f"{names}{each} suffer{_s(figures)} "
-                             f"{plural(other, 'Wound')} {v.hurt_why}.", v.index))
-    return said
+            v.say("G-wound-track", f"{names}{each} suffer{_s(figures)} "
+                  f"{plural(other, 'Wound')} {v.hurt_why}.")
 
 
-def _wound(w: Work, who: FigureId, n: int, index: int) -> tuple[
-        list[Event], tuple[int, bool], list[Step]]:
+def _wound(w: Work, v: Verdict, who: FigureId, n: int) -> tuple[int, bool]:
+    """Move one figure's marker `n` spaces: Morale arrows passed, and whether it died."""
     track = w.cards[who].track
     before = w.counter(who, "wounds")
     after = min(before + n, track.death_at)
-    events: list[Event] = [SetFigure(who, "wounds", after)]
-    said: list[Step] = []
+    v.emit(w, SetFigure(who, "wounds", after))
     arrows = bisect_right(track.morale_arrows, after) - bisect_right(track.morale_arrows, before)
     if arrows:
         morale = w.level("morale")
         lowered = max(MORALE_MIN, morale - arrows)
-        events.append(SetLevel("morale", lowered))
-        said.append(step("G-wound-track", f"{who.capitalize()} passes "
-                         f"{plural(arrows, 'Morale arrow')}: Morale {morale:+d} to {lowered:+d}.",
-                         index))
+        v.emit(w, SetLevel("morale", lowered))
+        v.say("G-wound-track", f"{who.capitalize()} passes "
+              f"{plural(arrows, 'Morale arrow')}: Morale {morale:+d} to {lowered:+d}.")
         if morale - arrows < MORALE_MIN:
-            said.append(step("C8", "Morale is at the lowest level: nothing more happens.", index))
+            v.say("C8", "Morale is at the lowest level: nothing more happens.")
     died = after >= track.death_at > before
     if died:
-        events_, words = _death(who)
-        events.extend(events_)
-        said.append(step("G-friday-death" if who == "friday" else "G-wound-track", words, index))
-    return events, (arrows, died), said
+        _die(w, v, who)
+    return arrows, died
 
 
 def plural(n: int, word: str) -> str:
@@ -105,8 +102,10 @@ def _s(figures: list[FigureId]) -> str:
     return "s" if len(figures) == 1 else ""
 
 
-def _death(who: FigureId) -> tuple[list[Event], str]:
+def _die(w: Work, v: Verdict, who: FigureId) -> None:
     if who == "friday":
-        return [], "Friday reaches his death space and dies; the game goes on."
+        v.say("G-friday-death", "Friday reaches his death space and dies; the game goes on.")
+        return
     name = who.capitalize()
-    return [LoseGame(f"{name} died")], f"{name} reaches the death space and dies: the game is lost."
+    v.lose(w, f"{name} died")
+    v.say("G-wound-track", f"{name} reaches the death space and dies: the game is lost.")
