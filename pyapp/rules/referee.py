@@ -104,5 +104,5 @@ def _not_spent(state: TableState) -> tuple[str, ...]:
 
 def _reports(ledger: Ledger) -> tuple[WoundReport, ...]:
     """One line per figure: the Wounds it suffered over the whole effect."""
-    return tuple(WoundReport(who, unfulfilled, other, arrows, bool(died))
-                 for who, (unfulfilled, other, arrows, died) in ledger.wounds.items())
+    return tuple([WoundReport(who, unfulfilled, other, arrows, bool(died))
+                  for who, (unfulfilled, other, arrows, died) in ledger.wounds.items()])

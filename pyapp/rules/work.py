@@ -8,7 +8,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .base import revalidate
 from .demands import Demand
 from .events import (
     Cover,
@@ -26,9 +25,12 @@ from .ruling import Choices, Context
 from .state import (
     MORALE_MIN,
     RESOURCE_KINDS,
+    Character,
     Figure,
     FigureId,
+    Friday,
     Invention,
+    Jenny,
     Loss,
     ResourceKind,
     Resources,
@@ -131,26 +133,33 @@ class Work:
     def freeze(self) -> TableState:
         """The new table: the original and what changed, validated as a whole in one pass.
 
-        Should that fail, the changed parts (a pile, a character) are validated again one by
-        one, then the table, so that the error names the part that broke."""
+        Changed piles and figures go in as plain data, so the one pass validates them too.
+        Should it fail, they are validated again one by one, in order, so that the error
+        names the part that broke ('determination', not 'characters.0.determination')."""
+        s = self.state
+        changes = self._changes()
+        if not changes:
+            return s
         try:
-            return self._frozen(_as_data)
+            table: TableState = _TABLE.validate_python({**s.__dict__, **changes})
         except ValidationError:
-            return self._frozen(revalidate)
+            _validate_parts(changes)
+            raise
+        return table
 
-    def _frozen(self, rebuild: Callable[[Any, dict[str, Any]], Any]) -> TableState:
-        """The new table, each changed part rebuilt from its original by `rebuild`."""
+    def _changes(self) -> dict[str, Any]:
+        """What the effect changed, field by field; changed piles and figures as plain data."""
         s = self.state
         changes: dict[str, Any] = {}
-        if self.pile != _amounts(s.available):
-            changes["available"] = rebuild(s.available, self.pile)
-        if self.future != _amounts(s.future):
-            changes["future"] = rebuild(s.future, self.future)
+        if self.pile != s.available.__dict__:
+            changes["available"] = self.pile
+        if self.future != s.future.__dict__:
+            changes["future"] = self.future
         for name, level in self.levels.items():
             if getattr(s, name) != level:
                 changes[name] = level
         if self.figures:
-            self._changed_figures(changes, rebuild)
+            self._changed_figures(changes)
         if self.covered:
             changes["tiles"] = tuple(self._covered_tile(t) for t in s.tiles)
         if self.placed:
@@ -160,19 +169,18 @@ class Work:
                                           else i for i in s.inventions)
         if self.lost and s.lost is None:
             changes["lost"] = Loss(reason=self.lost)
-        return revalidate(s, changes) if changes else s
+        return changes
 
-    def _changed_figures(self, changes: dict[str, Any],
-                         rebuild: Callable[[Any, dict[str, Any]], Any]) -> None:
+    def _changed_figures(self, changes: dict[str, Any]) -> None:
         s, changed = self.state, self.figures
-        if any(c.role in changed for c in s.characters):
-            changes["characters"] = tuple(
-                c if c.role not in changed else rebuild(c, changed[c.role])
-                for c in s.characters)
+        characters = [c if c.role not in changed else {**c.__dict__, **changed[c.role]}
+                      for c in s.characters]
+        if any(type(c) is dict for c in characters):
+            changes["characters"] = tuple(characters)
         if "friday" in changed and s.friday is not None:
-            changes["friday"] = rebuild(s.friday, changed["friday"])
+            changes["friday"] = {**s.friday.__dict__, **changed["friday"]}
         if "jenny" in changed and s.jenny is not None:
-            changes["jenny"] = rebuild(s.jenny, changed["jenny"])
+            changes["jenny"] = {**s.jenny.__dict__, **changed["jenny"]}
 
     def _covered_tile(self, tile: Tile) -> Tile:
         if not any(t == tile.id for t, _ in self.covered):
@@ -182,9 +190,22 @@ class Work:
             for i, src in enumerate(tile.sources)))
 
 
-def _as_data(value: Any, changes: dict[str, Any]) -> dict[str, Any]:
-    """A changed part as plain data, for the table's one validation pass to validate."""
-    return {**value.__dict__, **changes}
+def _validate_parts(changes: dict[str, Any]) -> None:
+    """Validate the changed piles and figures one by one, raising the first error found."""
+    for name, value in changes.items():
+        if name in ("available", "future"):
+            Resources.model_validate(value)
+        elif name == "characters":
+            for c in value:
+                if type(c) is dict:
+                    Character.model_validate(c)
+        elif name == "friday":
+            Friday.model_validate(value)
+        elif name == "jenny":
+            Jenny.model_validate(value)
+
+
+_TABLE = TableState.__pydantic_validator__  # `TableState.model_validate`, for the hot path
 
 
 def _paid(events: list[Event]) -> int:
@@ -204,7 +225,7 @@ def _merge_spaces(spaces: tuple[Space, ...], placed: dict[str, Space]) -> tuple[
 
 
 def _amounts(pile: Resources) -> dict[str, int]:
-    """A pile's counts by kind: its fields, which are all counts."""
+    """A pile's counts by kind (its fields, which are all counts), to change while resolving."""
     return dict(pile.__dict__)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
+from typing import get_args
 
 from .events import SetFigure, SetLevel
 from .state import MORALE_MIN, FigureId
@@ -28,15 +29,18 @@ def suffer(w: Work, v: Verdict) -> None:
         if found is None:
             tally[who] = [unfulfilled, other, arrows, died]
         else:
-            found[0] += unfulfilled
-            found[1] += other
-            found[2] += arrows
-            found[3] = found[3] or died
+            found[:] = (found[0] + unfulfilled, found[1] + other, found[2] + arrows,
+                        found[3] or died)
 
 
 def _owed(v: Verdict) -> list[FigureId]:
+    """Who suffers: the victims in turn order, then anyone else the demand hurt."""
+    victims = v.victims
     owing = {**v.shortfall, **v.hurt} if v.hurt else v.shortfall
-    return [w for w in v.victims if w in owing] + [w for w in owing if w not in v.victims]
+    owed = [w for w in victims if w in owing]
+    if len(owed) < len(owing):
+        owed += [w for w in owing if w not in victims]
+    return owed
 
 
 def _helpers(w: Work, v: Verdict, owed: list[FigureId]) -> None:
@@ -55,51 +59,60 @@ def _summary(v: Verdict, owed: list[FigureId]) -> None:
     groups: dict[tuple[int, int], list[FigureId]] = {}
     shortfall, hurt = v.shortfall, v.hurt
     for who in owed:
-        groups.setdefault((shortfall.get(who, 0), hurt.get(who, 0)), []).append(who)
+        key = (shortfall.get(who, 0), hurt.get(who, 0))
+        found = groups.get(key)
+        if found is None:
+            groups[key] = [who]
+        else:
+            found.append(who)
     for (unfulfilled, other), figures in groups.items():
         names = join(figures)
-        each = " each" if len(figures) > 1 else ""
+        suffer = " suffers " if len(figures) == 1 else " each suffer "
         if unfulfilled:
-            v.say("C1", f"{names}{each} suffer{_s(figures)} "
-                  f"{plural(unfulfilled, 'Wound')} of unfulfilled demand.")
+            v.say("C1", f"{names}{suffer}{plural(unfulfilled, 'Wound')} of unfulfilled demand.")
         if other:
-            v.say("G-wound-track", f"{names}{each} suffer{_s(figures)} "
-                  f"{plural(other, 'Wound')} {v.hurt_why}.")
+            v.say("G-wound-track", f"{names}{suffer}{plural(other, 'Wound')} {v.hurt_why}.")
 
 
 def _wound(w: Work, v: Verdict, who: FigureId, n: int) -> tuple[int, bool]:
     """Move one figure's marker `n` spaces: Morale arrows passed, and whether it died."""
     track = w.cards[who].track
     before = w.counter(who, "wounds")
-    after = min(before + n, track.death_at)
-    v.emit(w, SetFigure(who, "wounds", after))
-    arrows = bisect_right(track.morale_arrows, after) - bisect_right(track.morale_arrows, before)
+    death_at, arrows_at = track.death_at, track.morale_arrows
+    after = min(before + n, death_at)
+    w.apply(SetFigure(who, "wounds", after))
+    arrows = bisect_right(arrows_at, after) - bisect_right(arrows_at, before) if arrows_at else 0
     if arrows:
-        morale = w.level("morale")
-        lowered = max(MORALE_MIN, morale - arrows)
-        v.emit(w, SetLevel("morale", lowered))
-        v.say("G-wound-track", f"{who.capitalize()} passes "
-              f"{plural(arrows, 'Morale arrow')}: Morale {morale:+d} to {lowered:+d}.")
-        if morale - arrows < MORALE_MIN:
-            v.say("C8", "Morale is at the lowest level: nothing more happens.")
-    died = after >= track.death_at > before
-    if died:
+        _lower_morale(w, v, who, arrows)
+    if after >= death_at > before:
         _die(w, v, who)
-    return arrows, died
+        return arrows, True
+    return arrows, False
+
+
+def _lower_morale(w: Work, v: Verdict, who: FigureId, arrows: int) -> None:
+    """Each Morale arrow passed lowers Morale by 1, down to the bottom of the track."""
+    morale = w.level("morale")
+    lowered = max(MORALE_MIN, morale - arrows)
+    w.apply(SetLevel("morale", lowered))
+    v.say("G-wound-track", f"{NAMES[who]} passes {plural(arrows, 'Morale arrow')}: Morale "
+          f"{morale:+d} to {lowered:+d}.")
+    if morale - arrows < MORALE_MIN:
+        v.say("C8", "Morale is at the lowest level: nothing more happens.")
 
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def join(names: list[FigureId] | list[str]) -> str:
-    """'cook', 'cook and soldier', 'cook, soldier and explorer'."""
-    words = [str(n).capitalize() for n in names]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def join(names: list[FigureId]) -> str:
+    """'Cook', 'Cook and Soldier', 'Cook, Soldier and Explorer'."""
+    if len(names) == 1:
+        return NAMES[names[0]]
+    return ", ".join([NAMES[n] for n in names[:-1]]) + " and " + NAMES[names[-1]]
 
 
-def _s(figures: list[FigureId]) -> str:
-    return "s" if len(figures) == 1 else ""
+NAMES: dict[str, str] = {f: f.capitalize() for f in get_args(FigureId)}  # as players read them
 
 
 def _die(w: Work, v: Verdict, who: FigureId) -> None:
