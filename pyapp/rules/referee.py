@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .demands import Demand
 from .formats import Request
 from .judge import judge
-from .ruling import Choices, Context, Decision, Option, Ruling, Step, WoundReport, step
+from .ruling import Choices, Context, Decision, Option, Ruling, Step, WoundReport, new_report, step
 from .state import TableState
 from .verdict import Ledger
 from .work import Work
@@ -104,5 +104,5 @@ def _not_spent(state: TableState) -> tuple[str, ...]:
 
 def _reports(ledger: Ledger) -> tuple[WoundReport, ...]:
     """One line per figure: the Wounds it suffered over the whole effect."""
-    return tuple([WoundReport(who, unfulfilled, other, arrows, bool(died))
+    return tuple([new_report(who, unfulfilled, other, arrows, bool(died))
                   for who, (unfulfilled, other, arrows, died) in ledger.wounds.items()])

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from .clauses import Certainty
 from .events import Event, LoseGame
-from .ruling import CLAUSE_META, Decision, Payment, Step
+from .ruling import CLAUSE_META, Decision, Payment, Step, new_payment, new_step
 from .state import FigureId
 
 if TYPE_CHECKING:
@@ -64,10 +64,10 @@ class Verdict:
     def say(self, clause: str, text: str, certainty: Certainty | None = None) -> None:
         """A step citing a clause of the catalogue (`ruling.step`), for this demand."""
         stated, switch = CLAUSE_META[clause]
-        self.ledger.steps.append(Step(clause, text, certainty or stated, switch, self.index))
+        self.ledger.steps.append(new_step(clause, text, certainty or stated, switch, self.index))
 
     def pay(self, what: str, wanted: int, paid: int) -> None:
-        self.ledger.payments.append(Payment(self.index, what, wanted, paid))
+        self.ledger.payments.append(new_payment(self.index, what, wanted, paid))
 
     def short_all(self, units: int) -> None:
         """Every victim suffers the same shortfall (C1, C5)."""
