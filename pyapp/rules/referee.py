@@ -61,8 +61,9 @@ def resolve(state: TableState, ctx: Context, choices: Choices,
                                      "effect is not resolved.", index))
             break
         verdict = judge(work, ledger, demand, index)
-        ledger.units += verdict.units()
-        suffer(work, verdict)
+        if verdict.shortfall or verdict.hurt:
+            ledger.units += verdict.units()
+            suffer(work, verdict)
     return Outcome(work.freeze(), ledger)
 
 
@@ -95,6 +96,8 @@ def _has_loss(ledger: Ledger) -> bool:
 
 def _not_spent(state: TableState) -> tuple[str, ...]:
     """C4: what could have avoided a loss; the referee never spends it for the players."""
+    if not (state.discovery_tokens or state.equipment or state.inventions or state.treasures):
+        return ()
     found = [f"Discovery token {t}" for t in state.discovery_tokens]
     found += [f"{e.name} ({e.uses_left} use(s) left)" for e in state.equipment if e.uses_left]
     found += [f"Item {i.name}" for i in state.inventions if i.built]

@@ -237,8 +237,8 @@ class TableState(Value):
         if isinstance(data, TableState):
             return data
         state = handler(data)
-        roles = [c.role for c in state.characters]
-        if len(set(roles)) != len(roles):
+        roles = {c.role for c in state.characters}
+        if len(roles) != len(state.characters):
             raise ValueError("each character may be at the table only once")
         if state.first_player not in roles:
             raise ValueError(f"first_player {state.first_player!r} is not at the table")
@@ -249,11 +249,11 @@ class TableState(Value):
         if state.planned_actions:
             state._check_actions(roles)
         tiles = state.tiles
-        if len({t.id for t in tiles}) != len(tiles):
+        if len(tiles) > 1 and len({t.id for t in tiles}) != len(tiles):
             raise ValueError("tile ids must be unique")
         return state
 
-    def _check_actions(self, roles: list[Role]) -> None:
+    def _check_actions(self, roles: set[Role]) -> None:
         present: set[str] = set(roles)
         if self.friday is not None:
             present.add("friday")

@@ -173,10 +173,10 @@ class Work:
 
     def _changed_figures(self, changes: dict[str, Any]) -> None:
         s, changed = self.state, self.figures
-        characters = [c if c.role not in changed else {**c.__dict__, **changed[c.role]}
-                      for c in s.characters]
-        if any(type(c) is dict for c in characters):
-            changes["characters"] = tuple(characters)
+        if changed.keys() - _HELPERS:  # a character changed
+            changes["characters"] = tuple([
+                c if c.role not in changed else {**c.__dict__, **changed[c.role]}
+                for c in s.characters])
         if "friday" in changed and s.friday is not None:
             changes["friday"] = {**s.friday.__dict__, **changed["friday"]}
         if "jenny" in changed and s.jenny is not None:
@@ -205,6 +205,7 @@ def _validate_parts(changes: dict[str, Any]) -> None:
             Jenny.model_validate(value)
 
 
+_HELPERS = frozenset({"friday", "jenny"})
 _TABLE = TableState.__pydantic_validator__  # `TableState.model_validate`, for the hot path
 
 

@@ -12,10 +12,9 @@ from .work import Work
 
 
 def suffer(w: Work, v: Verdict) -> None:
-    """Apply the Wounds a verdict owes, victim by victim, in turn order; tally them per figure."""
+    """Apply the Wounds a verdict owes (it owes some), victim by victim, in turn order; tally
+    them per figure."""
     shortfall, hurt = v.shortfall, v.hurt
-    if not shortfall and not hurt:
-        return
     owed = _owed(v)
     if v.why is not None:
         v.say(*v.why)
