@@ -54,10 +54,16 @@ class SetFigure(NamedTuple):
     value: int
 
 
+class MoveWounds(NamedTuple):
+    """Move the wound markers of the figures a demand hurts: (figure, new Wounds) each."""
+
+    markers: tuple[tuple[FigureId, int], ...]
+
+
 class LoseGame(NamedTuple):
     reason: str
 
 
 Event = (Pay | SetLevel | PayDetermination | GainDetermination | Cover | Place | FlipItem
-         | SetFigure | LoseGame)
+         | SetFigure | MoveWounds | LoseGame)
 

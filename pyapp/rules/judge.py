@@ -39,7 +39,7 @@ def judge(w: Work, ledger: Ledger, demand: d.Demand, index: int) -> Verdict:
 
 
 def _discard(t: Work, demand: d.Discard, v: Verdict) -> None:
-    payers: list[FigureId] = [w for w in v.victims if w != "jenny"]
+    payers: list[FigureId] = [w for w in v.victims if w != "jenny"] if demand.each else []
     share = len(payers) if demand.each else 1
     missing = 0
     for kind in DISCARD_ORDER:
@@ -97,8 +97,9 @@ def _say_paid(t: Work, v: Verdict, kind: ResourceKind, wanted: int, paid: int) -
         return
     v.say("C1", f"{wanted - paid} {label} cannot be discarded: {wanted - paid} unit(s) of "
           "unfulfilled demand.")
-    kinds: tuple[ResourceKind, ...] = ("food", "nonperishable_food") if kind == "food" else (kind,)
-    tied_n = sum(t.state.tied_up(k) for k in kinds)
+    tied_n = t.state.tied_up(kind)
+    if kind == "food":
+        tied_n += t.state.tied_up("nonperishable_food")
     if tied_n:
         v.say("C2", f"{tied_n} {label} assigned to planned Actions cannot pay.")
     if t.ctx.gained_this_action.get(kind) and not t.state.house_rules.same_action_gains_pay:

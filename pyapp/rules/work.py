@@ -15,6 +15,7 @@ from .events import (
     FlipItem,
     GainDetermination,
     LoseGame,
+    MoveWounds,
     Pay,
     PayDetermination,
     Place,
@@ -252,6 +253,12 @@ def _set_figure(w: Work, e: SetFigure) -> None:
     w.figures.setdefault(e.figure, {})[e.field] = e.value
 
 
+def _move_wounds(w: Work, e: MoveWounds) -> None:
+    figures = w.figures
+    for who, wounds in e.markers:
+        figures.setdefault(who, {})["wounds"] = wounds
+
+
 def _cover_source(w: Work, e: Cover) -> None:
     w.covered.add((e.tile, e.source))
 
@@ -271,6 +278,7 @@ def _lose_game(w: Work, e: LoseGame) -> None:
 _APPLY: dict[type, Callable[[Work, Any], None]] = {
     Pay: _pay, SetLevel: _set_level, PayDetermination: _pay_determination,
     GainDetermination: _gain_determination,
-    SetFigure: _set_figure, Cover: _cover_source, Place: _place_thing, FlipItem: _flip_item,
+    SetFigure: _set_figure, MoveWounds: _move_wounds, Cover: _cover_source,
+    Place: _place_thing, FlipItem: _flip_item,
     LoseGame: _lose_game,
 }

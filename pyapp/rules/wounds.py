@@ -5,7 +5,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import get_args
 
-from .events import SetFigure, SetLevel
+from .events import MoveWounds, SetLevel
 from .state import MORALE_MIN, FigureId
 from .verdict import Verdict
 from .work import Work
@@ -14,22 +14,12 @@ from .work import Work
 def suffer(w: Work, v: Verdict) -> None:
     """Apply the Wounds a verdict owes (it owes some), victim by victim, in turn order; tally
     them per figure."""
-    shortfall, hurt = v.shortfall, v.hurt
     owed = _owed(v)
     if v.why is not None:
         v.say(*v.why)
     _helpers(w, v, owed)
     _summary(v, owed)
-    tally = v.ledger.wounds
-    for who in owed:
-        unfulfilled, other = shortfall.get(who, 0), hurt.get(who, 0)
-        arrows, died = _wound(w, v, who, unfulfilled + other)
-        found = tally.get(who)
-        if found is None:
-            tally[who] = [unfulfilled, other, arrows, died]
-        else:
-            found[:] = (found[0] + unfulfilled, found[1] + other, found[2] + arrows,
-                        found[3] or died)
+    _move_markers(w, v, owed)
 
 
 def _owed(v: Verdict) -> list[FigureId]:
@@ -55,15 +45,13 @@ def _helpers(w: Work, v: Verdict, owed: list[FigureId]) -> None:
 
 def _summary(v: Verdict, owed: list[FigureId]) -> None:
     """One sentence per group of figures suffering the same Wounds."""
-    groups: dict[tuple[int, int], list[FigureId]] = {}
     shortfall, hurt = v.shortfall, v.hurt
-    for who in owed:
-        key = (shortfall.get(who, 0), hurt.get(who, 0))
-        found = groups.get(key)
-        if found is None:
-            groups[key] = [who]
-        else:
-            found.append(who)
+    groups: dict[tuple[int, int], list[FigureId]] = {}
+    if not hurt and len(set(shortfall.values())) == 1:  # the usual case: all suffer alike
+        groups[next(iter(shortfall.values())), 0] = owed
+    else:
+        for who in owed:
+            groups.setdefault((shortfall.get(who, 0), hurt.get(who, 0)), []).append(who)
     for (unfulfilled, other), figures in groups.items():
         names = join(figures)
         suffer = " suffers " if len(figures) == 1 else " each suffer "
@@ -73,20 +61,31 @@ def _summary(v: Verdict, owed: list[FigureId]) -> None:
             v.say("G-wound-track", f"{names}{suffer}{plural(other, 'Wound')} {v.hurt_why}.")
 
 
-def _wound(w: Work, v: Verdict, who: FigureId, n: int) -> tuple[int, bool]:
-    """Move one figure's marker `n` spaces: Morale arrows passed, and whether it died."""
-    track = w.cards[who].track
-    before = w.counter(who, "wounds")
-    death_at, arrows_at = track.death_at, track.morale_arrows
-    after = min(before + n, death_at)
-    w.apply(SetFigure(who, "wounds", after))
-    arrows = bisect_right(arrows_at, after) - bisect_right(arrows_at, before) if arrows_at else 0
-    if arrows:
-        _lower_morale(w, v, who, arrows)
-    if after >= death_at > before:
-        _die(w, v, who)
-        return arrows, True
-    return arrows, False
+def _move_markers(w: Work, v: Verdict, owed: list[FigureId]) -> None:
+    """Move each figure's marker by the Wounds it is owed: Morale arrows passed bite, the death
+    space kills; tally what each figure suffered."""
+    shortfall, hurt, tally, cards = v.shortfall, v.hurt, v.ledger.wounds, w.cards
+    markers: list[tuple[FigureId, int]] = []
+    for who in owed:
+        unfulfilled, other = shortfall.get(who, 0), hurt.get(who, 0)
+        track = cards[who].track
+        before = w.counter(who, "wounds")
+        after = min(before + unfulfilled + other, track.death_at)
+        markers.append((who, after))
+        passed = track.morale_arrows
+        arrows = bisect_right(passed, after) - bisect_right(passed, before) if passed else 0
+        if arrows:
+            _lower_morale(w, v, who, arrows)
+        died = after >= track.death_at > before
+        if died:
+            _die(w, v, who)
+        found = tally.get(who)
+        if found is None:
+            tally[who] = [unfulfilled, other, arrows, died]
+        else:
+            found[:] = (found[0] + unfulfilled, found[1] + other, found[2] + arrows,
+                        found[3] or died)
+    w.apply(MoveWounds(tuple(markers)))
 
 
 def _lower_morale(w: Work, v: Verdict, who: FigureId, arrows: int) -> None:
