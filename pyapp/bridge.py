@@ -59,13 +59,19 @@ def _boot_report(ok: bool, message: str = "") -> str:
 def install() -> None:
     """Import the rules core and expose, through `pyscript.sync`, `referee_call` (the
     handler) and `referee_boot` (the start-up report the page asks for first)."""
+    import os
     import random
 
+    import js  # type: ignore[import-not-found]  # provided by Pyodide
     from pyscript import sync  # type: ignore[import-not-found]  # provided by PyScript
 
+    js.performance.mark("python-main")  # PyScript has set up; static/main.py runs
     # Python was restored from a memory snapshot (tools/snapshot.mjs), `random`'s state
     # with it: without a fresh seed every page would draw the same numbers.
     random.seed()
+    # No pydantic plugins are shipped: without this, pydantic scans every installed
+    # distribution's metadata for them when the first model is built.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
         from pyapp.service import Service
 

@@ -8,7 +8,7 @@
 // .catalogue() and .call(method, payload) work the same way (see pyapp/service.py).
 //
 // Python runs in PyScript's worker (PyScript 0.7.31 + Pyodide: static/main.py, configured
-// by static/pyscript.json, runs pyapp/bridge.py there), so the page never freezes while it
+// by PYSCRIPT_CONFIG below, runs pyapp/bridge.py there), so the page never freezes while it
 // starts. Messages only (PyScript's `sync_main_only`): no SharedArrayBuffer and no
 // cross-origin isolation. Python exposes through pyscript.sync
 //   referee_boot() -> JSON {ok, message, timings, wasmBytes}   asked once, when it is done
@@ -26,6 +26,22 @@ import { hooks, whenDefined } from "./vendor/pyscript-0.7.31/core.js";
 // `pyscript` package, written and imported before static/main.py). This runs before
 // PyScript creates the worker: that waits for its plugins, which load after this module.
 hooks.worker.onBeforeRunAsync.clear();
+
+// PyScript's config, given inline: a config file would be fetched twice (by the page, then by
+// the worker), one round trip after the other, before Pyodide is even asked for. URLs are
+// absolute, as an inline config has no file to be relative to.
+//   interpreter: Pyodide restored from our build-time memory snapshot (tools/vendor.py puts
+//     tools/pyodide-snapshot.mjs beside pyodide.mjs, which makes that Pyodide's indexURL);
+//   packages: our wheel, which brings pydantic; "passthrough" hands the list to Pyodide's
+//     own loader and lock (static/vendor/pyodide-*/pyodide-lock.json): no micropip, no
+//     IndexedDB cache;
+//   sync_main_only: pyscript.sync by message, without SharedArrayBuffer.
+const PYSCRIPT_CONFIG = {
+  interpreter: new URL("./vendor/pyodide-314.0.7/pyodide-snapshot.mjs", import.meta.url).href,
+  packages: ["castaway-referee"],
+  packages_cache: "passthrough",
+  sync_main_only: true,
+};
 
 const html = document.documentElement;
 
@@ -103,7 +119,7 @@ async function startPython() {
   const script = document.createElement("script");
   script.type = "py";
   script.setAttribute("worker", "");
-  script.setAttribute("config", new URL("./pyscript.json", import.meta.url).href);
+  script.setAttribute("config", JSON.stringify(PYSCRIPT_CONFIG));
   script.setAttribute("src", new URL("./main.py", import.meta.url).href);
   document.head.append(script);
 

@@ -1,6 +1,6 @@
 // Pyodide, restored from its build-time memory snapshot. tools/vendor.py copies this file
 // beside pyodide.mjs, as static/vendor/pyodide-<version>/pyodide-snapshot.mjs, and
-// static/pyscript.json names it as PyScript's `interpreter`.
+// static/app.js names it as PyScript's `interpreter`.
 //
 // PyScript imports the `interpreter` module and calls its loadPyodide(options) with only
 // stdout, stderr, indexURL and packages; it reads `version` from the same module. This
@@ -8,17 +8,19 @@
 // made by tools/snapshot.mjs: restoring it skips CPython's initialisation. Without the file
 // (or if it cannot be read) Python simply starts from scratch.
 //
-// The snapshot's download starts as soon as this module is imported, while PyScript is
-// still reading its config, and the body is inflated by the browser (the server gzips it;
-// a gzip file from a host that will not compress is inflated here). Its arrival and the
-// end of loadPyodide are left as performance marks in the worker (pyapp/bridge.py reports
-// them to the page).
+// Everything Pyodide will need is asked for as soon as this module is imported, while
+// PyScript is still setting up: the snapshot (inflated by the browser: the server gzips
+// it; a gzip file from a host that will not compress is inflated here), Pyodide's lock
+// file and its JavaScript half (pyodide.asm.mjs, 1.2 MB to fetch and compile), both then
+// handed to Pyodide's loadPyodide. The stages are left as performance marks in the worker
+// (pyapp/bridge.py reports them to the page): pyodide-snapshot (the snapshot is here),
+// pyodide-restored (Python runs), packages-loaded (the wheels are installed).
 
 import { loadPyodide as loadPyodideFromScratch, version } from "./pyodide.mjs";
 
 export { version };
 
-const SNAPSHOT = new URL("./snapshot.bin", import.meta.url).href;
+const here = (name) => new URL(name, import.meta.url).href;
 
 async function inflate(bytes) {
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
@@ -28,7 +30,7 @@ async function inflate(bytes) {
 
 // Settles once the response has begun (or failed): its body keeps downloading while
 // Pyodide fetches and compiles its own files.
-const snapshot = fetch(SNAPSHOT)
+const snapshot = fetch(here("./snapshot.bin"))
   .then((response) => {
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const body = response.arrayBuffer().then(async (buffer) => {
@@ -43,12 +45,29 @@ const snapshot = fetch(SNAPSHOT)
     return undefined;
   });
 
-export async function loadPyodide(options = {}) {
-  const saved = await snapshot;
+// Pyodide would fetch these itself, one after the other, once PyScript calls loadPyodide;
+// a failure here is left for Pyodide to meet (and report) when it asks again.
+const lockFile = fetch(here("./pyodide-lock.json")).then((r) => (r.ok ? r.text() : undefined));
+const asmModule = import("./pyodide.asm.mjs").catch(() => undefined);
+lockFile.catch(() => undefined);
+
+export async function loadPyodide({ packages = [], ...options } = {}) {
+  const [saved, lockFileContents, asm] = await Promise.all([
+    snapshot,
+    lockFile.catch(() => undefined),
+    asmModule,
+  ]);
   const pyodide = await loadPyodideFromScratch({
     ...options,
     ...(saved && { _loadSnapshot: saved.body }),
+    // Relative wheel paths in the lock resolve against packageBaseUrl when the lock is given
+    // as text (Pyodide takes it from the lock's URL otherwise).
+    ...(lockFileContents && { lockFileContents, packageBaseUrl: here("./") }),
+    ...(asm && { createPyodideModule: asm.default }),
   });
-  performance.mark("pyodide-loaded");
+  performance.mark("pyodide-restored");
+  // What loadPyodide would do with `packages`, done here to mark when it ends.
+  if (packages.length) await pyodide.loadPackage(packages, { messageCallback: () => {} });
+  performance.mark("packages-loaded");
   return pyodide;
 }

@@ -22,7 +22,7 @@ Output layout (directory names carry versions, so the files can be cached foreve
                                     + snapshot.bin, a memory snapshot of the started
                                     interpreter (tools/snapshot.mjs, run by Node)
                                     + pyodide-snapshot.mjs (tools/pyodide-snapshot.mjs),
-                                    the `interpreter` PyScript loads (static/pyscript.json):
+                                    the `interpreter` PyScript loads (static/app.js):
                                     Pyodide's loadPyodide with the snapshot added
   static/vendor/axe-core-<v>/       axe.min.js (accessibility tests)
   static/vendor/wheels/             the wheels listed in the lock, bytecode-only
@@ -405,8 +405,10 @@ def check_references(versions: dict[str, str]) -> None:
     """The page, its PyScript config, the baseline page and netlify.toml name the versioned
     vendor paths."""
     expect = {
-        "static/app.js": [f"./vendor/pyscript-{versions['@pyscript/core']}/core.js"],
-        "static/pyscript.json": [f"./vendor/pyodide-{versions['pyodide']}/{SNAPSHOT_LOADER}"],
+        "static/app.js": [
+            f"./vendor/pyscript-{versions['@pyscript/core']}/core.js",
+            f"./vendor/pyodide-{versions['pyodide']}/{SNAPSHOT_LOADER}",
+        ],
         "bench/baseline/baseline.js": [f"static/vendor/pyscript-{versions['@pyscript/core']}/"],
         "netlify.toml": [f"/static/vendor/pyodide-{versions['pyodide']}/"],
     }

@@ -100,7 +100,7 @@ def test_no_request_leaves_the_origin(app: App) -> None:
 def test_python_runs_in_pyscript_s_worker_not_on_the_page(app: App) -> None:
     """PyScript loads the runtime, from its worker: the page itself (its Resource Timing)
     fetched PyScript but none of Pyodide, which the route guard saw the worker fetch,
-    through the snapshot-restoring loader named in static/pyscript.json."""
+    through the snapshot-restoring loader named in static/app.js's PyScript config."""
     page_urls = app.page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
     runtime = ("pyodide-snapshot.mjs", "pyodide.mjs", "snapshot.bin", "pyodide.asm.wasm")
     assert any("/static/vendor/pyscript-" in u and u.endswith("/core.js") for u in page_urls)
