@@ -62,7 +62,7 @@ def install() -> None:
     import os
     import random
 
-    import js  # type: ignore[import-not-found]  # provided by Pyodide
+    import js  # provided by Pyodide (its missing stub is reported once, above)
     from pyscript import sync  # type: ignore[import-not-found]  # provided by PyScript
 
     js.performance.mark("python-main")  # PyScript has set up; static/main.py runs
