@@ -417,6 +417,20 @@ def check_references(versions: dict[str, str]) -> None:
         path = ROOT / rel
         text = path.read_text() if path.is_file() else ""
         problems += [f"{rel} does not mention {n!r}" for n in needles if n not in text]
+    # The pages preload PyScript's start-up chunks by their hashed names (see index.html):
+    # each must be a file of the PyScript we vendor.
+    pyscript_dist = NODE / "@pyscript/core/dist"
+    for page in publish.PUBLISH:
+        if not page.endswith(".html"):
+            continue
+        text = (ROOT / page).read_text()
+        preloads = re.findall(r'<link rel="modulepreload" href="\./static/vendor/([^"]+)"', text)
+        for href in preloads:
+            folder, _, name = href.partition("/")
+            if folder != f"pyscript-{versions['@pyscript/core']}":
+                problems.append(f"{page} preloads {href}, not from the vendored PyScript")
+            elif not (pyscript_dist / name).is_file():
+                problems.append(f"{page} preloads {href}, which PyScript {folder} lacks")
     if problems:
         raise VendorError("vendor paths out of step with package.json:\n  " + "\n  ".join(problems))
 
