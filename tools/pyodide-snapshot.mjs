@@ -28,13 +28,31 @@ async function inflate(bytes) {
   return new Uint8Array(await new Response(inflated).arrayBuffer());
 }
 
+// The snapshot file leaves out the memory's zero pages (tools/snapshot.mjs, `sparse`):
+// "CRSP", u32 format 1, the memory's length, the number of runs, each run's offset and
+// length, then the runs' bytes. Anything else is taken as Pyodide's own snapshot.
+function expand(file) {
+  const words = new Uint32Array(file.buffer, file.byteOffset, Math.min(4, file.length >> 2));
+  if (words[0] !== 0x50535243 || words[1] !== 1) return file;
+  const [, , length, count] = words;
+  const runs = new Uint32Array(file.buffer, file.byteOffset + 16, 2 * count);
+  const memory = new Uint8Array(length);
+  let at = 16 + 8 * count;
+  for (let i = 0; i < runs.length; i += 2) {
+    memory.set(file.subarray(at, at + runs[i + 1]), runs[i]);
+    at += runs[i + 1];
+  }
+  if (at !== file.length) throw new Error("snapshot file is truncated or malformed");
+  return memory;
+}
+
 // Settles once the response has begun (or failed): its body keeps downloading while
 // Pyodide fetches and compiles its own files.
 const snapshot = fetch(here("./snapshot.bin"))
   .then((response) => {
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const body = response.arrayBuffer().then(async (buffer) => {
-      const bytes = await inflate(new Uint8Array(buffer));
+      const bytes = expand(await inflate(new Uint8Array(buffer)));
       performance.mark("pyodide-snapshot");
       return bytes;
     });

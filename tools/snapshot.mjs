@@ -18,8 +18,9 @@
 // A snapshot belongs to one Pyodide build (Pyodide checks its build id on restore) and to
 // that build's python_stdlib.zip (zipimport caches the archive's directory), so it is
 // written into the versioned pyodide-<version>/ directory beside them. It is 31 MB of
-// memory, mostly zeros: the server compresses it on the wire (~6 MB gzipped; tools/serve.py
-// and Netlify do), and the browser inflates it natively, off the main thread.
+// memory, 17 MB once its zero pages are left out (see sparse below): the server
+// compresses it on the wire (~6.7 MB gzipped; tools/serve.py and Netlify do), and the
+// browser inflates it natively, off the main thread.
 
 import { readFileSync, writeFileSync, renameSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -59,6 +60,41 @@ def from_stdlib(name):
 `).toJs();
 }
 
+// Most of the interpreter's memory is zeros (14 of 31 MB, in runs of whole pages). The file
+// keeps only the pages that are not: "CRSP", then little-endian u32s (format 1, the
+// memory's length, the number of runs, and each run's offset and length), then the runs'
+// bytes one after the other. tools/pyodide-snapshot.mjs rebuilds the memory from it. The
+// zeros would cost nothing on the wire (gzip), but the browser would still inflate,
+// copy and hand over all 31 MB before Python could start.
+const PAGE = 4096;
+function sparse(memory) {
+  const runs = [];
+  const zero = (start) => {
+    const end = Math.min(start + PAGE, memory.length);
+    for (let i = start; i < end; i++) if (memory[i] !== 0) return false;
+    return true;
+  };
+  for (let start = 0; start < memory.length; start += PAGE) {
+    if (zero(start)) continue;
+    const last = runs[runs.length - 1];
+    const length = Math.min(PAGE, memory.length - start);
+    if (last && last[0] + last[1] === start) last[1] += length;
+    else runs.push([start, length]);
+  }
+  const dataLength = runs.reduce((n, [, length]) => n + length, 0);
+  const header = new Uint32Array(4 + 2 * runs.length);
+  header.set([0x50535243 /* "CRSP" */, 1, memory.length, runs.length]);
+  runs.forEach(([offset, length], i) => header.set([offset, length], 4 + 2 * i));
+  const out = new Uint8Array(header.byteLength + dataLength);
+  out.set(new Uint8Array(header.buffer));
+  let at = header.byteLength;
+  for (const [offset, length] of runs) {
+    out.set(memory.subarray(offset, offset + length), at);
+    at += length;
+  }
+  return out;
+}
+
 try {
   const modules = entryPoints.length ? await stdlibNeeded() : [];
   const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
@@ -66,12 +102,13 @@ try {
   pyodide.runPython("import importlib\nfor name in modules: importlib.import_module(name)");
   pyodide.globals.delete("modules");
   const snapshot = pyodide.makeMemorySnapshot();
+  const file = sparse(snapshot);
   const tmp = out + ".tmp";
-  writeFileSync(tmp, snapshot);
+  writeFileSync(tmp, file);
   renameSync(tmp, out);
   console.log(
-    `snapshot: ${snapshot.length} bytes of memory, ${modules.length} stdlib modules ` +
-      `imported ahead (${modules.join(" ")})`,
+    `snapshot: ${snapshot.length} bytes of memory, ${file.length} without its zero pages; ` +
+      `${modules.length} stdlib modules imported ahead (${modules.join(" ")})`,
   );
 } catch (error) {
   // Only the message: a stack would print Pyodide's minified source.

@@ -44,6 +44,19 @@ def test_page_boots_and_says_so(app: App) -> None:
     assert marks == 1
 
 
+def test_python_starts_from_the_build_time_snapshot(app: App) -> None:
+    """The worker's start-up stages, as the rules-ready mark reports them: the snapshot
+    arrived (a failed snapshot falls back to starting Python from scratch, with no such
+    mark), then Python was restored, the wheels installed, static/main.py ran and the
+    core was imported, in that order."""
+    timings = app.page.evaluate("performance.getEntriesByName('rules-ready')[0].detail.timings")
+    stages = ["worker", "pyodide-snapshot", "pyodide-restored", "packages-loaded",
+              "python-main", "imported"]  # fmt: skip
+    assert all(stage in timings for stage in stages), timings
+    times = [timings[stage] for stage in stages]
+    assert times == sorted(times), timings
+
+
 def test_python_runs_the_shipped_versions(app: App) -> None:
     """Pyodide imported our wheels, not something else: pydantic as pinned, pyapp from
     the app wheel named in static/vendor/vendor.json."""
