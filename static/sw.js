@@ -21,6 +21,20 @@ const ROOT = new URL("../", self.location.href);
 const FILES = BUILD.files.map(([path, sha256]) => [new URL(path, ROOT).href, sha256]);
 
 self.addEventListener("install", (event) => {
+  // The site's files (everything under static/: scripts, styles, the runtime, the wheels,
+  // the snapshot) are answered from this build's cache by the browser itself, without
+  // starting this worker or running its fetch handler for each of them (the static
+  // routing API; a file missing from the cache goes to the network, as below). Pages go
+  // through the fetch handler, which ignores their query.
+  if (event.addRoutes) {
+    event.addRoutes({
+      condition: {
+        urlPattern: new URLPattern({ pathname: `${ROOT.pathname}static/*` }),
+        requestMethod: "get",
+      },
+      source: { cacheName: CACHE },
+    }).catch((error) => console.warn(`static routes not added: ${error}`)); // the handler serves
+  }
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
       // Vendored files are immutable under their URLs, so the HTTP cache may serve them;

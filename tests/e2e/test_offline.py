@@ -73,5 +73,15 @@ def test_loads_and_rules_offline(
             request,
         )
         assert got == cpython_envelope(request), name
+
+        # The site's files came from this build's cache through the service worker's static
+        # routes (the browser answers them without running its fetch handler).
+        sources = page.evaluate(
+            """() => performance.getEntriesByType('resource')
+                 .filter((e) => new URL(e.name).pathname.startsWith('/static/'))
+                 .map((e) => [e.name, e.workerMatchedSourceType])"""
+        )
+        assert sources, "no static files were loaded"
+        assert all(source == "cache" for _, source in sources), sources
     finally:
         context.close()
