@@ -3,12 +3,17 @@
 Run by `make bench`. Prints medians of several runs and, measured in the same run, a baseline:
 validating the same request JSON with pydantic and nothing else (the floor any pydantic app
 pays to read the question), with our/baseline ratios. Writes bench/out/rules.json.
+
+`--profile CARD` measures nothing: it runs `rule()` on that card under cProfile and prints
+where the time goes, function by function.
 """
 
 from __future__ import annotations
 
+import cProfile
 import json
 import multiprocessing
+import pstats
 import statistics
 import sys
 import time
@@ -85,7 +90,23 @@ def all_cores(card: str, seconds: float = 3.0) -> float:
     return total / seconds
 
 
+def profile(card: str, n: int = 3000) -> None:
+    """Where one card's rulings spend their time (cProfile's own overhead included)."""
+    request = Request.model_validate_json(request_text(card))
+    rule(request)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(n):
+        rule(request)
+    profiler.disable()
+    print(f"{n} rulings of the {card!r} card under cProfile, by own time:")
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--profile"]:
+        profile(sys.argv[2] if len(sys.argv) > 2 else "typical")
+        return
     results: dict[str, dict[str, float]] = {}
     for card in CARDS:
         text = request_text(card)
