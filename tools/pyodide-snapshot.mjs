@@ -16,9 +16,11 @@
 // (pyapp/bridge.py reports them to the page): pyodide-snapshot (the snapshot is here),
 // pyodide-restored (Python runs), packages-loaded (the wheels are installed).
 
-import { loadPyodide as loadPyodideFromScratch, version } from "./pyodide.mjs";
-
-export { version };
+// PyScript reads `version` from this module. tools/vendor.py writes it in, so that nothing
+// here waits for pyodide.mjs: it is imported beside the other downloads below, not before
+// them (a static import would hold this whole module back until it had arrived).
+export const version = "__PYODIDE_VERSION__";
+const pyodideModule = import("./pyodide.mjs");
 
 const here = (name) => new URL(name, import.meta.url).href;
 
@@ -70,12 +72,16 @@ const asmModule = import("./pyodide.asm.mjs").catch(() => undefined);
 lockFile.catch(() => undefined);
 
 export async function loadPyodide({ packages = [], ...options } = {}) {
-  const [saved, lockFileContents, asm] = await Promise.all([
+  const [saved, lockFileContents, asm, pyodideJs] = await Promise.all([
     snapshot,
     lockFile.catch(() => undefined),
     asmModule,
+    pyodideModule,
   ]);
-  const pyodide = await loadPyodideFromScratch({
+  if (pyodideJs.version !== version) {
+    throw new Error(`pyodide.mjs is ${pyodideJs.version}, this loader was built for ${version}`);
+  }
+  const pyodide = await pyodideJs.loadPyodide({
     ...options,
     ...(saved && { _loadSnapshot: saved.body }),
     // Relative wheel paths in the lock resolve against packageBaseUrl when the lock is given

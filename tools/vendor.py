@@ -21,7 +21,8 @@ Output layout (directory names carry versions, so the files can be cached foreve
                                     lists only the wheels we ship (upstream `info` kept)
                                     + snapshot.bin, a memory snapshot of the started
                                     interpreter (tools/snapshot.mjs, run by Node)
-                                    + pyodide-snapshot.mjs (tools/pyodide-snapshot.mjs),
+                                    + pyodide-snapshot.mjs (tools/pyodide-snapshot.mjs with
+                                    Pyodide's version written in),
                                     the `interpreter` PyScript loads (static/app.js):
                                     Pyodide's loadPyodide with the snapshot added
   static/vendor/axe-core-<v>/       axe.min.js (accessibility tests)
@@ -74,6 +75,7 @@ PYODIDE_CORE_FILES = (
 SNAPSHOT = "snapshot.bin"
 # Next to pyodide.mjs, so that PyScript takes this directory as Pyodide's indexURL.
 SNAPSHOT_LOADER = "pyodide-snapshot.mjs"
+LOADER_VERSION = "__PYODIDE_VERSION__"  # in tools/pyodide-snapshot.mjs, replaced when copied
 APP_DIST_NAME = "castaway_referee"
 APP_NAME = "castaway-referee"
 # What the page's worker imports (static/main.py): the snapshot imports the standard
@@ -495,8 +497,13 @@ def build() -> None:
     pyodide_dir = VENDOR / f"pyodide-{versions['pyodide']}"
     for name in PYODIDE_CORE_FILES:
         copied += sync_file(NODE / "pyodide" / name, pyodide_dir / name, produced)
-    copied += sync_file(
-        ROOT / "tools" / SNAPSHOT_LOADER, pyodide_dir / SNAPSHOT_LOADER, produced
+    loader = (ROOT / "tools" / SNAPSHOT_LOADER).read_text()
+    if loader.count(LOADER_VERSION) != 1:
+        raise VendorError(f"tools/{SNAPSHOT_LOADER} must hold {LOADER_VERSION!r} once")
+    copied += write_if_changed(
+        pyodide_dir / SNAPSHOT_LOADER,
+        loader.replace(LOADER_VERSION, versions["pyodide"]).encode(),
+        produced,
     )
 
     axe_dir = VENDOR / f"axe-core-{versions['axe-core']}"
