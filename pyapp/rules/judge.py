@@ -23,6 +23,7 @@ from .state import MORALE_MIN, FigureId, ResourceKind
 from .verdict import Ledger, Verdict
 from .victims import all_characters
 from .work import Work
+from .wounds import SIGNED
 
 CHILDREN_FOOD = {7: 2, 8: 2, 9: 3, 10: 3, 11: 4, 12: 4}  # R11
 
@@ -235,7 +236,7 @@ def _lower_morale(t: Work, demand: d.LowerMorale, v: Verdict) -> None:
     new = max(MORALE_MIN, morale - demand.amount)
     if new != morale:
         v.emit(t, SetLevel("morale", new))
-        v.say("G-morale", f"Morale goes from {morale:+d} to {new:+d}.")
+        v.say("G-morale", f"Morale goes from {SIGNED[morale]} to {SIGNED[new]}.")
     if morale - demand.amount < MORALE_MIN:
         v.say("C8", "Morale is at the lowest level: nothing more happens.")
 

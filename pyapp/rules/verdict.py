@@ -71,10 +71,14 @@ class Verdict:
 
     def short_all(self, units: int) -> None:
         """Every victim suffers the same shortfall (C1, C5)."""
-        if units:
-            shortfall = self.shortfall
-            for who in self.victims:
-                shortfall[who] = shortfall.get(who, 0) + units
+        if not units:
+            return
+        shortfall = self.shortfall
+        if not shortfall:  # the usual case: the first shortfall of the demand
+            self.shortfall = dict.fromkeys(self.victims, units)
+            return
+        for who in self.victims:
+            shortfall[who] = shortfall.get(who, 0) + units
 
     def short_one(self, who: FigureId, units: int) -> None:
         if units:

@@ -42,6 +42,7 @@ from .state import (
 )
 from .victims import Named, victim_key, victims
 
+_NOTHING_GAINED = dict.fromkeys(RESOURCE_KINDS, 0)
 FOOD_ORDER: dict[str, tuple[ResourceKind, ResourceKind]] = {
     "perishable_first": ("food", "nonperishable_food"),
     "nonperishable_first": ("nonperishable_food", "food"),
@@ -54,12 +55,13 @@ class Work:
     def __init__(self, state: TableState, ctx: Context, choices: Choices) -> None:
         self.state, self.ctx, self.choices = state, ctx, choices
         self.pile, self.future = _amounts(state.available), _amounts(state.future)
-        self.gained = dict.fromkeys(RESOURCE_KINDS, 0)
+        self.gained = dict(_NOTHING_GAINED)
         if state.house_rules.same_action_gains_pay and state.phase == "action":
             self.gained = {k: min(ctx.gained_this_action.get(k), self.future[k])
                            for k in RESOURCE_KINDS}
         self.levels = {"roof": state.roof, "palisade": state.palisade,
                        "weapon": state.weapon, "morale": state.morale}
+        self._levels = dict(self.levels)  # as the table had them
         self.cards: dict[FigureId, Figure] = {c.role: c for c in state.characters}
         if state.friday is not None:
             self.cards["friday"] = state.friday
@@ -88,7 +90,8 @@ class Work:
         changed = self.figures.get(who)
         if changed is not None and name in changed:
             return changed[name]
-        return int(getattr(self.cards[who], name))
+        value: int = getattr(self.cards[who], name)  # a counter: validated as an int
+        return value
 
     def payable(self, kind: ResourceKind) -> int:
         return self.pile[kind] + self.gained[kind]
@@ -156,9 +159,8 @@ class Work:
             changes["available"] = self.pile
         if self.future != s.future.__dict__:
             changes["future"] = self.future
-        for name, level in self.levels.items():
-            if getattr(s, name) != level:
-                changes[name] = level
+        if self.levels != self._levels:
+            changes.update({k: v for k, v in self.levels.items() if self._levels[k] != v})
         if self.figures:
             self._changed_figures(changes)
         if self.covered:

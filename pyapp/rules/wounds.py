@@ -6,7 +6,7 @@ from bisect import bisect_right
 from typing import get_args
 
 from .events import MoveWounds, SetLevel
-from .state import MORALE_MIN, FigureId
+from .state import MORALE_MAX, MORALE_MIN, FigureId
 from .verdict import Verdict
 from .work import Work
 
@@ -69,14 +69,17 @@ def _move_markers(w: Work, v: Verdict, owed: list[FigureId]) -> None:
     for who in owed:
         unfulfilled, other = shortfall.get(who, 0), hurt.get(who, 0)
         track = cards[who].track
+        death_at = track.death_at
         before = w.counter(who, "wounds")
-        after = min(before + unfulfilled + other, track.death_at)
+        after = before + unfulfilled + other
+        if after > death_at:
+            after = death_at
         markers.append((who, after))
         passed = track.morale_arrows
         arrows = bisect_right(passed, after) - bisect_right(passed, before) if passed else 0
         if arrows:
             _lower_morale(w, v, who, arrows)
-        died = after >= track.death_at > before
+        died = after >= death_at > before
         if died:
             _die(w, v, who)
         found = tally.get(who)
@@ -94,7 +97,7 @@ def _lower_morale(w: Work, v: Verdict, who: FigureId, arrows: int) -> None:
     lowered = max(MORALE_MIN, morale - arrows)
     w.apply(SetLevel("morale", lowered))
     v.say("G-wound-track", f"{NAMES[who]} passes {plural(arrows, 'Morale arrow')}: Morale "
-          f"{morale:+d} to {lowered:+d}.")
+          f"{SIGNED[morale]} to {SIGNED[lowered]}.")
     if morale - arrows < MORALE_MIN:
         v.say("C8", "Morale is at the lowest level: nothing more happens.")
 
@@ -111,6 +114,7 @@ def join(names: list[FigureId]) -> str:
 
 
 NAMES: dict[str, str] = {f: f.capitalize() for f in get_args(FigureId)}  # as players read them
+SIGNED: dict[int, str] = {n: f"{n:+d}" for n in range(MORALE_MIN, MORALE_MAX + 1)}  # Morale
 
 
 def _die(w: Work, v: Verdict, who: FigureId) -> None:
