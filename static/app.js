@@ -17,15 +17,9 @@
 // which this page calls asynchronously (each call is one message to the worker and back).
 // Readiness: <html data-rules-ready="true"> and performance.mark("rules-ready").
 
-import { hooks, whenDefined } from "./vendor/pyscript-0.7.31/core.js";
-
-// PyScript serialises its *worker* hooks to source text and rebuilds them with Function(),
-// on this page and in the worker; its one default worker hook (registering `_pyscript`,
-// which only pyscript.fs needs) would make that happen, and the CSP has no 'unsafe-eval'.
-// With no worker hook left, PyScript sends the worker only Python code (its own
-// `pyscript` package, written and imported before static/main.py). This runs before
-// PyScript creates the worker: that waits for its plugins, which load after this module.
-hooks.worker.onBeforeRunAsync.clear();
+// PyScript (./vendor/pyscript-0.7.31/core.js) is imported by startPython below, once the
+// board's own script has had its turn: the pages preload PyScript's files, so the import
+// is quick, but evaluating them must not hold back the first drawing of the table.
 
 // PyScript's config, given inline: a config file would be fetched twice (by the page, then by
 // the worker), one round trip after the other, before Pyodide is even asked for. URLs are
@@ -114,6 +108,17 @@ function bridgeError(error) {
 }
 
 async function startPython() {
+  // The next module script (the board, the FAQ, the widget) runs first.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const { hooks, whenDefined } = await import("./vendor/pyscript-0.7.31/core.js");
+  // PyScript serialises its *worker* hooks to source text and rebuilds them with
+  // Function(), on this page and in the worker; its one default worker hook (registering
+  // `_pyscript`, which only pyscript.fs needs) would make that happen, and the CSP has no
+  // 'unsafe-eval'. With no worker hook left, PyScript sends the worker only Python code
+  // (its own `pyscript` package, written and imported before static/main.py). Cleared
+  // before the <script type="py"> below exists, so before PyScript creates the worker.
+  hooks.worker.onBeforeRunAsync.clear();
+
   // <script type="py" worker>: PyScript runs it in a Web Worker, with its config. Added
   // here rather than in each page's HTML, so that every page gets the same boot.
   const script = document.createElement("script");
