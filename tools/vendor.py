@@ -79,8 +79,9 @@ LOADER_VERSION = "__PYODIDE_VERSION__"  # in tools/pyodide-snapshot.mjs, replace
 APP_DIST_NAME = "castaway_referee"
 APP_NAME = "castaway-referee"
 # What the page's worker imports (static/main.py): the snapshot imports the standard
-# library these need ahead of time.
-SNAPSHOT_IMPORTS = ("pyapp.bridge", "pyapp.service")
+# library these need ahead of time. `html` is for PyScript's own `pyscript` package (its
+# display module), which PyScript writes and imports in the worker before static/main.py.
+SNAPSHOT_IMPORTS = ("pyapp.bridge", "pyapp.service", "html")
 # 1980-01-01, the earliest time a zip can hold: makes the app wheel reproducible.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
