@@ -351,6 +351,7 @@ def make_snapshot(pyodide_dir: Path, produced: set[Path]) -> bool:
         (pyodide_dir / "pyodide-lock.json").read_bytes(),
         *(p.read_bytes() for p in sorted((pyodide_dir.parent / "wheels").glob("*.whl"))),
         npm_version("pyodide").encode(),
+        " ".join(SNAPSHOT_IMPORTS).encode(),
     )
     cache_dir = CACHE / "snapshot"
     cached = cache_dir / f"{key}.bin"
