@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, ValidatorFunctionWrapHandler, field_validator
 
 from .base import Value
 from .clauses import CLAUSES, Certainty, certainty_of
@@ -170,6 +170,17 @@ class Ruling(Value):
     decisions: tuple[Decision, ...] = ()
     not_spent: tuple[Annotated[str, Field(max_length=200)], ...] = Field(
         default=(), description="C4: what could avoid a loss")
+
+    @field_validator("state", mode="wrap")
+    @classmethod
+    def _table(cls, table: Any, handler: ValidatorFunctionWrapHandler) -> TableState:
+        """The referee's new table was checked as a whole when it was made; pydantic would
+        run that check again on it here. Any other table (a ruling read from JSON) is
+        validated as usual."""
+        if type(table) is TableState:
+            return table
+        validated: TableState = handler(table)
+        return validated
 
 
 def resource_label(kind: ResourceKind) -> str:

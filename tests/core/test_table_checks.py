@@ -68,7 +68,7 @@ def test_a_new_table_out_of_bounds_names_the_part(state: dict[str, Any],
 
 
 def test_the_new_table_is_checked_and_kept() -> None:
-    """The ruling's table is a checked table; passing it on does not check it again."""
+    """The ruling's table is a checked table, and a request built on it keeps that very table."""
     r = rule(Request.model_validate({"state": table(available={"wood": 0}),
                                      "effect": {"demands": WOOD}}))
     assert [c.wounds for c in r.state.characters] == [1, 1]
