@@ -226,8 +226,8 @@ class TableState(Value):
 
         An after-validator, not a wrap: a wrap would have pydantic turn request JSON into
         Python objects before validating it, a quarter slower to read a request. The price
-        is that pydantic runs this again on a finished table passed into a Ruling, so it is
-        kept short."""
+        is that pydantic runs it again on a finished table passed on as it is (the Ruling
+        skips that, `Ruling._table`), so it is kept short."""
         roles = {c.role for c in self.characters}
         if len(roles) != len(self.characters):
             raise ValueError("each character may be at the table only once")
