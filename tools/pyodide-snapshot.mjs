@@ -10,9 +10,9 @@
 //
 // Everything Pyodide will need is asked for as soon as this module is imported, while
 // PyScript is still setting up: the snapshot (inflated by the browser: the server gzips
-// it; a gzip file from a host that will not compress is inflated here), Pyodide's lock
-// file and its JavaScript half (pyodide.asm.mjs, 1.2 MB to fetch and compile), both then
-// handed to Pyodide's loadPyodide. The stages are left as performance marks in the worker
+// it; a gzip file from a host that will not compress is inflated here), pyodide.mjs,
+// Pyodide's lock file, its JavaScript half (pyodide.asm.mjs, 1.2 MB to fetch and compile)
+// and its WebAssembly, all then handed to Pyodide's loadPyodide. The stages are left as performance marks in the worker
 // (pyapp/bridge.py reports them to the page): pyodide-snapshot (the snapshot is here),
 // pyodide-restored (Python runs), packages-loaded (the wheels are installed).
 
@@ -65,30 +65,58 @@ const snapshot = fetch(here("./snapshot.bin"))
     return undefined;
   });
 
-// Pyodide would fetch these itself, one after the other, once PyScript calls loadPyodide;
-// a failure here is left for Pyodide to meet (and report) when it asks again.
-const lockFile = fetch(here("./pyodide-lock.json")).then((r) => (r.ok ? r.text() : undefined));
-const asmModule = import("./pyodide.asm.mjs").catch(() => undefined);
-lockFile.catch(() => undefined);
+// Pyodide would fetch these itself, one after the other, once PyScript calls loadPyodide.
+// They are handed over as promises: loadPyodide awaits them where it needs them, so that
+// its own downloads (the WebAssembly, the standard library) start at once. A failure is
+// Pyodide's to report, as if it had fetched the file itself.
+const lockFile = fetch(here("./pyodide-lock.json")).then((response) => {
+  if (!response.ok) throw new Error(`Failed to load the package lock: HTTP ${response.status}`);
+  return response.text();
+});
+const createPyodideModule = import("./pyodide.asm.mjs").then((module) => module.default);
+lockFile.catch(() => undefined); // reported by loadPyodide, not as an unhandled rejection
+createPyodideModule.catch(() => undefined);
+
+// The WebAssembly half (9.6 MB, compiled as it streams in): Pyodide asks for it only once
+// loadPyodide runs, with fetch(). That one request is answered with this response, asked
+// for as soon as this module is imported; any other request goes to fetch as usual.
+const WASM = here("./pyodide.asm.wasm");
+const wasmResponse = fetch(WASM);
+wasmResponse.catch(() => undefined); // Pyodide meets (and reports) a failure itself
+
+function handOverWasm() {
+  const ownFetch = globalThis.fetch;
+  let handedOver = false;
+  const fetchWithWasm = function (input, init) {
+    if (!handedOver && String(input) === WASM) {
+      handedOver = true;
+      return wasmResponse;
+    }
+    return ownFetch.call(this, input, init);
+  };
+  globalThis.fetch = fetchWithWasm;
+  return () => {
+    if (globalThis.fetch === fetchWithWasm) globalThis.fetch = ownFetch;
+  };
+}
 
 export async function loadPyodide({ packages = [], ...options } = {}) {
-  const [saved, lockFileContents, asm, pyodideJs] = await Promise.all([
-    snapshot,
-    lockFile.catch(() => undefined),
-    asmModule,
-    pyodideModule,
-  ]);
+  const [saved, pyodideJs] = await Promise.all([snapshot, pyodideModule]);
   if (pyodideJs.version !== version) {
     throw new Error(`pyodide.mjs is ${pyodideJs.version}, this loader was built for ${version}`);
   }
-  const pyodide = await pyodideJs.loadPyodide({
-    ...options,
-    ...(saved && { _loadSnapshot: saved.body }),
-    // Relative wheel paths in the lock resolve against packageBaseUrl when the lock is given
-    // as text (Pyodide takes it from the lock's URL otherwise).
-    ...(lockFileContents && { lockFileContents, packageBaseUrl: here("./") }),
-    ...(asm && { createPyodideModule: asm.default }),
-  });
+  const restoreFetch = handOverWasm();
+  const pyodide = await pyodideJs
+    .loadPyodide({
+      ...options,
+      ...(saved && { _loadSnapshot: saved.body }),
+      // Relative wheel paths in the lock resolve against packageBaseUrl when the lock is
+      // given as contents (Pyodide takes it from the lock's URL otherwise).
+      lockFileContents: lockFile,
+      packageBaseUrl: here("./"),
+      createPyodideModule,
+    })
+    .finally(restoreFetch);
   performance.mark("pyodide-restored");
   // What loadPyodide would do with `packages`, done here to mark when it ends.
   if (packages.length) await pyodide.loadPackage(packages, { messageCallback: () => {} });

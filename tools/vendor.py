@@ -421,22 +421,57 @@ def check_references(versions: dict[str, str]) -> None:
         path = ROOT / rel
         text = path.read_text() if path.is_file() else ""
         problems += [f"{rel} does not mention {n!r}" for n in needles if n not in text]
-    # The pages preload PyScript's start-up chunks by their hashed names (see index.html):
-    # each must be a file of the PyScript we vendor.
+    problems += check_preloads(versions)
+    if problems:
+        raise VendorError("vendor paths out of step with package.json:\n  " + "\n  ".join(problems))
+
+
+MODULE_SCRIPT = re.compile(r'<script type="module" src="\./([^"]+)"')
+MODULE_PRELOAD = re.compile(r'<link rel="modulepreload" href="\./([^"]+)"')
+RELATIVE_IMPORT = re.compile(r'(?:\bfrom|^import)\s*"(\.{1,2}/[^"]+)"', re.MULTILINE)
+
+
+def module_graph(entry: Path) -> set[Path]:
+    """Every module `entry` imports statically, directly or not (relative imports only)."""
+    seen: set[Path] = set()
+    todo = [entry]
+    while todo:
+        module = todo.pop()
+        for spec in RELATIVE_IMPORT.findall(module.read_text()):
+            found = (module.parent / spec).resolve()
+            if found not in seen:
+                seen.add(found)
+                todo.append(found)
+    return seen
+
+
+def check_preloads(versions: dict[str, str]) -> list[str]:
+    """Each page preloads (<link rel="modulepreload">) its own modules' whole static import
+    graph, so that they are fetched at once rather than level by level, then PyScript's
+    start-up chunks by their hashed names, which must be files of the PyScript we vendor."""
+    problems = []
+    pyscript = f"pyscript-{versions['@pyscript/core']}"
     pyscript_dist = NODE / "@pyscript/core/dist"
     for page in publish.PUBLISH:
         if not page.endswith(".html"):
             continue
         text = (ROOT / page).read_text()
-        preloads = re.findall(r'<link rel="modulepreload" href="\./static/vendor/([^"]+)"', text)
+        scripts = {(ROOT / src).resolve() for src in MODULE_SCRIPT.findall(text)}
+        preloads = MODULE_PRELOAD.findall(text)
+        preloaded = {(ROOT / href).resolve() for href in preloads}
         for href in preloads:
-            folder, _, name = href.partition("/")
-            if folder != f"pyscript-{versions['@pyscript/core']}":
-                problems.append(f"{page} preloads {href}, not from the vendored PyScript")
-            elif not (pyscript_dist / name).is_file():
-                problems.append(f"{page} preloads {href}, which PyScript {folder} lacks")
-    if problems:
-        raise VendorError("vendor paths out of step with package.json:\n  " + "\n  ".join(problems))
+            if href.startswith("static/vendor/"):
+                folder, _, name = href.removeprefix("static/vendor/").partition("/")
+                if folder != pyscript:
+                    problems.append(f"{page} preloads {href}, not from the vendored PyScript")
+                elif not (pyscript_dist / name).is_file():
+                    problems.append(f"{page} preloads {href}, which PyScript {folder} lacks")
+            elif not (ROOT / href).is_file():
+                problems.append(f"{page} preloads {href}, which does not exist")
+        graph = set().union(*(module_graph(script) for script in scripts)) if scripts else set()
+        for module in sorted(graph - scripts - preloaded):
+            problems.append(f"{page} does not preload {module.relative_to(ROOT).as_posix()}")
+    return problems
 
 
 # ----------------------------------------------------------------- offline build
