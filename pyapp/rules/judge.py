@@ -21,7 +21,7 @@ from .morale import morale_track
 from .ruling import Decision, Option, resource_label
 from .state import MORALE_MIN, FigureId, ResourceKind
 from .verdict import Ledger, Verdict
-from .victims import all_characters
+from .victims import all_characters, resolver
 from .work import Work
 from .wounds import SIGNED
 
@@ -152,7 +152,10 @@ def _holder(t: Work, who: str, v: Verdict) -> FigureId:
     if who == "first_player":
         holder: FigureId = t.state.first_player
     elif who == "resolver":
-        holder = v.victims[0] if t.state.phase == "action" else t.state.first_player
+        # The one resolving the Action, whoever the demand's victims are (they may be
+        # nobody, e.g. "in camp" with nobody there); outside the Action Phase, nobody
+        # resolves an Action and the First Player acts for the group.
+        holder = resolver(t.state, t.ctx) if t.state.phase == "action" else t.state.first_player
     else:
         holder = who  # type: ignore[assignment]
     if holder not in t.state.figures():
