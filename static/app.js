@@ -17,9 +17,9 @@
 // which this page calls asynchronously (each call is one message to the worker and back).
 // Readiness: <html data-rules-ready="true"> and performance.mark("rules-ready").
 
-// PyScript (./vendor/pyscript-0.7.31/core.js) is imported by startPython below, once the
-// board's own script has had its turn: the pages preload PyScript's files, so the import
-// is quick, but evaluating them must not hold back the first drawing of the table.
+// PyScript (./vendor/pyscript-0.7.31/core.js) is imported by startPython below, not by
+// this module: the pages preload its files after their own modules, and this module (which
+// the board, the FAQ and the widget need for window.referee) does not wait for them.
 
 // PyScript's config, given inline: a config file would be fetched twice (by the page, then by
 // the worker), one round trip after the other, before Pyodide is even asked for. URLs are
@@ -108,8 +108,6 @@ function bridgeError(error) {
 }
 
 async function startPython() {
-  // The next module script (the board, the FAQ, the widget) runs first.
-  await new Promise((resolve) => setTimeout(resolve, 0));
   const { hooks, whenDefined } = await import("./vendor/pyscript-0.7.31/core.js");
   // PyScript serialises its *worker* hooks to source text and rebuilds them with
   // Function(), on this page and in the worker; its one default worker hook (registering
