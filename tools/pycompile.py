@@ -57,6 +57,20 @@ def _record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}\n"
 
 
+def pack_wheel(entries: list[tuple[str, bytes]], dist_info: str) -> bytes:
+    """A reproducible wheel (zip) of `entries`, in their order, with its RECORD added.
+    tools/vendor.py packs the app's source wheel with it too."""
+    record = "".join(_record_line(n, d) for n, d in entries) + f"{dist_info}/RECORD,,\n"
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zout:
+        for name, data in [*entries, (f"{dist_info}/RECORD", record.encode())]:
+            info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zout.writestr(info, data, compresslevel=9)
+    return buffer.getvalue()
+
+
 def compile_wheel(src: str, dest: str) -> int:
     """Write the bytecode-only form of wheel `src` to `dest`; return the modules compiled."""
     with zipfile.ZipFile(src) as zin:
@@ -83,15 +97,6 @@ def compile_wheel(src: str, dest: str) -> int:
             name += "c"
             compiled += 1
         out.append((name, data))
-    record = "".join(_record_line(n, d) for n, d in out) + f"{dist_info}/RECORD,,\n"
-    out.append((f"{dist_info}/RECORD", record.encode()))
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as zout:
-        for name, data in out:
-            info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
-            info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zout.writestr(info, data, compresslevel=9)
     with open(dest, "wb") as f:
-        f.write(buffer.getvalue())
+        f.write(pack_wheel(out, dist_info))
     return compiled

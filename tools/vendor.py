@@ -40,7 +40,6 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
-import io
 import json
 import re
 import shutil
@@ -55,6 +54,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import publish  # noqa: E402  (tools/publish.py)
+import pycompile  # noqa: E402  (tools/pycompile.py: also run inside Pyodide)
 
 NODE = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
@@ -82,8 +82,6 @@ APP_NAME = "castaway-referee"
 # library these need ahead of time. `html` is for PyScript's own `pyscript` package (its
 # display module), which PyScript writes and imports in the worker before static/main.py.
 SNAPSHOT_IMPORTS = ("pyapp.bridge", "pyapp.service", "html")
-# 1980-01-01, the earliest time a zip can hold: makes the app wheel reproducible.
-ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
 class VendorError(SystemExit):
@@ -281,21 +279,9 @@ def build_app_wheel(wheels_dir: Path) -> tuple[str, str, Path]:
         ),
         (f"{dist_info}/top_level.txt", b"pyapp\n"),
     ]
-    record = io.StringIO()
-    for name, data in files:
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        record.write(f"{name},sha256={digest},{len(data)}\n")
-    record.write(f"{dist_info}/RECORD,,\n")
-    files.append((f"{dist_info}/RECORD", record.getvalue().encode()))
-
     wheels_dir.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    with zipfile.ZipFile(tmp, "w") as zf:
-        for name, data in files:
-            info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
-            info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, data, compresslevel=9)
+    tmp.write_bytes(pycompile.pack_wheel(files, dist_info))
     tmp.replace(path)
     log(f"built {path.name} ({len(sources)} source files)")
     return APP_NAME, version, path
