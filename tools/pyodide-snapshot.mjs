@@ -12,9 +12,10 @@
 // PyScript is still setting up: the snapshot (inflated by the browser: the server gzips
 // it; a gzip file from a host that will not compress is inflated here), pyodide.mjs,
 // Pyodide's lock file, its JavaScript half (pyodide.asm.mjs, 1.2 MB to fetch and compile)
-// and its WebAssembly, all then handed to Pyodide's loadPyodide. The stages are left as performance marks in the worker
-// (pyapp/bridge.py reports them to the page): pyodide-snapshot (the snapshot is here),
-// pyodide-restored (Python runs), packages-loaded (the wheels are installed).
+// and its WebAssembly, all then handed to Pyodide's loadPyodide. The stages are left as
+// performance marks in the worker (pyapp/bridge.py reports them to the page):
+// pyodide-snapshot (the snapshot is here), pyodide-restored (Python runs) and
+// packages-loaded (the wheels are installed).
 
 // PyScript reads `version` from this module. tools/vendor.py writes it in, so that nothing
 // here waits for pyodide.mjs: it is imported beside the other downloads below, not before
