@@ -287,6 +287,16 @@ def build_app_wheel(wheels_dir: Path) -> tuple[str, str, Path]:
     return APP_NAME, version, path
 
 
+def run_node(script: str, *args: str) -> str:
+    """Run tools/<script> with Node; its stdout, or a VendorError with the end of stderr."""
+    run = subprocess.run(
+        ["node", str(ROOT / "tools" / script), *args], check=False, capture_output=True, text=True
+    )
+    if run.returncode != 0:
+        raise VendorError(f"tools/{script} failed: {run.stderr.strip()[-2000:]}")
+    return run.stdout.strip()
+
+
 def _inputs_key(*parts: bytes) -> str:
     h = hashlib.sha256()
     for part in parts:
@@ -306,12 +316,8 @@ def compile_wheels(sources: list[Path], wheels_dir: Path, produced: set[Path]) -
     if pending:
         log(f"compiling {len(pending)} wheel(s) to bytecode (node tools/pycompile.mjs)")
         with tempfile.TemporaryDirectory() as tmp:
-            script = ROOT / "tools" / "pycompile.mjs"
-            cmd = ["node", str(script), str(pyodide), tmp, *map(str, pending)]
-            run = subprocess.run(cmd, check=False, capture_output=True, text=True)
-            if run.returncode != 0:
-                raise VendorError(f"tools/pycompile.mjs failed: {run.stderr.strip()[-2000:]}")
-            names = json.loads(run.stdout.strip().splitlines()[-1])
+            out = run_node("pycompile.mjs", str(pyodide), tmp, *map(str, pending))
+            names = json.loads(out.splitlines()[-1])
             for src in pending:
                 dest = keyed[src]
                 shutil.rmtree(dest, ignore_errors=True)
@@ -331,11 +337,11 @@ def compile_wheels(sources: list[Path], wheels_dir: Path, produced: set[Path]) -
 def make_snapshot(pyodide_dir: Path, produced: set[Path]) -> bool:
     """snapshot.bin beside Pyodide (tools/snapshot.mjs), after the lock and the wheels: the
     snapshot imports ahead the standard-library modules that loading the wheels and
-    importing the app needs. Cached in .cache/snapshot/ under a hash of its inputs."""
+    importing the app needs. Cached in .cache/snapshot/ under a hash of its inputs (the
+    lock names every wheel by its SHA-256)."""
     key = _inputs_key(
         (ROOT / "tools" / "snapshot.mjs").read_bytes(),
         (pyodide_dir / "pyodide-lock.json").read_bytes(),
-        *(p.read_bytes() for p in sorted((pyodide_dir.parent / "wheels").glob("*.whl"))),
         npm_version("pyodide").encode(),
         " ".join(SNAPSHOT_IMPORTS).encode(),
     )
@@ -345,13 +351,9 @@ def make_snapshot(pyodide_dir: Path, produced: set[Path]) -> bool:
         log(f"making {SNAPSHOT} (node tools/snapshot.mjs)")
         cache_dir.mkdir(parents=True, exist_ok=True)
         tmp = cache_dir / f"{key}.tmp"
-        script = ROOT / "tools" / "snapshot.mjs"
-        cmd = ["node", str(script), str(pyodide_dir), str(tmp), *SNAPSHOT_IMPORTS]
-        run = subprocess.run(cmd, check=False, capture_output=True, text=True)
-        if run.returncode != 0:
-            raise VendorError(f"tools/snapshot.mjs failed: {run.stderr.strip()[-2000:]}")
+        out = run_node("snapshot.mjs", str(pyodide_dir), str(tmp), *SNAPSHOT_IMPORTS)
         tmp.replace(cached)
-        log(run.stdout.strip())
+        log(out)
     for stale in cache_dir.glob("*.bin"):
         if stale != cached:
             stale.unlink()
