@@ -37,7 +37,7 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-$(VENDOR_STAMP): $(VENV)/.stamp $(NODE_STAMP) tools/vendor.py tools/publish.py tools/snapshot.mjs tools/pycompile.py tools/pycompile.mjs tools/pyodide-snapshot.mjs tools/wheels.lock.json \
+$(VENDOR_STAMP): $(VENV)/.stamp $(NODE_STAMP) tools/vendor.py tools/publish.py tools/snapshot.mjs tools/pycompile.py tools/pycompile.mjs tools/pyodide-snapshot.mjs tools/pyodide-restore.mjs tools/wheels.lock.json \
 		pyproject.toml netlify.toml $(SITE_SRC) $(PYAPP_SRC)
 	$(VPY) tools/vendor.py
 	touch $@

@@ -48,6 +48,36 @@ class Service:
             return json.dumps({"ok": False, "error": error_of(exc)})
 
 
+def warm_up() -> None:
+    """Answer one call of each kind, and a refusal of each kind, on a throw-away Service.
+
+    tools/snapshot.mjs runs this in the interpreter it is about to save: whatever these
+    answers load lazily (the card catalogue and FAQ files, the link codec, pydantic's
+    error formatting, the session's edits) is then in the snapshot, so that a page
+    restored from it answers without reading a file or importing a module. Raises if an
+    answer is not the one expected: a snapshot is not made from a broken core."""
+    service = Service()
+    request = json.dumps({"state": STARTING_TABLE.model_dump(mode="json"),
+                          "effect": {"demands": [{"kind": "discard", "wood": 1}]}})
+    link = json.loads(service.call("link_encode", request)).get("link", "")
+    edit = {"cmd": "edit", "edits": [{"op": "set", "path": "morale", "value": 1}]}
+    ask = {"cmd": "preview", "effect": {"demands": [{"kind": "reduce", "track": "roof",
+                                                     "amount": 2}]}}
+    calls = [
+        ("rule", request, True), ("rule", "{}", False), ("rule", "not json", False),
+        ("link_decode", link, True), ("link_decode", "!", False),
+        ("catalogue", "", True), ("faq", "", True), ("clauses", "", True),
+        ("session", json.dumps(edit), True), ("session", json.dumps(ask), True),
+        ("session", '{"cmd": "undo"}', True), ("session", '{"cmd": "catalogue"}', True),
+        ("session", '{"cmd": "edit", "edits": [{"op": "set", "path": "nowhere"}]}', False),
+        ("nothing", "", False),
+    ]
+    for method, text, ok in calls:
+        answer = json.loads(service.call(method, text))
+        if answer["ok"] is not ok:
+            raise RuntimeError(f"warm-up: {method}({text[:60]!r}) answered {answer}")
+
+
 def catalogue_json() -> str:
     return catalogue().model_dump_json()
 

@@ -5,23 +5,34 @@
 // PyScript imports the `interpreter` module and calls its loadPyodide(options) with only
 // stdout, stderr, indexURL and packages; it reads `version` from the same module. This
 // module is Pyodide's own (same exports, indexURL = this directory) but adds the snapshot
-// made by tools/snapshot.mjs: restoring it skips CPython's initialisation. Without the file
-// (or if it cannot be read) Python simply starts from scratch.
+// made by tools/snapshot.mjs: an interpreter with the wheels installed and the rules core
+// imported and warmed up. Restoring it skips CPython's initialisation, the wheels'
+// installation and every import; pydantic-core's compiled library is loaded first, where
+// it was when the snapshot was made (tools/pyodide-restore.mjs). The wheels' files are
+// then written into Python's file system from one tar (what the snapshot imported needs
+// none of them; they are there for anything read or imported later). Without the
+// snapshot (or if it cannot be read or used) Python starts from scratch, installs the
+// wheels and imports as usual.
 //
 // Everything Pyodide will need is asked for as soon as this module is imported, while
 // PyScript is still setting up: the snapshot (inflated by the browser: the server gzips
-// it; a gzip file from a host that will not compress is inflated here), pyodide.mjs,
-// Pyodide's lock file, its JavaScript half (pyodide.asm.mjs, 1.2 MB to fetch and compile)
-// and its WebAssembly, all then handed to Pyodide's loadPyodide. The stages are left as
-// performance marks in the worker (pyapp/bridge.py reports them to the page):
-// pyodide-snapshot (the snapshot is here), pyodide-restored (Python runs) and
-// packages-loaded (the wheels are installed).
+// it; a gzip file from a host that will not compress is inflated here), the compiled
+// libraries (compiled as they stream in), pyodide.mjs, Pyodide's lock file, its
+// JavaScript half (pyodide.asm.mjs, 1.2 MB to fetch and compile) and its WebAssembly, all
+// then handed to Pyodide's loadPyodide. The stages are left as performance marks in the
+// worker (pyapp/bridge.py reports them to the page): pyodide-snapshot (the snapshot is
+// here), pyodide-restored (Python runs) and packages-loaded (the wheels' files are in).
 
 // PyScript reads `version` from this module. tools/vendor.py writes it in, so that nothing
 // here waits for pyodide.mjs: it is imported beside the other downloads below, not before
 // them (a static import would hold this whole module back until it had arrived).
 export const version = "__PYODIDE_VERSION__";
+// What tools/snapshot.mjs recorded, written in by tools/vendor.py: the memory's length, the
+// compiled libraries (`libraries`: each one's path in Python's file system and its file
+// here), where they were placed (`dynlibs`) and the dlopen handles naming them.
+const SAVED = "__SNAPSHOT__";
 const pyodideModule = import("./pyodide.mjs");
+const restoreModule = import("./pyodide-restore.mjs");
 
 const here = (name) => new URL(name, import.meta.url).href;
 
@@ -78,6 +89,41 @@ const createPyodideModule = import("./pyodide.asm.mjs").then((module) => module.
 lockFile.catch(() => undefined); // reported by loadPyodide, not as an unhandled rejection
 createPyodideModule.catch(() => undefined);
 
+// The compiled libraries the snapshot holds (pydantic-core's: 4.7 MB), compiled as they
+// stream in; each must be ready before Python's memory is written back. Their bytes are
+// also kept, to be written where the wheel would have put them.
+const libraries = SAVED.libraries.map(({ path, file }) => {
+  const response = fetch(here(file)).then((r) => {
+    if (!r.ok) throw new Error(`${file}: HTTP ${r.status}`);
+    return r;
+  });
+  const module = response.then((r) => WebAssembly.compileStreaming(r.clone()));
+  const bytes = response.then((r) => r.arrayBuffer()).then((b) => new Uint8Array(b));
+  module.catch(() => undefined); // reported when the snapshot is used, below
+  bytes.catch(() => undefined);
+  return { path, module, bytes };
+});
+
+// The wheels' other files, as installed (tools/vendor.py, site_files): one plain tar.
+const siteFiles = fetch(here("./site-packages.tar")).then((response) => {
+  if (!response.ok) throw new Error(`site-packages.tar: HTTP ${response.status}`);
+  return response.arrayBuffer();
+});
+siteFiles.catch(() => undefined); // then Pyodide installs the wheels instead, below
+
+// After a restore: the files the wheels would have installed (the snapshot has all it
+// imported in memory; these are for anything read or imported later), written straight
+// into Python's file system, and the packages noted as loaded, as Pyodide would have.
+async function installFiles(pyodide) {
+  const { writeSiteFiles } = await restoreModule;
+  const files = await siteFiles;
+  writeSiteFiles(pyodide.FS, new Uint8Array(files), await Promise.all(libraries.map(
+    async ({ path, bytes }) => [path, await bytes])));
+  for (const name of Object.keys(JSON.parse(await lockFile).packages)) {
+    pyodide.loadedPackages[name] = "default channel";
+  }
+}
+
 // The WebAssembly half (9.6 MB, compiled as it streams in): Pyodide asks for it only once
 // loadPyodide runs, with fetch(). That one request is answered with this response, asked
 // for as soon as this module is imported; any other request goes to fetch as usual.
@@ -85,9 +131,9 @@ const WASM = here("./pyodide.asm.wasm");
 const wasmResponse = fetch(WASM);
 wasmResponse.catch(() => undefined); // Pyodide meets (and reports) a failure itself
 
+let handedOver = false; // once: a second start (without the snapshot) fetches it again
 function handOverWasm() {
   const ownFetch = globalThis.fetch;
-  let handedOver = false;
   const fetchWithWasm = function (input, init) {
     if (!handedOver && String(input) === WASM) {
       handedOver = true;
@@ -106,21 +152,55 @@ export async function loadPyodide({ packages = [], ...options } = {}) {
   if (pyodideJs.version !== version) {
     throw new Error(`pyodide.mjs is ${pyodideJs.version}, this loader was built for ${version}`);
   }
+  const settings = {
+    ...options,
+    // Relative wheel paths in the lock resolve against packageBaseUrl when the lock is
+    // given as contents (Pyodide takes it from the lock's URL otherwise).
+    lockFileContents: lockFile,
+    packageBaseUrl: here("./"),
+  };
+  if (saved) {
+    try {
+      const pyodide = await restore(pyodideJs, settings, saved.body);
+      performance.mark("pyodide-restored");
+      // What loadPyodide would do with `packages`: here only the files are missing.
+      await installFiles(pyodide).catch((error) => {
+        console.warn(`the wheels' files are installed by Pyodide: ${error.message || error}`);
+        return pyodide.loadPackage(packages, { messageCallback: () => {} });
+      });
+      performance.mark("packages-loaded");
+      return pyodide;
+    } catch (error) {
+      console.warn(`Python starts without its snapshot: ${(error && error.message) || error}`);
+    }
+  }
+  const restoreFetch = handOverWasm();
+  const pyodide = await pyodideJs
+    .loadPyodide({ ...settings, createPyodideModule })
+    .finally(restoreFetch);
+  performance.mark("pyodide-restored");
+  if (packages.length) await pyodide.loadPackage(packages, { messageCallback: () => {} });
+  performance.mark("packages-loaded");
+  return pyodide;
+}
+
+async function restore(pyodideJs, settings, memory) {
+  const { preloadingDynlibs, restoreDlopenHandles } = await restoreModule;
+  const { factory } = preloadingDynlibs(await createPyodideModule, libraries, {
+    expected: SAVED.dynlibs,
+    memoryLength: SAVED.memoryLength,
+  });
   const restoreFetch = handOverWasm();
   const pyodide = await pyodideJs
     .loadPyodide({
-      ...options,
-      ...(saved && { _loadSnapshot: saved.body }),
-      // Relative wheel paths in the lock resolve against packageBaseUrl when the lock is
-      // given as contents (Pyodide takes it from the lock's URL otherwise).
-      lockFileContents: lockFile,
-      packageBaseUrl: here("./"),
-      createPyodideModule,
+      ...settings,
+      _loadSnapshot: memory,
+      createPyodideModule: async (moduleSettings) => {
+        const Module = await factory(moduleSettings);
+        restoreDlopenHandles(Module, SAVED.handles);
+        return Module;
+      },
     })
     .finally(restoreFetch);
-  performance.mark("pyodide-restored");
-  // What loadPyodide would do with `packages`, done here to mark when it ends.
-  if (packages.length) await pyodide.loadPackage(packages, { messageCallback: () => {} });
-  performance.mark("packages-loaded");
   return pyodide;
 }

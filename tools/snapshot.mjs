@@ -1,63 +1,59 @@
 // Build-time Pyodide memory snapshot:
-//   node tools/snapshot.mjs <pyodide dir> <out.bin> [module ...]
+//   node tools/snapshot.mjs <pyodide dir> <out.bin> <out.json> --site <site-packages.tar>
+//                           [--dynlib <path>=<file>]... [module | module:function ...]
 //
-// Starting CPython inside Pyodide (initialising the interpreter, importing Pyodide's own
-// Python side) is the largest single cost of a page load. A memory snapshot taken right
-// after that start-up lets the rules worker restore the interpreter's memory instead of
-// redoing the work.
+// Starting Python in the page is Pyodide's start-up (initialising CPython, importing its
+// own Python side), then installing the wheels, then importing pydantic and the rules
+// core, which builds every pydantic model. A memory snapshot taken after all of that lets
+// the rules worker restore the interpreter's memory instead of redoing any of it.
 //
-// Pyodide 314 cannot snapshot loaded packages, and pydantic-core is a compiled extension,
-// so the wheels are still loaded and imported after the restore. What the snapshot can
-// hold is the standard library they need: a first, throw-away interpreter loads every
-// wheel in pyodide-lock.json, imports the modules named on the command line (the app's
-// entry points) and notes which standard-library modules that pulled in (Pyodide's package
-// loader alone brings importlib.metadata, tarfile and email: about half a second). The
-// snapshotted interpreter imports exactly those, in the same order, before its memory is
-// saved. Compiled stdlib extensions (.so files) are left out: they are dynamic libraries.
+// Pyodide 314 cannot restore a compiled extension on its own, and pydantic-core is one
+// (its .so is a WebAssembly library). tools/pyodide-restore.mjs loads each --dynlib
+// (<path> where Python will find it once the wheels are installed, <file> the library)
+// before Python starts, where the page will load it again; out.json records where that
+// was, and the C-side dlopen handles the snapshot holds, for tools/pyodide-snapshot.mjs.
 //
-// A snapshot belongs to one Pyodide build (Pyodide checks its build id on restore) and to
-// that build's python_stdlib.zip (zipimport caches the archive's directory), so it is
-// written into the versioned pyodide-<version>/ directory beside them. It is 31 MB of
-// memory, 17 MB once its zero pages are left out (see sparse below): the server
-// compresses it on the wire (~6.7 MB gzipped; tools/serve.py and Netlify do), and the
-// browser inflates it natively, off the main thread.
+// Then the wheels' files (--site, tools/vendor.py's site-packages.tar) are written into
+// Python's file system as the page will write them: not by Pyodide's installer, whose
+// unpacking in Python would leave megabytes of freed buffers in the saved memory. Each
+// module named is imported and each `module:function` called (the app's warm-up:
+// pyapp.service.warm_up answers one call of each kind, so that what it loads lazily is
+// loaded), and memory is saved.
+// `random` is reseeded by the page (pyapp/bridge.py): a snapshot would replay its seed.
+//
+// A snapshot belongs to one Pyodide build (Pyodide checks its build id on restore), to
+// that build's python_stdlib.zip (zipimport caches the archive's directory) and to these
+// wheels, so it is written into the versioned pyodide-<version>/ directory beside them.
+// Most of its memory is zeros, left out of the file (see sparse below); the server
+// compresses the rest on the wire (tools/serve.py and Netlify do), and the browser
+// inflates it natively, off the main thread.
 
 import { readFileSync, writeFileSync, renameSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
+import { preloadingDynlibs, dlopenHandles, writeSiteFiles } from "./pyodide-restore.mjs";
 
-const [dir, out, ...entryPoints] = process.argv.slice(2);
-if (!dir || !out) {
-  console.error("usage: node tools/snapshot.mjs <pyodide dir> <out.bin> [module ...]");
-  process.exit(2);
+const args = process.argv.slice(2);
+const [dir, out, metaOut] = args;
+const dynlibs = [];
+const calls = [];
+let site;
+for (let i = 3; i < args.length; i++) {
+  if (args[i] === "--site") {
+    site = args[++i];
+  } else if (args[i] === "--dynlib") {
+    const [path, file] = (args[++i] ?? "").split("=");
+    if (!path || !file) fail("--dynlib wants <path>=<file>");
+    dynlibs.push({ path, file });
+  } else {
+    calls.push(args[i]);
+  }
 }
-const indexURL = resolve(dir) + "/";
-const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
+if (!dir || !out || !metaOut || !site) fail("usage: node tools/snapshot.mjs <pyodide dir> <out.bin> <out.json> --site <tar> ...");
 
-// Standard-library modules first imported while loading the wheels and the entry points.
-// `random` is kept out: it seeds itself when imported, and a snapshot would replay the seed.
-async function stdlibNeeded() {
-  const scratch = await loadPyodide({ indexURL });
-  scratch.runPython("import sys; _before = set(sys.modules)");
-  const lock = JSON.parse(readFileSync(indexURL + "pyodide-lock.json", "utf8"));
-  await scratch.loadPackage(Object.keys(lock.packages), { messageCallback: () => {} });
-  scratch.globals.set("entry_points", entryPoints);
-  return scratch.runPython(`
-import importlib, sys, sysconfig
-for name in entry_points:
-    importlib.import_module(name)
-# The standard library lives in Pyodide's python3XX.zip, and in lib/python3.XX beside
-# site-packages.
-site = sysconfig.get_paths()["purelib"]
-roots = tuple(p + "/" for p in sys.path if p.endswith(".zip")) + (sysconfig.get_paths()["stdlib"] + "/",)
-def from_stdlib(name):
-    path = getattr(sys.modules[name], "__file__", None)
-    if path is None:
-        return name in sys.builtin_module_names
-    return path.startswith(roots) and not path.startswith(site) and not path.endswith(".so")
-[name for name in list(sys.modules)
- if name not in _before and name != "random" and from_stdlib(name)]
-`).toJs();
+function fail(message) {
+  console.error(`snapshot: ${message}`);
+  process.exit(2);
 }
 
 // Most of the interpreter's memory is zeros (14 of 31 MB, in runs of whole pages). The file
@@ -96,19 +92,52 @@ function sparse(memory) {
 }
 
 try {
-  const modules = entryPoints.length ? await stdlibNeeded() : [];
-  const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
-  pyodide.globals.set("modules", modules);
-  pyodide.runPython("import importlib\nfor name in modules: importlib.import_module(name)");
-  pyodide.globals.delete("modules");
+  const indexURL = resolve(dir) + "/";
+  const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
+  const { default: createModule } = await import(pathToFileURL(indexURL + "pyodide.asm.mjs").href);
+  const libs = dynlibs.map(({ path, file }) => ({
+    path,
+    module: WebAssembly.compile(readFileSync(file)),
+  }));
+  const { factory, placement } = preloadingDynlibs(createModule, libs);
+  let Module;
+  const pyodide = await loadPyodide({
+    indexURL,
+    _makeSnapshot: true,
+    createPyodideModule: async (settings) => (Module = await factory(settings)),
+  });
+  writeSiteFiles(pyodide.FS, new Uint8Array(readFileSync(site)),
+    dynlibs.map(({ path, file }) => [path, new Uint8Array(readFileSync(file))]));
+  pyodide.globals.set("calls", calls);
+  pyodide.runPython(`
+import gc, importlib, os
+# No pydantic plugins are shipped: without this, pydantic scans every installed
+# distribution's metadata for them when the first model is built.
+os.environ["PYDANTIC_DISABLE_PLUGINS"] = "__all__"
+for call in calls:
+    name, _, function = call.partition(":")
+    module = importlib.import_module(name)
+    if function:
+        getattr(module, function)()
+del call, name, function, module
+gc.collect()
+`);
+  pyodide.globals.delete("calls");
   const snapshot = pyodide.makeMemorySnapshot();
+  const headerLength = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+  const meta = {
+    memoryLength: snapshot.length - headerLength,
+    dynlibs: placement,
+    handles: dlopenHandles(Module, libs),
+  };
   const file = sparse(snapshot);
-  const tmp = out + ".tmp";
-  writeFileSync(tmp, file);
-  renameSync(tmp, out);
+  for (const [target, bytes] of [[out, file], [metaOut, JSON.stringify(meta, null, 1) + "\n"]]) {
+    writeFileSync(target + ".tmp", bytes);
+    renameSync(target + ".tmp", target);
+  }
   console.log(
     `snapshot: ${snapshot.length} bytes of memory, ${file.length} without its zero pages; ` +
-      `${modules.length} stdlib modules imported ahead (${modules.join(" ")})`,
+      `${dynlibs.length} compiled extension(s) placed: ${JSON.stringify(placement)}`,
   );
 } catch (error) {
   // Only the message: a stack would print Pyodide's minified source.

@@ -40,11 +40,13 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import io
 import json
 import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import tomllib
 import zipfile
@@ -73,15 +75,22 @@ PYODIDE_CORE_FILES = (
     "python_stdlib.zip",
 )
 SNAPSHOT = "snapshot.bin"
+# The wheels' files, installed (minus the compiled libraries), for a restored snapshot.
+SITE_FILES = "site-packages.tar"
 # Next to pyodide.mjs, so that PyScript takes this directory as Pyodide's indexURL.
 SNAPSHOT_LOADER = "pyodide-snapshot.mjs"
 LOADER_VERSION = "__PYODIDE_VERSION__"  # in tools/pyodide-snapshot.mjs, replaced when copied
+LOADER_SNAPSHOT = "__SNAPSHOT__"  # likewise: what tools/snapshot.mjs recorded (JSON)
+# Shared by tools/snapshot.mjs and the loader: where compiled extensions are loaded.
+RESTORE_MODULE = "pyodide-restore.mjs"
 APP_DIST_NAME = "castaway_referee"
 APP_NAME = "castaway-referee"
-# What the page's worker imports (static/main.py): the snapshot imports the standard
-# library these need ahead of time. `html` is for PyScript's own `pyscript` package (its
-# display module), which PyScript writes and imports in the worker before static/main.py.
-SNAPSHOT_IMPORTS = ("pyapp.bridge", "pyapp.service", "html")
+# What the snapshot imports (`module`) and calls (`module:function`) before it is saved:
+# what the page's worker imports (static/main.py), and the service's warm-up, which
+# answers one call of each kind so that what those load lazily is in the snapshot too.
+# `html` is for PyScript's own `pyscript` package (its display module), which PyScript
+# writes and imports in the worker before static/main.py.
+SNAPSHOT_IMPORTS = ("pyapp.bridge", "pyapp.service:warm_up", "html")
 
 
 class VendorError(SystemExit):
@@ -334,30 +343,75 @@ def compile_wheels(sources: list[Path], wheels_dir: Path, produced: set[Path]) -
     return out
 
 
-def make_snapshot(pyodide_dir: Path, produced: set[Path]) -> bool:
+def extract_dynlibs(wheels: list[Path], pyodide_dir: Path, python: str, produced: set[Path]
+                    ) -> list[tuple[str, Path]]:
+    """The compiled extensions (.so, WebAssembly libraries) inside the shipped wheels, each
+    also as a file of its own beside Pyodide, named `<dotted module>.wasm` so that it is
+    served as WebAssembly and compiled while it downloads. Returns (the path Python will
+    find it at once the wheel is installed, the file)."""
+    site = f"/lib/python{'.'.join(python.split('.')[:2])}/site-packages/"
+    out = []
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as zf:
+            for name in sorted(n for n in zf.namelist() if n.endswith(".so")):
+                dest = pyodide_dir / (name.removesuffix(".so").replace("/", ".") + ".wasm")
+                write_if_changed(dest, zf.read(name), produced)
+                out.append((site + name, dest))
+    return out
+
+
+def site_files(wheels: list[Path], python: str) -> bytes:
+    """Every file of the shipped wheels but their compiled libraries, as installed (under
+    lib/python3.XX/site-packages/), in one plain tar: a page restored from the snapshot
+    has every module imported already and writes these into Python's file system itself,
+    for whatever is read or imported later (tools/pyodide-snapshot.mjs), instead of
+    having Pyodide unpack the wheels. Reproducible: sorted, fixed times and owners."""
+    site = f"lib/python{'.'.join(python.split('.')[:2])}/site-packages/"
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for wheel in wheels:
+            with zipfile.ZipFile(wheel) as zf:
+                for name in sorted(zf.namelist()):
+                    if name.endswith("/") or name.endswith(".so"):
+                        continue
+                    data = zf.read(name)
+                    info = tarfile.TarInfo(site + name)
+                    info.size, info.mode, info.mtime = len(data), 0o644, 315532800
+                    tar.addfile(info, io.BytesIO(data))
+    return out.getvalue()
+
+
+def make_snapshot(pyodide_dir: Path, dynlibs: list[tuple[str, Path]], produced: set[Path]
+                  ) -> tuple[bool, dict]:
     """snapshot.bin beside Pyodide (tools/snapshot.mjs), after the lock and the wheels: the
-    snapshot imports ahead the standard-library modules that loading the wheels and
-    importing the app needs. Cached in .cache/snapshot/ under a hash of its inputs (the
-    lock names every wheel by its SHA-256)."""
+    interpreter with every wheel installed, the app imported and warmed up, and the
+    compiled extensions placed by tools/pyodide-restore.mjs. Returns (whether the file
+    changed, what snapshot.mjs recorded for the loader). Cached in .cache/snapshot/ under
+    a hash of its inputs (the lock names every wheel by its SHA-256)."""
     key = _inputs_key(
         (ROOT / "tools" / "snapshot.mjs").read_bytes(),
+        (ROOT / "tools" / RESTORE_MODULE).read_bytes(),
         (pyodide_dir / "pyodide-lock.json").read_bytes(),
         npm_version("pyodide").encode(),
         " ".join(SNAPSHOT_IMPORTS).encode(),
+        " ".join(path for path, _ in dynlibs).encode(),
+        (pyodide_dir / SITE_FILES).read_bytes(),
     )
     cache_dir = CACHE / "snapshot"
-    cached = cache_dir / f"{key}.bin"
-    if not cached.is_file():
+    cached, meta = cache_dir / f"{key}.bin", cache_dir / f"{key}.json"
+    if not (cached.is_file() and meta.is_file()):
         log(f"making {SNAPSHOT} (node tools/snapshot.mjs)")
         cache_dir.mkdir(parents=True, exist_ok=True)
-        tmp = cache_dir / f"{key}.tmp"
-        out = run_node("snapshot.mjs", str(pyodide_dir), str(tmp), *SNAPSHOT_IMPORTS)
-        tmp.replace(cached)
+        dynlib_args = [a for path, file in dynlibs for a in ("--dynlib", f"{path}={file}")]
+        out = run_node("snapshot.mjs", str(pyodide_dir), str(cached), str(meta),
+                       "--site", str(pyodide_dir / SITE_FILES), *dynlib_args, *SNAPSHOT_IMPORTS)
         log(out)
-    for stale in cache_dir.glob("*.bin"):
-        if stale != cached:
+    for stale in cache_dir.iterdir():
+        if stale not in (cached, meta):
             stale.unlink()
-    return sync_file(cached, pyodide_dir / SNAPSHOT, produced)
+    recorded = json.loads(meta.read_text())
+    recorded["libraries"] = [{"path": path, "file": file.name} for path, file in dynlibs]
+    return sync_file(cached, pyodide_dir / SNAPSHOT, produced), recorded
 
 
 # ------------------------------------------------------------------ pyodide lock
@@ -522,14 +576,6 @@ def build() -> None:
     pyodide_dir = VENDOR / f"pyodide-{versions['pyodide']}"
     for name in PYODIDE_CORE_FILES:
         copied += sync_file(NODE / "pyodide" / name, pyodide_dir / name, produced)
-    loader = (ROOT / "tools" / SNAPSHOT_LOADER).read_text()
-    if loader.count(LOADER_VERSION) != 1:
-        raise VendorError(f"tools/{SNAPSHOT_LOADER} must hold {LOADER_VERSION!r} once")
-    copied += write_if_changed(
-        pyodide_dir / SNAPSHOT_LOADER,
-        loader.replace(LOADER_VERSION, versions["pyodide"]).encode(),
-        produced,
-    )
 
     axe_dir = VENDOR / f"axe-core-{versions['axe-core']}"
     for name in ("axe.min.js", "LICENSE"):
@@ -566,8 +612,25 @@ def build() -> None:
         pyodide_dir / "pyodide-lock.json", pyodide_lock(upstream, shipped, lock["target"]), produced
     )
 
-    # After the lock and the wheels: the snapshot loads them (see make_snapshot).
-    copied += make_snapshot(pyodide_dir, produced)
+    # After the lock and the wheels: the snapshot loads them (see make_snapshot), and the
+    # loader is written with what it recorded.
+    python = upstream["info"]["python"]
+    dynlibs = extract_dynlibs(compiled, pyodide_dir, python, produced)
+    copied += write_if_changed(pyodide_dir / SITE_FILES, site_files(compiled, python), produced)
+    netlify = (ROOT / "netlify.toml").read_text()
+    for name in (SNAPSHOT, SITE_FILES, RESTORE_MODULE, *(file.name for _, file in dynlibs)):
+        if f'for = "/static/vendor/{pyodide_dir.name}/{name}"' not in netlify:
+            raise VendorError(f"netlify.toml has no [[headers]] for {name} (its type, its caching)")
+    changed, recorded = make_snapshot(pyodide_dir, dynlibs, produced)
+    copied += changed
+    loader = (ROOT / "tools" / SNAPSHOT_LOADER).read_text()
+    for placeholder in (LOADER_VERSION, LOADER_SNAPSHOT):
+        if loader.count(f'"{placeholder}"') != 1:
+            raise VendorError(f"tools/{SNAPSHOT_LOADER} must hold {placeholder!r} once")
+    loader = loader.replace(f'"{LOADER_VERSION}"', json.dumps(versions["pyodide"]))
+    loader = loader.replace(f'"{LOADER_SNAPSHOT}"', json.dumps(recorded, separators=(",", ":")))
+    copied += write_if_changed(pyodide_dir / SNAPSHOT_LOADER, loader.encode(), produced)
+    copied += sync_file(ROOT / "tools" / RESTORE_MODULE, pyodide_dir / RESTORE_MODULE, produced)
 
     # Remove anything we did not produce this time (old versions, old app wheels).
     removed = 0

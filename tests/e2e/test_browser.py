@@ -103,11 +103,12 @@ def test_no_request_leaves_the_origin(app: App) -> None:
     urls = app.requested
     assert urls, "no requests recorded"
     assert all(u.startswith(app.url) for u in urls), urls
-    # The runtime really came from the site (fetched by the rules worker): wasm, stdlib
-    # and the wheels.
-    assert any(u.endswith("/pyodide.asm.wasm") for u in urls)
-    assert any(u.endswith("/python_stdlib.zip") for u in urls)
-    assert any("/static/vendor/wheels/castaway_referee-" in u for u in urls)
+    # The runtime really came from the site (fetched by the rules worker): wasm, stdlib,
+    # the snapshot of Python with the wheels imported, pydantic-core's library and the
+    # wheels' files.
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "snapshot.bin", "site-packages.tar",
+                 "pydantic_core._pydantic_core.cpython-314-wasm32-emscripten.wasm"):
+        assert any(u.endswith(f"/{name}") for u in urls), name
 
 
 def test_python_runs_in_pyscript_s_worker_not_on_the_page(app: App) -> None:
@@ -115,7 +116,8 @@ def test_python_runs_in_pyscript_s_worker_not_on_the_page(app: App) -> None:
     fetched PyScript but none of Pyodide, which the route guard saw the worker fetch,
     through the snapshot-restoring loader named in static/app.js's PyScript config."""
     page_urls = app.page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
-    runtime = ("pyodide-snapshot.mjs", "pyodide.mjs", "snapshot.bin", "pyodide.asm.wasm")
+    runtime = ("pyodide-snapshot.mjs", "pyodide.mjs", "snapshot.bin", "pyodide.asm.wasm",
+               "pyodide-restore.mjs", "site-packages.tar")
     assert any("/static/vendor/pyscript-" in u and u.endswith("/core.js") for u in page_urls)
     assert not any(u.endswith(runtime) for u in page_urls), page_urls
     assert not any("/static/vendor/wheels/" in u for u in page_urls), page_urls
@@ -144,6 +146,11 @@ def test_no_console_errors(app: App) -> None:
         ("pyodide-{pyodide}/pyodide.mjs", "text/javascript", "immutable"),
         ("pyodide-{pyodide}/pyodide.asm.mjs", "text/javascript", "immutable"),
         ("pyodide-{pyodide}/pyodide-lock.json", "application/json", "no-cache"),
+        ("pyodide-{pyodide}/pyodide-restore.mjs", "text/javascript", "no-cache"),
+        ("pyodide-{pyodide}/snapshot.bin", "application/octet-stream", "no-cache"),
+        ("pyodide-{pyodide}/site-packages.tar", "application/octet-stream", "no-cache"),
+        ("pyodide-{pyodide}/pydantic_core._pydantic_core.cpython-314-wasm32-emscripten.wasm",
+         "application/wasm", "no-cache"),
         ("wheels/{app_wheel}", "application/zip", "immutable"),
     ],
 )
@@ -169,6 +176,7 @@ def test_vendor_files_are_typed_and_cached(
 @pytest.mark.parametrize(
     ("path", "compressed"),
     [("pyodide-{pyodide}/pyodide.asm.wasm", True), ("pyodide-{pyodide}/snapshot.bin", True),
+     ("pyodide-{pyodide}/site-packages.tar", True),
      ("pyodide-{pyodide}/python_stdlib.zip", False), ("wheels/{app_wheel}", False)],
 )  # fmt: skip
 def test_the_server_gzips_what_gains_from_it(site_url: str, path: str, compressed: bool) -> None:
@@ -259,16 +267,49 @@ def test_rejections_are_handled_not_unhandled(app: App) -> None:
     assert app.watched()["rejections"] == []
 
 
+@pytest.mark.parametrize(
+    ("missing", "marks"),
+    [
+        # No snapshot: Python starts from scratch and installs the wheels.
+        ("snapshot.bin", {"pyodide-snapshot": False, "packages-loaded": True}),
+        # pydantic-core's library cannot be placed where the snapshot expects it: the
+        # snapshot arrives but is refused, and Python starts from scratch.
+        ("pydantic_core._pydantic_core*.wasm", {"pyodide-snapshot": True}),
+        # The wheels' files as one tar: after the restore, Pyodide installs the wheels.
+        ("site-packages.tar", {"pyodide-snapshot": True, "packages-loaded": True}),
+    ],
+)
+def test_without_a_part_of_the_snapshot_python_still_starts(
+    browser: Browser, site_url: str, missing: str, marks: dict[str, bool]
+) -> None:
+    """The snapshot is an optimisation: whichever of its files is missing, the rules come
+    up (more slowly) and rule as usual."""
+    context = browser.new_context()
+    try:
+        context.route(f"**/pyodide-*/{missing}", lambda route: route.fulfill(status=404))
+        page = context.new_page()
+        page.goto(site_url)
+        page.wait_for_selector('html[data-rules-ready="true"]', state="attached", timeout=90_000)
+        timings = page.evaluate("performance.getEntriesByName('rules-ready')[0].detail.timings")
+        assert {mark: mark in timings for mark in marks} == marks, timings
+        example = json.loads((ROOT / "docs/examples/partial-payment.request.json").read_text())
+        ruling = page.evaluate("(request) => window.referee.rule(request)", example)
+        assert ruling == cpython_envelope(example)["ruling"]
+    finally:
+        context.close()
+
+
 def test_a_broken_runtime_says_so_instead_of_loading_forever(
     browser: Browser, site_url: str
 ) -> None:
-    """If the runtime cannot load (here: pydantic-core's wheel is missing), the page
-    leaves the loading state and rulings reject with rules_unavailable. (A missing
-    standard library no longer breaks it: the snapshot holds every stdlib module the
-    start-up imports.)"""
+    """If the runtime cannot load (here: pydantic-core is missing, both its library
+    beside the snapshot, so that the snapshot cannot be used, and its wheel, so that
+    Python started from scratch cannot install it), the page leaves the loading state
+    and rulings reject with rules_unavailable."""
     context = browser.new_context()
     try:
-        context.route("**/pydantic_core-*.whl", lambda route: route.fulfill(status=404))
+        for pattern in ("**/pydantic_core-*.whl", "**/pydantic_core._pydantic_core*.wasm"):
+            context.route(pattern, lambda route: route.fulfill(status=404))
         page = context.new_page()
         page.goto(site_url)
         page.wait_for_selector('html[data-rules-ready="error"]', state="attached", timeout=60_000)

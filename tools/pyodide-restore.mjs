@@ -1,0 +1,138 @@
+// What tools/snapshot.mjs (at build time, in Node) and the page's loader
+// (tools/pyodide-snapshot.mjs, in the rules worker) must do alike for a memory snapshot
+// of Python with pydantic imported to be restorable: where the compiled extensions are
+// loaded, and how the wheels' files are written. Shared so that the two cannot drift.
+//
+// Compiled extensions (pydantic-core's .so). Pyodide 314 snapshots only the interpreter's
+// memory: a dynamic library is also a WebAssembly instance, with its own function-table
+// slots and its data placed somewhere in that memory, and a restored snapshot knows
+// nothing of it. So it loads no compiled extension, and pydantic (whose core is one) had
+// to be installed and imported again at every page load.
+//
+// What makes the library restorable is loading it where it will be again: Emscripten's
+// own `preloadedWasm` path (the one its wasm preload plugin uses), run from a preRun hook,
+// before the runtime starts. There the library's data goes at the bottom of the heap and
+// its functions in the table just past Pyodide's own, at the same places in every run,
+// because nothing else has been allocated yet. The build loads it this way, imports
+// everything (Python's dlopen() finds the library already loaded) and saves memory; the
+// page loads it the same way before the snapshot is written back. `placement` is where
+// each library went; the build records it, and the page refuses the snapshot if its own
+// differs (it then starts Python from scratch).
+
+const DEPENDENCY = "snapshot-dynlibs";
+
+/**
+ * Wrap Pyodide's Emscripten module factory so that it loads `libs` in a preRun hook.
+ *   libs: [{ path, module }], path where the library lives in Pyodide's file system
+ *         (as Python will dlopen it), module a promise of its compiled WebAssembly.Module
+ *   expected: the build's `placement` (the page), or undefined (the build)
+ *   memoryLength: grow the memory to this many bytes first (a snapshot larger than
+ *         Pyodide's initial memory is otherwise cut short when written back)
+ * Returns { factory, placement }: placement is filled in as the libraries load.
+ */
+export function preloadingDynlibs(createModule, libs, { expected, memoryLength } = {}) {
+  const placement = [];
+  const factory = (settings) => {
+    let fail;
+    const failed = new Promise((_, reject) => (fail = reject));
+    const hook = (Module) => {
+      Module.addRunDependency(DEPENDENCY);
+      place(Module, libs, placement, { expected, memoryLength })
+        .then(() => {
+          if (expected !== undefined && JSON.stringify(placement) !== JSON.stringify(expected)) {
+            throw new Error(
+              `the snapshot's libraries would not load where they were saved ` +
+                `(saved ${JSON.stringify(expected)}, here ${JSON.stringify(placement)})`,
+            );
+          }
+          Module.removeRunDependency(DEPENDENCY);
+        })
+        .catch(fail);
+    };
+    const preRun = [settings.preRun ?? []].flat();
+    // Emscripten gives up on a factory whose hook failed only by never resolving it.
+    return Promise.race([createModule({ ...settings, preRun: [...preRun, hook] }), failed]);
+  };
+  return { factory, placement };
+}
+
+// The function table is not the same length everywhere when the hook runs: the browser's
+// Pyodide has added an entry or two that Node's has not. So each library's table slots
+// start at a round index past that, with room to spare; the slots in between stay empty.
+const TABLE_SLACK = 256;
+
+async function place(Module, libs, placement, { expected, memoryLength }) {
+  if (memoryLength && memoryLength > Module.HEAP8.length && !Module.growMemory(memoryLength)) {
+    throw new Error(`cannot grow the memory to ${memoryLength} bytes`);
+  }
+  const sbrk = () => Module.HEAPU32[Module._emscripten_get_sbrk_ptr() >>> 2];
+  const table = Module.wasmTable;
+  for (const [i, { path, module }] of libs.entries()) {
+    const base = expected
+      ? expected[i]?.table ?? -1
+      : Math.ceil((table.length + TABLE_SLACK / 4) / TABLE_SLACK) * TABLE_SLACK;
+    if (table.length > base) {
+      throw new Error(`the function table is already ${table.length} long, past ${base}`);
+    }
+    table.grow(base - table.length);
+    const at = { path, heap: sbrk(), table: table.length };
+    const flags = { loadAsync: true, nodelete: true };
+    Module.preloadedWasm[path] = await Module.loadWebAssemblyModule(await module, flags, path, {});
+    await Module.loadDynamicLibrary(path, { ...flags, global: false }, {});
+    placement.push({ ...at, heapEnd: sbrk(), tableEnd: table.length });
+  }
+}
+
+/** Which C-side dlopen handles name each library (Python dlopen()s it once installed). */
+export function dlopenHandles(Module, libs) {
+  const byPath = Object.fromEntries(libs.map(({ path }) => [path, []]));
+  for (const [handle, dso] of Object.entries(Module.LDSO.loadedLibsByHandle)) {
+    if (dso.name in byPath && Number(handle) !== 0) byPath[dso.name].push(Number(handle));
+  }
+  return byPath;
+}
+
+/** After a restore: the snapshot's memory holds those handles; Emscripten's table of them
+ * is JavaScript, so it is filled in again (dlsym() looks a handle up there). */
+export function restoreDlopenHandles(Module, handles) {
+  for (const [path, list] of Object.entries(handles)) {
+    const dso = Module.LDSO.loadedLibsByName[path];
+    if (!dso) throw new Error(`${path} is not loaded`);
+    for (const handle of list) Module.LDSO.loadedLibsByHandle[handle] = dso;
+  }
+}
+
+// The regular files of a ustar archive, as [path, bytes].
+export function* untar(bytes) {
+  const decoder = new TextDecoder();
+  const field = (at, length) => {
+    const raw = bytes.subarray(at, at + length);
+    const end = raw.indexOf(0);
+    return decoder.decode(end < 0 ? raw : raw.subarray(0, end));
+  };
+  for (let at = 0; at + 512 <= bytes.length; ) {
+    const name = field(at, 100);
+    if (!name) return; // the archive's closing zero blocks
+    if (!field(at + 257, 6).startsWith("ustar")) throw new Error(`not a ustar archive at ${at}`);
+    const size = parseInt(field(at + 124, 12).trim(), 8);
+    const prefix = field(at + 345, 155);
+    const start = at + 512;
+    if (!(size >= 0) || start + size > bytes.length) throw new Error(`${name}: truncated`);
+    if (bytes[at + 156] === 0x30 /* "0" */ || bytes[at + 156] === 0) {
+      yield [prefix ? `${prefix}/${name}` : name, bytes.subarray(start, start + size)];
+    }
+    at = start + Math.ceil(size / 512) * 512;
+  }
+}
+
+/** The wheels' files as installed: site-packages.tar (tools/vendor.py, site_files: every
+ * file but the compiled libraries, under lib/python3.XX/site-packages/), and each library
+ * at its path (`libraries`: [path, bytes]). Written straight into Pyodide's file system. */
+export function writeSiteFiles(FS, tar, libraries) {
+  const write = (path, bytes) => {
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, bytes, { canOwn: true });
+  };
+  for (const [path, bytes] of untar(tar)) write(`/${path}`, bytes);
+  for (const [path, bytes] of libraries) write(path, bytes);
+}
