@@ -59,7 +59,10 @@ def warm_up() -> None:
     service = Service()
     request = json.dumps({"state": STARTING_TABLE.model_dump(mode="json"),
                           "effect": {"demands": [{"kind": "discard", "wood": 1}]}})
-    link = json.loads(service.call("link_encode", request)).get("link", "")
+    encoded = json.loads(service.call("link_encode", request))
+    if encoded["ok"] is not True:
+        raise RuntimeError(f"warm-up: link_encode answered {encoded}")
+    link = encoded["link"]
     edit = {"cmd": "edit", "edits": [{"op": "set", "path": "morale", "value": 1}]}
     ask = {"cmd": "preview", "effect": {"demands": [{"kind": "reduce", "track": "roof",
                                                      "amount": 2}]}}

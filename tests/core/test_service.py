@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from pyapp.service import Service
 from tests.scenarios import SCENARIOS
 
@@ -47,3 +49,26 @@ def test_faq_examples_are_valid_and_cite_their_clause() -> None:
         ruling = call(service, "rule", entry["example"])["ruling"]
         assert entry["clause"] in clauses
         assert entry["clause"] in {s["clause"] for s in ruling["steps"]}, entry["id"]
+
+
+def test_the_warm_up_answers_every_kind_of_call_and_fails_loudly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """tools/snapshot.mjs runs warm_up() in the interpreter it saves: it must go through
+    every method the page calls, and a core that answers wrongly must stop the build."""
+    import pyapp.service as service_module
+
+    seen: list[str] = []
+    real_call = Service.call
+
+    def spy(self: Service, method: str, text: str) -> str:
+        seen.append(method)
+        return real_call(self, method, text)
+
+    monkeypatch.setattr(Service, "call", spy)
+    service_module.warm_up()
+    assert set(seen) >= set(Service()._methods), seen
+
+    monkeypatch.setattr(Service, "call", lambda self, method, text: '{"ok": false}')
+    with pytest.raises(RuntimeError, match="warm-up: link_encode"):
+        service_module.warm_up()
