@@ -39,8 +39,9 @@ def make_handler(call: Call) -> Call:
 def _boot_report(ok: bool, message: str = "") -> str:
     """What the page hears once the core is imported (or failed to be): how the start went,
     as the worker saw it. Times are epoch milliseconds (the page puts them on its own
-    timeline): the worker's start, its performance marks (pyodide-snapshot and
-    pyodide-loaded, left by static/vendor/pyodide-*/pyodide-snapshot.mjs) and now."""
+    timeline): the worker's start, its performance marks (pyodide-snapshot,
+    pyodide-restored and packages-loaded, left by the loader,
+    static/vendor/pyodide-*/pyodide-snapshot.mjs; python-main, below) and now."""
     import js  # type: ignore[import-not-found]  # provided by Pyodide
     import pyodide_js  # type: ignore[import-not-found]
 
@@ -73,6 +74,9 @@ def install() -> None:
     # distribution's metadata for them when the first model is built.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
+        # Restored from the snapshot, the rules core is imported already (tools/snapshot.mjs
+        # imports it and runs pyapp.service.warm_up): this import is then a lookup. Started
+        # from scratch, it is the import, pydantic building every model.
         from pyapp.service import Service
 
         service = Service()

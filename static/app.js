@@ -18,8 +18,9 @@
 // Readiness: <html data-rules-ready="true"> and performance.mark("rules-ready").
 
 // PyScript (./vendor/pyscript-0.7.31/core.js) is imported by startPython below, not by
-// this module: the pages preload its files after their own modules, and this module (which
-// the board, the FAQ and the widget need for window.referee) does not wait for them.
+// this module, which the board, the FAQ and the widget need for window.referee and which
+// so does not wait for it. (The pages do not preload PyScript either: the worker's start
+// waits on the snapshot, and preloads only slowed the board down.)
 
 // PyScript's config, given inline: a config file would be fetched twice (by the page, then by
 // the worker), one round trip after the other, before Pyodide is even asked for. URLs are

@@ -56,10 +56,49 @@ export function preloadingDynlibs(createModule, libs, { expected, memoryLength }
   return { factory, placement };
 }
 
-// The function table is not the same length everywhere when the hook runs: the browser's
-// Pyodide has added an entry or two that Node's has not. So each library's table slots
-// start at a round index past that, with room to spare; the slots in between stay empty.
+// The function table is not the same length everywhere when the hook runs: CPython's
+// call trampoline (see keepTrampoline) takes a slot where the engine can compile it (in
+// Chromium) and none where it cannot (Node 20, iOS). So each library's table slots start
+// at a round index past that, with room to spare; the slots in between stay empty.
 const TABLE_SLACK = 256;
+
+/**
+ * CPython in Pyodide calls C functions through a trampoline that Pyodide's first preRun
+ * hook picks for the engine at hand (a WebAssembly one, in a table slot, where the engine
+ * has WebAssembly GC; a slower JavaScript one otherwise, pointer 0) and writes into
+ * `_PyRuntime`. Writing back the snapshot's memory would put the build machine's choice
+ * there (Node's: 0, or a slot that does not exist here). So the value chosen here is kept
+ * and written again right after the snapshot, before Python runs.
+ */
+export function keepTrampoline(Module) {
+  const at = (Module.__PyRuntime + Module.HEAP32[Module.__PyEM_EMSCRIPTEN_TRAMPOLINE_OFFSET >>> 2]) >>> 2;
+  const chosen = Module.HEAP32[at];
+  const restoreSnapshot = Module.API.restoreSnapshot;
+  Module.API.restoreSnapshot = function (...args) {
+    const result = restoreSnapshot.apply(this, args);
+    Module.HEAP32[at] = chosen;
+    return result;
+  };
+}
+
+/** The build's checks, just before it saves memory: everything JavaScript-side that the
+ * snapshot's memory refers to is what the page rebuilds. No function-table slot was added
+ * after the libraries were placed (the page would not have it), and no library was
+ * loaded but these, each local (RTLD_GLOBAL would merge its symbols, JavaScript-side). */
+export function checkSnapshotable(Module, libs, placement) {
+  const tableEnd = placement.length ? placement[placement.length - 1].tableEnd : undefined;
+  if (tableEnd !== undefined && Module.wasmTable.length !== tableEnd) {
+    throw new Error(
+      `the function table grew from ${tableEnd} to ${Module.wasmTable.length} after the ` +
+        `libraries were placed: a snapshot would lose those slots`,
+    );
+  }
+  const expected = new Set(["__main__", ...libs.map(({ path }) => path)]);
+  for (const [name, dso] of Object.entries(Module.LDSO.loadedLibsByName)) {
+    if (!expected.has(name)) throw new Error(`${name} was loaded after start-up`);
+    if (name !== "__main__" && dso.global) throw new Error(`${name} was loaded RTLD_GLOBAL`);
+  }
+}
 
 async function place(Module, libs, placement, { expected, memoryLength }) {
   if (memoryLength && memoryLength > Module.HEAP8.length && !Module.growMemory(memoryLength)) {
@@ -87,7 +126,9 @@ async function place(Module, libs, placement, { expected, memoryLength }) {
 export function dlopenHandles(Module, libs) {
   const byPath = Object.fromEntries(libs.map(({ path }) => [path, []]));
   for (const [handle, dso] of Object.entries(Module.LDSO.loadedLibsByHandle)) {
-    if (dso.name in byPath && Number(handle) !== 0) byPath[dso.name].push(Number(handle));
+    if (Number(handle) === 0) continue; // the main module
+    if (!(dso.name in byPath)) throw new Error(`dlopen handle ${handle} is for ${dso.name}`);
+    byPath[dso.name].push(Number(handle));
   }
   return byPath;
 }

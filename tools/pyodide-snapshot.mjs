@@ -21,7 +21,8 @@
 // JavaScript half (pyodide.asm.mjs, 1.2 MB to fetch and compile) and its WebAssembly, all
 // then handed to Pyodide's loadPyodide. The stages are left as performance marks in the
 // worker (pyapp/bridge.py reports them to the page): pyodide-snapshot (the snapshot is
-// here), pyodide-restored (Python runs) and packages-loaded (the wheels' files are in).
+// here), pyodide-restored (Python runs, restored from it; pyodide-started instead when it
+// started from scratch) and packages-loaded (the wheels' files are in).
 
 // PyScript reads `version` from this module. tools/vendor.py writes it in, so that nothing
 // here waits for pyodide.mjs: it is imported beside the other downloads below, not before
@@ -33,6 +34,7 @@ export const version = "__PYODIDE_VERSION__";
 const SAVED = "__SNAPSHOT__";
 const pyodideModule = import("./pyodide.mjs");
 const restoreModule = import("./pyodide-restore.mjs");
+restoreModule.catch(() => undefined); // then the snapshot is not used (reported below)
 
 const here = (name) => new URL(name, import.meta.url).href;
 
@@ -43,15 +45,21 @@ async function inflate(bytes) {
 }
 
 // The snapshot file leaves out the memory's zero pages (tools/snapshot.mjs, `sparse`):
-// "CRSP", u32 format 1, the memory's length, the number of runs, each run's offset and
-// length, then the runs' bytes. Anything else is taken as Pyodide's own snapshot.
+// "CRSP", u32 format 2, the memory's length, the number of runs, the build's id (16
+// bytes), each run's offset and length, then the runs' bytes. The id must be this
+// loader's: a page loaded across a deploy could otherwise pair this loader's record of
+// the libraries with another build's memory.
 function expand(file) {
-  const words = new Uint32Array(file.buffer, file.byteOffset, Math.min(4, file.length >> 2));
-  if (words[0] !== 0x50535243 || words[1] !== 1) return file;
+  const words = new Uint32Array(file.buffer, file.byteOffset, Math.min(8, file.length >> 2));
+  if (words[0] !== 0x50535243 || words[1] !== 2 || words.length < 8) {
+    throw new Error("snapshot.bin is not a snapshot this loader reads");
+  }
+  const id = new TextDecoder().decode(file.subarray(16, 32));
+  if (id !== SAVED.id) throw new Error(`snapshot.bin is build ${id}, this loader ${SAVED.id}`);
   const [, , length, count] = words;
-  const runs = new Uint32Array(file.buffer, file.byteOffset + 16, 2 * count);
+  const runs = new Uint32Array(file.buffer, file.byteOffset + 32, 2 * count);
   const memory = new Uint8Array(length);
-  let at = 16 + 8 * count;
+  let at = 32 + 8 * count;
   for (let i = 0; i < runs.length; i += 2) {
     memory.set(file.subarray(at, at + runs[i + 1]), runs[i]);
     at += runs[i + 1];
@@ -70,6 +78,7 @@ const snapshot = fetch(here("./snapshot.bin"))
       performance.mark("pyodide-snapshot");
       return bytes;
     });
+    body.catch(() => undefined); // reported when the snapshot is used, below
     return { body };
   })
   .catch((error) => {
@@ -160,9 +169,14 @@ export async function loadPyodide({ packages = [], ...options } = {}) {
     packageBaseUrl: here("./"),
   };
   if (saved) {
+    let pyodide;
     try {
-      const pyodide = await restore(pyodideJs, settings, saved.body);
-      performance.mark("pyodide-restored");
+      pyodide = await restore(pyodideJs, settings, saved.body);
+    } catch (error) {
+      console.warn(`Python starts without its snapshot: ${(error && error.message) || error}`);
+    }
+    if (pyodide) {
+      performance.mark("pyodide-restored"); // only a restored interpreter has this mark
       // What loadPyodide would do with `packages`: here only the files are missing.
       await installFiles(pyodide).catch((error) => {
         console.warn(`the wheels' files are installed by Pyodide: ${error.message || error}`);
@@ -170,22 +184,20 @@ export async function loadPyodide({ packages = [], ...options } = {}) {
       });
       performance.mark("packages-loaded");
       return pyodide;
-    } catch (error) {
-      console.warn(`Python starts without its snapshot: ${(error && error.message) || error}`);
     }
   }
   const restoreFetch = handOverWasm();
   const pyodide = await pyodideJs
     .loadPyodide({ ...settings, createPyodideModule })
     .finally(restoreFetch);
-  performance.mark("pyodide-restored");
+  performance.mark("pyodide-started"); // from scratch
   if (packages.length) await pyodide.loadPackage(packages, { messageCallback: () => {} });
   performance.mark("packages-loaded");
   return pyodide;
 }
 
 async function restore(pyodideJs, settings, memory) {
-  const { preloadingDynlibs, restoreDlopenHandles } = await restoreModule;
+  const { keepTrampoline, preloadingDynlibs, restoreDlopenHandles } = await restoreModule;
   const { factory } = preloadingDynlibs(await createPyodideModule, libraries, {
     expected: SAVED.dynlibs,
     memoryLength: SAVED.memoryLength,
@@ -198,6 +210,7 @@ async function restore(pyodideJs, settings, memory) {
       createPyodideModule: async (moduleSettings) => {
         const Module = await factory(moduleSettings);
         restoreDlopenHandles(Module, SAVED.handles);
+        keepTrampoline(Module);
         return Module;
       },
     })

@@ -1,6 +1,6 @@
 // Build-time Pyodide memory snapshot:
-//   node tools/snapshot.mjs <pyodide dir> <out.bin> <out.json> --site <site-packages.tar>
-//                           [--dynlib <path>=<file>]... [module | module:function ...]
+//   node tools/snapshot.mjs <pyodide dir> <out.bin> <out.json> --id <16 characters>
+//        --site <site-packages.tar> [--dynlib <path>=<file>]... [module | module:function ...]
 //
 // Starting Python in the page is Pyodide's start-up (initialising CPython, importing its
 // own Python side), then installing the wheels, then importing pydantic and the rules
@@ -31,16 +31,24 @@
 import { readFileSync, writeFileSync, renameSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
-import { preloadingDynlibs, dlopenHandles, writeSiteFiles } from "./pyodide-restore.mjs";
+import {
+  checkSnapshotable,
+  dlopenHandles,
+  preloadingDynlibs,
+  writeSiteFiles,
+} from "./pyodide-restore.mjs";
 
 const args = process.argv.slice(2);
 const [dir, out, metaOut] = args;
 const dynlibs = [];
 const calls = [];
 let site;
+let id;
 for (let i = 3; i < args.length; i++) {
   if (args[i] === "--site") {
     site = args[++i];
+  } else if (args[i] === "--id") {
+    id = args[++i];
   } else if (args[i] === "--dynlib") {
     const [path, file] = (args[++i] ?? "").split("=");
     if (!path || !file) fail("--dynlib wants <path>=<file>");
@@ -49,6 +57,7 @@ for (let i = 3; i < args.length; i++) {
     calls.push(args[i]);
   }
 }
+if (!/^[\x21-\x7e]{16}$/.test(id ?? "")) fail("--id wants 16 printable ASCII characters");
 if (!dir || !out || !metaOut || !site) fail("usage: node tools/snapshot.mjs <pyodide dir> <out.bin> <out.json> --site <tar> ...");
 
 function fail(message) {
@@ -56,14 +65,16 @@ function fail(message) {
   process.exit(2);
 }
 
-// Most of the interpreter's memory is zeros (14 of 31 MB, in runs of whole pages). The file
-// keeps only the pages that are not: "CRSP", then little-endian u32s (format 1, the
-// memory's length, the number of runs, and each run's offset and length), then the runs'
-// bytes one after the other. tools/pyodide-snapshot.mjs rebuilds the memory from it. The
-// zeros would cost nothing on the wire (gzip), but the browser would still inflate,
-// copy and hand over all 31 MB before Python could start.
+// Much of the interpreter's memory is zeros (17 of 45 MB, in runs of whole pages). The
+// file keeps only the pages that are not: "CRSP", then little-endian u32s (format 2, the
+// memory's length, the number of runs), the build's id (--id: 16 ASCII bytes, also in
+// out.json, which the loader is given, so that a loader never restores another build's
+// snapshot), each run's offset and length (u32s), then the runs' bytes one after the
+// other. tools/pyodide-snapshot.mjs rebuilds the memory from it. The zeros would cost
+// nothing on the wire (gzip), but the browser would still inflate, copy and hand over all
+// of them before Python could start.
 const PAGE = 4096;
-function sparse(memory) {
+function sparse(memory, id) {
   const runs = [];
   const zero = (start) => {
     const end = Math.min(start + PAGE, memory.length);
@@ -78,9 +89,10 @@ function sparse(memory) {
     else runs.push([start, length]);
   }
   const dataLength = runs.reduce((n, [, length]) => n + length, 0);
-  const header = new Uint32Array(4 + 2 * runs.length);
-  header.set([0x50535243 /* "CRSP" */, 1, memory.length, runs.length]);
-  runs.forEach(([offset, length], i) => header.set([offset, length], 4 + 2 * i));
+  const header = new Uint32Array(8 + 2 * runs.length);
+  header.set([0x50535243 /* "CRSP" */, 2, memory.length, runs.length]);
+  new Uint8Array(header.buffer, 16, 16).set(new TextEncoder().encode(id));
+  runs.forEach(([offset, length], i) => header.set([offset, length], 8 + 2 * i));
   const out = new Uint8Array(header.byteLength + dataLength);
   out.set(new Uint8Array(header.buffer));
   let at = header.byteLength;
@@ -123,14 +135,16 @@ del call, name, function, module
 gc.collect()
 `);
   pyodide.globals.delete("calls");
+  checkSnapshotable(Module, libs, placement);
   const snapshot = pyodide.makeMemorySnapshot();
   const headerLength = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
   const meta = {
+    id,
     memoryLength: snapshot.length - headerLength,
     dynlibs: placement,
     handles: dlopenHandles(Module, libs),
   };
-  const file = sparse(snapshot);
+  const file = sparse(snapshot, id);
   for (const [target, bytes] of [[out, file], [metaOut, JSON.stringify(meta, null, 1) + "\n"]]) {
     writeFileSync(target + ".tmp", bytes);
     renameSync(target + ".tmp", target);

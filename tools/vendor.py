@@ -306,6 +306,13 @@ def run_node(script: str, *args: str) -> str:
     return run.stdout.strip()
 
 
+def node_version() -> str:
+    run = subprocess.run(["node", "--version"], check=False, capture_output=True, text=True)
+    if run.returncode != 0:
+        raise VendorError(f"node --version failed: {run.stderr.strip()}")
+    return run.stdout.strip()
+
+
 def _inputs_key(*parts: bytes) -> str:
     h = hashlib.sha256()
     for part in parts:
@@ -344,20 +351,21 @@ def compile_wheels(sources: list[Path], wheels_dir: Path, produced: set[Path]) -
 
 
 def extract_dynlibs(wheels: list[Path], pyodide_dir: Path, python: str, produced: set[Path]
-                    ) -> list[tuple[str, Path]]:
+                    ) -> tuple[int, list[tuple[str, Path]]]:
     """The compiled extensions (.so, WebAssembly libraries) inside the shipped wheels, each
     also as a file of its own beside Pyodide, named `<dotted module>.wasm` so that it is
-    served as WebAssembly and compiled while it downloads. Returns (the path Python will
-    find it at once the wheel is installed, the file)."""
+    served as WebAssembly and compiled while it downloads. Returns how many files were
+    written, and for each library (the path Python will find it at once its wheel is
+    installed, the file)."""
     site = f"/lib/python{'.'.join(python.split('.')[:2])}/site-packages/"
-    out = []
+    out, written = [], 0
     for wheel in wheels:
         with zipfile.ZipFile(wheel) as zf:
             for name in sorted(n for n in zf.namelist() if n.endswith(".so")):
                 dest = pyodide_dir / (name.removesuffix(".so").replace("/", ".") + ".wasm")
-                write_if_changed(dest, zf.read(name), produced)
+                written += write_if_changed(dest, zf.read(name), produced)
                 out.append((site + name, dest))
-    return out
+    return written, out
 
 
 def site_files(wheels: list[Path], python: str) -> bytes:
@@ -374,6 +382,8 @@ def site_files(wheels: list[Path], python: str) -> bytes:
                 for name in sorted(zf.namelist()):
                     if name.endswith("/") or name.endswith(".so"):
                         continue
+                    if name.split("/")[0].endswith(".data"):  # would go elsewhere than site
+                        raise VendorError(f"{wheel.name}: {name} is not for site-packages")
                     data = zf.read(name)
                     info = tarfile.TarInfo(site + name)
                     info.size, info.mode, info.mtime = len(data), 0o644, 315532800
@@ -396,6 +406,10 @@ def make_snapshot(pyodide_dir: Path, dynlibs: list[tuple[str, Path]], produced: 
         " ".join(SNAPSHOT_IMPORTS).encode(),
         " ".join(path for path, _ in dynlibs).encode(),
         (pyodide_dir / SITE_FILES).read_bytes(),
+        # Node runs the build's interpreter: what its engine supports shows in the memory
+        # (the page rewrites the one known case, CPython's call trampoline; see
+        # tools/pyodide-restore.mjs), so another Node makes another snapshot.
+        node_version().encode(),
     )
     cache_dir = CACHE / "snapshot"
     cached, meta = cache_dir / f"{key}.bin", cache_dir / f"{key}.json"
@@ -403,7 +417,7 @@ def make_snapshot(pyodide_dir: Path, dynlibs: list[tuple[str, Path]], produced: 
         log(f"making {SNAPSHOT} (node tools/snapshot.mjs)")
         cache_dir.mkdir(parents=True, exist_ok=True)
         dynlib_args = [a for path, file in dynlibs for a in ("--dynlib", f"{path}={file}")]
-        out = run_node("snapshot.mjs", str(pyodide_dir), str(cached), str(meta),
+        out = run_node("snapshot.mjs", str(pyodide_dir), str(cached), str(meta), "--id", key,
                        "--site", str(pyodide_dir / SITE_FILES), *dynlib_args, *SNAPSHOT_IMPORTS)
         log(out)
     for stale in cache_dir.iterdir():
@@ -618,7 +632,8 @@ def build() -> None:
     # After the lock and the wheels: the snapshot loads them (see make_snapshot), and the
     # loader is written with what it recorded.
     python = upstream["info"]["python"]
-    dynlibs = extract_dynlibs(compiled, pyodide_dir, python, produced)
+    written, dynlibs = extract_dynlibs(compiled, pyodide_dir, python, produced)
+    copied += written
     copied += write_if_changed(pyodide_dir / SITE_FILES, site_files(compiled, python), produced)
     netlify = (ROOT / "netlify.toml").read_text()
     for name in (SNAPSHOT, SITE_FILES, RESTORE_MODULE, *(file.name for _, file in dynlibs)):

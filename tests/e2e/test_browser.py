@@ -46,13 +46,14 @@ def test_page_boots_and_says_so(app: App) -> None:
 
 def test_python_starts_from_the_build_time_snapshot(app: App) -> None:
     """The worker's start-up stages, as the rules-ready mark reports them: the snapshot
-    arrived (a failed snapshot falls back to starting Python from scratch, with no such
-    mark), then Python was restored, the wheels installed, static/main.py ran and the
-    core was imported, in that order."""
+    arrived, then Python was restored from it (a snapshot that cannot be used falls back
+    to starting Python from scratch, marked pyodide-started instead), the wheels' files
+    were written, static/main.py ran and the core was imported, in that order."""
     timings = app.page.evaluate("performance.getEntriesByName('rules-ready')[0].detail.timings")
     stages = ["worker", "pyodide-snapshot", "pyodide-restored", "packages-loaded",
               "python-main", "imported"]  # fmt: skip
     assert all(stage in timings for stage in stages), timings
+    assert "pyodide-started" not in timings, timings
     times = [timings[stage] for stage in stages]
     assert times == sorted(times), timings
 
@@ -271,12 +272,16 @@ def test_rejections_are_handled_not_unhandled(app: App) -> None:
     ("missing", "marks"),
     [
         # No snapshot: Python starts from scratch and installs the wheels.
-        ("snapshot.bin", {"pyodide-snapshot": False, "packages-loaded": True}),
+        ("snapshot.bin", {"pyodide-snapshot": False, "pyodide-restored": False,
+                          "pyodide-started": True, "packages-loaded": True}),
         # pydantic-core's library cannot be placed where the snapshot expects it: the
         # snapshot arrives but is refused, and Python starts from scratch.
-        ("pydantic_core._pydantic_core*.wasm", {"pyodide-snapshot": True}),
+        ("pydantic_core._pydantic_core*.wasm", {"pyodide-snapshot": True,
+                                                "pyodide-restored": False,
+                                                "pyodide-started": True}),
         # The wheels' files as one tar: after the restore, Pyodide installs the wheels.
-        ("site-packages.tar", {"pyodide-snapshot": True, "packages-loaded": True}),
+        ("site-packages.tar", {"pyodide-restored": True, "pyodide-started": False,
+                               "packages-loaded": True}),
     ],
 )
 def test_without_a_part_of_the_snapshot_python_still_starts(
@@ -295,6 +300,29 @@ def test_without_a_part_of_the_snapshot_python_still_starts(
         example = json.loads((ROOT / "docs/examples/partial-payment.request.json").read_text())
         ruling = page.evaluate("(request) => window.referee.rule(request)", example)
         assert ruling == cpython_envelope(example)["ruling"]
+    finally:
+        context.close()
+
+
+def test_a_snapshot_from_another_build_is_not_restored(browser: Browser, site_url: str) -> None:
+    """snapshot.bin carries its build's id, and the loader restores only its own build's
+    (a page loaded across a deploy): another id, and Python starts from scratch."""
+    manifest = json.loads((ROOT / "static" / "vendor" / "vendor.json").read_text())
+    pyodide = ROOT / "static" / "vendor" / f"pyodide-{manifest['versions']['pyodide']}"
+    other = bytearray((pyodide / "snapshot.bin").read_bytes())
+    other[16:32] = b"0123456789abcdef"  # the id, after "CRSP" and three u32s
+    context = browser.new_context()
+    try:
+        context.route("**/pyodide-*/snapshot.bin",
+                      lambda route: route.fulfill(status=200, body=bytes(other)))
+        page = context.new_page()
+        warnings: list[str] = []
+        page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        page.goto(site_url)
+        page.wait_for_selector('html[data-rules-ready="true"]', state="attached", timeout=90_000)
+        timings = page.evaluate("performance.getEntriesByName('rules-ready')[0].detail.timings")
+        assert "pyodide-started" in timings and "pyodide-restored" not in timings, timings
+        assert any("snapshot.bin is build 0123456789abcdef" in w for w in warnings), warnings
     finally:
         context.close()
 
