@@ -183,8 +183,9 @@ def table(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> str
     rows += [
         "",
         "Our worker's stages (the rules-ready mark's detail; ms from navigation start): the "
-        "worker starts, the snapshot has arrived, Python is restored, the wheels are "
-        "installed, PyScript has set up and runs static/main.py, the rules core is imported.",
+        "worker starts, the snapshot has arrived, Python is restored from it, the wheels' "
+        "files are written, PyScript has set up and runs static/main.py, the rules core is "
+        "imported (from the snapshot: already).",
         "",
         "| load | " + " | ".join(stages) + " |",
         "|---|" + "---:|" * len(stages),
