@@ -125,9 +125,9 @@ siteFiles.catch(() => undefined); // then Pyodide installs the wheels instead, b
 // into Python's file system, and the packages noted as loaded, as Pyodide would have.
 async function installFiles(pyodide) {
   const { writeSiteFiles } = await restoreModule;
-  const files = await siteFiles;
-  writeSiteFiles(pyodide.FS, new Uint8Array(files), await Promise.all(libraries.map(
-    async ({ path, bytes }) => [path, await bytes])));
+  const tar = new Uint8Array(await siteFiles);
+  const libs = await Promise.all(libraries.map(async ({ path, bytes }) => [path, await bytes]));
+  writeSiteFiles(pyodide.FS, tar, libs);
   for (const name of Object.keys(JSON.parse(await lockFile).packages)) {
     pyodide.loadedPackages[name] = "default channel";
   }
