@@ -106,8 +106,8 @@ function sparse(memory, id) {
 // The heap's free blocks still hold what was freed in them (4 MB of it, after the imports
 // and the warm-up): bytes the page would download, inflate and copy for nothing. So every
 // free block is allocated with calloc(), which zeroes it, largest requests first, then
-// freed again: the allocator's state is as before, and its free memory is zeros, which
-// sparse() leaves out (2.3 MB of whole pages). A request that the free blocks cannot
+// freed again: the same memory is free as before (in fewer, coalesced blocks), and it is
+// zeros, which sparse() leaves out (2.3 MB of whole pages). A request that the free blocks cannot
 // satisfy takes fresh (zero) memory from the top of the heap; the next size is tried then,
 // so the heap grows by less than 2 MB, within the memory already there.
 function zeroFreeMemory(Module) {
