@@ -107,12 +107,17 @@ def play(state: TableState, entry: RulingEntry | EditEntry) -> TableState:
 
 
 def summarise(ruling: Ruling) -> str:
-    """One line for the log: Wounds, Morale and the end of the game if it came."""
-    parts = [f"{w.figure} {w.unfulfilled + w.other} Wound(s)" for w in ruling.wounds]
+    """One line for the log, in plain words: "Cook: 1 Wound; Morale -1"."""
+    parts = [_wounds_line(w.figure, w.unfulfilled + w.other) for w in ruling.wounds]
     if ruling.morale_change:
         parts.append(f"Morale {ruling.morale_change:+d}")
     if ruling.unfulfilled:
-        parts.append(f"{ruling.unfulfilled_units} unit(s) of unfulfilled demand")
+        units = ruling.unfulfilled_units
+        parts.append(f"{units} unit{'' if units == 1 else 's'} of demand unfulfilled")
     if ruling.game_lost:
-        parts.append(f"game lost: {ruling.lost_reason}")
+        parts.append(f"the game is lost: {ruling.lost_reason}")
     return "; ".join(parts) or "paid in full"
+
+
+def _wounds_line(figure: str, wounds: int) -> str:
+    return f"{figure.capitalize()}: {wounds} Wound{'' if wounds == 1 else 's'}"

@@ -45,3 +45,14 @@ def test_replaying_the_log_rebuilds_the_table() -> None:
     copy = History.model_validate_json(history.model_dump_json())
     assert copy.table() == history.table()
     assert "Wound" in history.entries[-1].summary
+
+
+def test_the_log_speaks_plainly() -> None:
+    """A ruling's log line names the figure and its Wounds as players say it."""
+    history, request = start()
+    history, ruling = history.apply_ruling(request)
+    summary = history.entries[-1].summary
+    assert "(s)" not in summary
+    for w in ruling.wounds:
+        n = w.unfulfilled + w.other
+        assert f"{w.figure.capitalize()}: {n} Wound{'' if n == 1 else 's'}" in summary
