@@ -1,5 +1,7 @@
 """The rules FAQ: each clause of the rule and each of our rulings as a question with a live
-example. The example is a request; its answer is always computed by the core, never written."""
+example. The example is a request; its answer is always computed by the core, never written.
+Beside them, the sources the clauses cite (a clause's `source` names them by key), each in
+plain words and with its public address."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from functools import cache
 from importlib import resources
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from .base import Value
 from .clauses import CLAUSES
@@ -29,10 +31,33 @@ class FaqEntry(Value):
         return clause
 
 
+class Source(Value):
+    """A source a clause cites: what it is, in words a player understands, and where to read it."""
+
+    key: str = Field(pattern=r"^[A-Za-z0-9.-]+$", max_length=40)
+    name: str = Field(max_length=200)
+    about: str = Field(max_length=400)
+    url: str | None = Field(default=None, pattern=r"^https://", max_length=300)
+
+
+def cited_sources(source: str) -> tuple[str, ...]:
+    """The keys a clause's `source` names ("DZ-UD, DZ-Q-partial")."""
+    return tuple(key.strip() for key in source.split(",") if key.strip())
+
+
 class Faq(Value):
     format: Literal["castaway-referee/faq"] = "castaway-referee/faq"
     version: Literal[1] = 1
     entries: tuple[FaqEntry, ...]
+    sources: tuple[Source, ...] = ()
+
+    @model_validator(mode="after")
+    def _every_cited_source_is_explained(self) -> Faq:
+        explained = {s.key for s in self.sources}
+        cited = {key for c in CLAUSES.values() for key in cited_sources(c.source)}
+        if missing := sorted(cited - explained):
+            raise ValueError(f"sources cited by clauses but not explained: {missing}")
+        return self
 
 
 @cache

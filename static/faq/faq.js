@@ -1,6 +1,12 @@
 // The rules FAQ (faq.html): every entry of the core's FAQ (pyapp/data/faq.json) as a question,
 // its situation in words and on a small board, and the ruling the core computes now, in this
 // page, from the entry's example request. The answers are never written anywhere.
+//
+// Anchors: every rule code of the catalogue (C1, C1a, G-combat, R6…) is an element id, so
+// `faq.html#C6` reaches its rule: a question's code wraps its entry (`#C6` holds `#resolving-
+// character`, the entry's own id, kept for older links); a code with no question is a short
+// card of its own. Codes are also found case-insensitively (`#c6`). A source the rules cite is
+// `#source-<key>` (`#source-DZ-UD`). The reached entry is scrolled to and highlighted.
 
 import "../app.js"; // defines window.referee and starts the rules worker
 import { el, renderSituation } from "../widget/view.js";
@@ -8,6 +14,7 @@ import { el, renderSituation } from "../widget/view.js";
 const referee = window.referee;
 const html = document.documentElement;
 const $ = (id) => document.getElementById(id);
+const WIDE = window.matchMedia("(min-width: 64em)");
 
 const GROUPS = [
   { id: "rule", title: "The rule, clause by clause", test: (c) => c.startsWith("C") },
@@ -15,58 +22,138 @@ const GROUPS = [
   { id: "rulings", title: "Where the rules are silent: our rulings", test: (c) => c.startsWith("R") },
 ];
 
-function groupOf(entry) {
-  return GROUPS.find((g) => g.test(entry.clause)) || GROUPS[1];
+const codeIds = new Map(); // lower-cased rule code or entry id -> element id
+let userMoved = false; // the reader scrolled or typed since the page opened
+
+// ------------------------------------------------------------------ sources
+
+function sourceKeys(source) {
+  return String(source || "").split(",").map((k) => k.trim()).filter(Boolean);
 }
 
-function clauseLine(clause) {
+function externalLink(source) {
+  return el("a", { class: "source-link", href: source.url, target: "_blank", rel: "noopener noreferrer" },
+    source.name, el("span", { class: "external", "aria-hidden": "true", text: " ↗" }),
+    el("span", { class: "visually-hidden", text: " (another site, opens in a new tab)" }));
+}
+
+// Where a clause comes from: links to the public pages it cites, or, for our own rulings,
+// that no public source settles it.
+function sourceLine(clause, sources) {
+  const cited = sourceKeys(clause.source).map((k) => sources.get(k)).filter(Boolean);
+  const linked = cited.filter((s) => s.url);
+  const own = cited.some((s) => !s.url);
+  const items = linked.map((s) => el("li", {}, externalLink(s)));
+  if (own) {
+    items.push(el("li", {}, el("a", { class: "source-link source-own", href: "#source-rulings.md" },
+      "Our own ruling: no public source settles this")));
+  }
+  return el("div", { class: "clause-sources" },
+    el("span", { class: "sources-label", text: linked.length ? "Source:" : "Where from:" }),
+    el("ul", { class: "source-links" }, items));
+}
+
+function clauseQuote(clause, sources) {
   if (!clause) return null;
   const house = clause.id.startsWith("R");
-  return el("p", { class: `clause-quote${house ? " clause-house" : ""}` },
-    el("span", { class: "clause", text: clause.id }),
-    el("strong", { text: clause.title }), ": ", clause.text,
-    house ? el("span", { class: "source", text: clause.switch
-      ? ` No official ruling; this app's default (switch: ${clause.switch}).`
-      : " No official ruling; this app's default." })
-      : el("span", { class: "source", text: ` (${clause.source})` }));
+  return el("div", { class: `clause-quote${house ? " clause-house" : ""}` },
+    el("p", { class: "clause-text" }, el("strong", { text: `${clause.title}: ` }), clause.text,
+      house ? el("span", { class: "house-note", text: clause.switch
+        ? ` No official ruling; this app's default (switch: ${clause.switch}).`
+        : " No official ruling; this app's default." }) : null),
+    sourceLine(clause, sources));
 }
 
-function entryShell(entry, clauses) {
-  return el("article", {
-    class: "faq-entry", id: entry.id, "data-testid": "faq-entry",
+// ------------------------------------------------------------------ entries
+
+function entryShell(entry, clause, sources) {
+  const article = el("article", {
+    class: "faq-entry", id: entry.id, "data-testid": "faq-entry", tabindex: "-1",
     data: { clause: entry.clause, state: "pending" }, "aria-labelledby": `${entry.id}-q`,
   },
     el("h3", { id: `${entry.id}-q`, class: "question" },
-      el("span", { class: "clause", text: entry.clause }), entry.question),
-    clauseLine(clauses[entry.clause]),
-    el("p", { class: "setup", text: entry.setup }),
+      el("span", { class: "clause", text: entry.clause }), " ", entry.question),
+    clauseQuote(clause, sources),
+    el("p", { class: "setup" }, el("strong", { text: "The situation: " }), entry.setup),
     el("div", { class: "live" }, el("p", { class: "pending", text: "The referee is ruling…" })),
-    el("p", { class: "entry-links" }));
+    el("ul", { class: "entry-links" }));
+  // The rule code wraps the entry, so that faq.html#C6 reaches it.
+  return el("div", { class: "code-anchor", id: entry.clause, data: { search: searchText(entry, clause) } }, article);
 }
 
-function renderShells(entries, clauses) {
+// A rule the referee cites that has no question of its own: its text and source.
+function clauseCard(clause, sources) {
+  return el("div", { class: "code-anchor", id: clause.id, data: { search: searchText(null, clause) } },
+    el("article", { class: "faq-clause", "data-testid": "faq-clause", tabindex: "-1",
+      data: { clause: clause.id }, "aria-labelledby": `${clause.id}-t` },
+    el("h3", { id: `${clause.id}-t`, class: "question" },
+      el("span", { class: "clause", text: clause.id }), " ", clause.title),
+    clauseQuote(clause, sources)));
+}
+
+function searchText(entry, clause) {
+  return [entry && entry.question, entry && entry.setup, entry && entry.id,
+    clause.id, clause.title, clause.text, clause.switch].filter(Boolean).join(" ").toLowerCase();
+}
+
+function tocLink(href, code, title) {
+  return el("li", {}, el("a", { href, class: "toc-link", data: { code } },
+    el("span", { class: "clause", text: code }), el("span", { class: "toc-text", text: title })));
+}
+
+function sourcesSection(sources) {
+  const items = [...sources.values()].map((s) => el("li", {
+    class: "source-item", id: `source-${s.key}`, tabindex: "-1", data: { search: `${s.key} ${s.name} ${s.about}`.toLowerCase() },
+  },
+    el("p", { class: "source-name" }, s.url ? externalLink(s) : el("strong", { text: s.name })),
+    el("p", { class: "source-about", text: s.about }),
+    el("p", { class: "source-key" }, "Cited as ", el("code", { text: s.key }))));
+  return el("section", { class: "faq-group", id: "sources", "aria-labelledby": "group-sources" },
+    el("h2", { id: "group-sources", text: "Where these rules come from" }),
+    el("p", { class: "group-intro", text: "The rules are quoted from public pages. Most come from "
+      + "Dized, the official rules app that Portal Games, the publisher, provides for the game; "
+      + "a few from copies of the first edition's rulebook. Links open the source on its own site." }),
+    el("ul", { class: "source-list" }, items));
+}
+
+function renderShells(entries, clauses, sources) {
   const toc = [];
   const sections = [];
+  const byClause = new Map(entries.map((e) => [e.clause, e]));
   for (const group of GROUPS) {
-    const mine = entries.filter((e) => groupOf(e) === group);
-    if (!mine.length) continue;
-    toc.push(el("h2", { class: "toc-title", text: group.title }),
-      el("ol", {}, mine.map((e) => el("li", {},
-        el("a", { href: `#${e.id}` }, el("span", { class: "clause", text: e.clause }), e.question)))));
+    const codes = Object.keys(clauses).filter(group.test);
+    if (!codes.length) continue;
+    const links = [];
+    const blocks = [];
+    for (const code of codes) {
+      const entry = byClause.get(code);
+      blocks.push(entry ? entryShell(entry, clauses[code], sources) : clauseCard(clauses[code], sources));
+      links.push(tocLink(`#${code}`, code, clauses[code].title));
+      codeIds.set(code.toLowerCase(), code);
+      if (entry) codeIds.set(entry.id, code);
+    }
+    toc.push(el("li", { class: "toc-group" },
+      el("a", { class: "toc-group-link", href: `#group-${group.id}`, text: group.title }),
+      el("ol", { class: "toc-entries" }, links)));
     sections.push(el("section", { class: "faq-group", "aria-labelledby": `group-${group.id}` },
-      el("h2", { id: `group-${group.id}`, text: group.title }),
-      mine.map((e) => entryShell(e, clauses))));
+      el("h2", { id: `group-${group.id}`, tabindex: "-1", text: group.title }), blocks));
   }
-  $("faq-toc").replaceChildren(...toc);
+  toc.push(el("li", { class: "toc-group" },
+    el("a", { class: "toc-group-link", href: "#sources", text: "Where these rules come from" })));
+  sections.push(sourcesSection(sources));
+  $("faq-toc").replaceChildren(el("ol", { class: "toc-groups" }, toc));
   $("faq-list").replaceChildren(...sections);
 }
+
+// ------------------------------------------------------------------ ruling
 
 async function ruleEntry(entry, clauses) {
   const article = $(entry.id);
   const live = article.querySelector(".live");
   try {
     const ruling = await referee.rule(entry.example);
-    live.replaceChildren(renderSituation(entry.example, ruling, clauses));
+    live.replaceChildren(renderSituation(entry.example, ruling, clauses,
+      { headingLevel: 4, clauseHref: (code) => `#${encodeURIComponent(code)}` }));
     article.dataset.state = "ruled";
   } catch (error) {
     live.replaceChildren(el("p", { class: "entry-error", role: "alert",
@@ -77,24 +164,154 @@ async function ruleEntry(entry, clauses) {
   try {
     const payload = await referee.links.encode(entry.example);
     article.querySelector(".entry-links").replaceChildren(
-      el("a", { href: `./index.html#r=${payload}`, "data-testid": "open-board", text: "Open on the board" }),
-      " · ",
-      el("a", { href: `./widget.html#r=${payload}`, "data-testid": "embed", text: "Share or embed" }),
-      " · ",
-      el("a", { href: `#${entry.id}`, text: "Link to this question" }));
+      el("li", {}, el("a", { class: "entry-link", href: `./index.html#r=${payload}`, "data-testid": "open-board",
+        text: "Open on the board" })),
+      el("li", {}, el("a", { class: "entry-link", href: `./widget.html#r=${payload}`, "data-testid": "embed",
+        text: "Share or embed" })),
+      el("li", {}, el("a", { class: "entry-link", href: `#${entry.clause}`, text: "Link to this question" })));
   } catch {
     // the ruling is shown; only the links are missing
   }
 }
 
-function jumpToFragment() {
-  const id = decodeURIComponent(location.hash.slice(1));
-  const target = id && document.getElementById(id);
-  if (target) target.scrollIntoView();
+// ------------------------------------------------------------------ going to an anchor
+
+// The element a fragment names: an id, or a rule code / entry id in any case.
+function anchorOf(hash) {
+  let id = "";
+  try {
+    id = decodeURIComponent(String(hash).replace(/^#/, ""));
+  } catch {
+    return null;
+  }
+  if (!id) return null;
+  return document.getElementById(id) || document.getElementById(codeIds.get(id.toLowerCase()) || "");
 }
+
+// The entry, rule card or source a fragment's element belongs to (none for a section title).
+function highlightable(node) {
+  return node.querySelector(":scope > .faq-entry, :scope > .faq-clause")
+    || node.closest(".faq-entry, .faq-clause, .source-item");
+}
+
+// Scroll to the fragment's entry, mark it, and put the keyboard there.
+function goTo(hash, { focus = true } = {}) {
+  const anchor = anchorOf(hash);
+  if (!anchor) return false;
+  const target = highlightable(anchor) || anchor;
+  if (anchor.closest("[hidden]")) clearFilter();
+  for (const old of document.querySelectorAll(".is-target")) old.classList.remove("is-target");
+  if (target !== anchor || anchor.matches(".faq-entry, .faq-clause, .source-item")) target.classList.add("is-target");
+  anchor.scrollIntoView({ block: "start" });
+  if (focus && target.tabIndex === -1) target.focus({ preventScroll: true });
+  markCurrent(anchor.id);
+  return true;
+}
+
+function markCurrent(id) {
+  for (const link of $("faq-toc").querySelectorAll("[aria-current]")) link.removeAttribute("aria-current");
+  const link = $("faq-toc").querySelector(`a[href="#${CSS.escape(id)}"]`);
+  if (link) link.setAttribute("aria-current", "location");
+}
+
+// ------------------------------------------------------------------ contents and filter
+
+function setTocOpen(open) {
+  $("toc-toggle").setAttribute("aria-expanded", String(open));
+  $("faq-toc").classList.toggle("is-open", open);
+}
+
+function wireContents() {
+  const toggle = $("toc-toggle");
+  toggle.addEventListener("click", () => setTocOpen(toggle.getAttribute("aria-expanded") !== "true"));
+  $("faq-toc").addEventListener("click", (event) => {
+    const link = event.target.closest("a[href^='#']");
+    if (!link) return;
+    if (!WIDE.matches) setTocOpen(false);
+    if (link.hash === location.hash) {
+      event.preventDefault();
+      goTo(link.hash);
+    }
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && toggle.getAttribute("aria-expanded") === "true" && !WIDE.matches) {
+      setTocOpen(false);
+      toggle.focus();
+    }
+  });
+}
+
+function applyFilter() {
+  const words = $("faq-filter").value.toLowerCase().split(/\s+/).filter(Boolean);
+  let shown = 0;
+  let total = 0;
+  for (const block of document.querySelectorAll("#faq-list [data-search]")) {
+    total += 1;
+    const match = words.every((w) => block.dataset.search.includes(w));
+    block.hidden = !match;
+    if (match) shown += 1;
+  }
+  for (const group of document.querySelectorAll("#faq-list .faq-group")) {
+    group.hidden = words.length > 0 && !group.querySelector("[data-search]:not([hidden])");
+  }
+  for (const link of $("faq-toc").querySelectorAll(".toc-link")) {
+    const block = document.getElementById(link.dataset.code);
+    link.parentElement.hidden = Boolean(block && block.hidden);
+  }
+  for (const item of $("faq-toc").querySelectorAll(".toc-group")) {
+    const list = item.querySelector(".toc-entries");
+    const section = document.getElementById(item.firstElementChild.hash.slice(1));
+    item.hidden = list ? words.length > 0 && !list.querySelector("li:not([hidden])")
+      : Boolean(section && section.closest("[hidden]"));
+  }
+  $("filter-clear").hidden = words.length === 0;
+  $("filter-count").textContent = words.length === 0 ? ""
+    : shown === 0 ? `Nothing matches “${$("faq-filter").value.trim()}”.`
+      : `${shown} of ${total} match.`;
+}
+
+function clearFilter() {
+  $("faq-filter").value = "";
+  applyFilter();
+}
+
+function wireFilter() {
+  const input = $("faq-filter");
+  input.disabled = false;
+  input.addEventListener("input", () => {
+    applyFilter();
+    userMoved = true;
+  });
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && input.value) {
+      event.stopPropagation();
+      clearFilter();
+    }
+  });
+  $("filter-clear").addEventListener("click", () => {
+    clearFilter();
+    input.focus();
+  });
+}
+
+// The contents follow the reading: the entry at the top of the screen is marked in them.
+function followReading() {
+  if (!("IntersectionObserver" in window)) return;
+  const observer = new IntersectionObserver((seen) => {
+    const top = seen.filter((s) => s.isIntersecting)
+      .sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
+    if (top) markCurrent(top.target.id);
+  }, { rootMargin: "0px 0px -70% 0px" });
+  for (const anchor of document.querySelectorAll("#faq-list .code-anchor")) observer.observe(anchor);
+}
+
+// ------------------------------------------------------------------ start
 
 async function start() {
   const list = $("faq-list");
+  for (const kind of ["wheel", "touchmove", "keydown"]) {
+    addEventListener(kind, () => { userMoved = true; }, { once: true, passive: true });
+  }
   if (!(await referee.ready)) {
     list.dataset.state = "error";
     list.replaceChildren(el("p", { class: "entry-error", role: "alert",
@@ -102,9 +319,20 @@ async function start() {
     return;
   }
   const [{ faq }, { clauses }] = await Promise.all([referee.call("faq", ""), referee.call("clauses", "")]);
-  renderShells(faq.entries, clauses);
-  jumpToFragment();
-  for (const entry of faq.entries) await ruleEntry(entry, clauses);
+  const sources = new Map((faq.sources || []).map((s) => [s.key, s]));
+  renderShells(faq.entries, clauses, sources);
+  wireContents();
+  wireFilter();
+  followReading();
+  addEventListener("hashchange", () => goTo(location.hash));
+  const aimed = goTo(location.hash, { focus: false });
+  // The entry the link aims at is ruled first; then the others, in order.
+  const aimedAt = aimed && highlightable(anchorOf(location.hash));
+  const first = aimedAt && aimedAt.closest(".faq-entry");
+  const order = [...faq.entries].sort((a, b) => (first && b.id === first.id) - (first && a.id === first.id));
+  for (const entry of order) await ruleEntry(entry, clauses);
+  // The examples above it grew as they were ruled: back to it, unless the reader has moved.
+  if (aimed && !userMoved) goTo(location.hash, { focus: false });
   list.dataset.state = "ready";
   html.dataset.faqReady = "true";
   performance.mark("faq-ready");

@@ -174,7 +174,7 @@ export function renderDemands(request) {
   const gained = context.gained_this_action && resourceList(context.gained_this_action);
   if (gained) notes.push(`Gained earlier in this Action: ${gained}`);
   if (notes.length) parts.push(el("ul", { class: "context" }, notes.map((t) => el("li", { text: t }))));
-  return el("section", { class: "demand", "aria-label": "The demand" }, parts);
+  return el("div", { class: "demand", role: "group", "aria-label": "The demand" }, parts);
 }
 
 // ------------------------------------------------------------------ the board
@@ -196,6 +196,16 @@ function woundTrack(figure, woundsAfter) {
     ? `Wounds ${before} → ${after} of ${track.death_at}`
     : `Wounds ${before} of ${track.death_at}`;
   return el("div", { class: "wound-track", "aria-label": label, role: "img" }, cells);
+}
+
+// What the pips mean: the same marks as the tracks above it, in words.
+function woundLegend(after) {
+  const key = (kind, text) => el("li", {}, el("span", { class: `pip ${kind}`, "aria-hidden": "true" }), text);
+  return el("ul", { class: "legend", "aria-label": "Wound track key" },
+    key("pip-had", "Wounds already taken"),
+    after ? key("pip-new", "Wounds from this ruling") : null,
+    key("pip-free pip-arrow", "Morale −1 when passed"),
+    key("pip-free pip-death", "Death"));
 }
 
 function figureCard(state, after, id, figure, extra) {
@@ -232,7 +242,9 @@ function figures(state, after) {
   }
   if (state.dog) cards.push(el("li", { class: "figure figure-dog", data: { figure: "dog" } },
     el("span", { class: "figure-name", text: "The Dog" })));
-  return el("ul", { class: "figures", "aria-label": "Figures" }, cards);
+  return el("div", { class: "figures-block" },
+    el("ul", { class: "figures", "aria-label": "Figures" }, cards),
+    cards.some((c) => c.querySelector(".wound-track")) ? woundLegend(Boolean(after)) : null);
 }
 
 // A pile of cubes; cubes the ruling spends are shown struck out, cubes it adds as new.
@@ -277,33 +289,41 @@ function piles(state, after) {
   return el("div", { class: "piles" }, rows);
 }
 
-function level(name, before, after, max) {
-  const changed = after !== undefined && after !== before;
+// A camp track drawn as the game board draws it: numbered spaces and a marker on the level.
+// A change shows where the marker was (dashed), where it is now (filled), the spaces between.
+function spaces(from, to, before, after) {
+  const now = after ?? before;
   const cells = [];
-  for (let i = 1; i <= max; i += 1) {
-    const kind = i <= Math.min(before, after ?? before) ? "on" : i <= Math.max(before, after ?? before)
-      ? (after > before ? "gained" : "lost") : "off";
-    cells.push(el("span", { class: `level level-${kind}` }));
+  for (let v = from; v <= to; v += 1) {
+    const classes = ["space"];
+    if (v === now) classes.push("space-now");
+    else if (v === before) classes.push("space-was");
+    else if (v > Math.min(before, now) && v < Math.max(before, now)) {
+      classes.push(now < before ? "space-lost" : "space-gained");
+    }
+    cells.push(el("span", { class: classes.join(" "), text: from < 0 ? signed(v) : String(v) }));
   }
+  return el("span", { class: "spaces", "aria-hidden": "true" }, cells);
+}
+
+function trackValue(before, after, show) {
+  const changed = after !== undefined && after !== before;
+  return el("span", { class: `track-value${changed ? "" : " visually-hidden"}`,
+    text: changed ? `${show(before)} → ${show(after)}` : show(before) });
+}
+
+function level(name, before, after, max) {
   return el("span", { class: "track", data: { track: name.toLowerCase(), value: before } },
     el("span", { class: "track-name", text: name }),
-    el("span", { class: "levels", "aria-hidden": "true" }, cells),
-    el("span", { class: "track-value", text: changed ? `${before} → ${after}` : String(before) }));
+    spaces(0, max, before, after),
+    trackValue(before, after, String));
 }
 
 function morale(before, after) {
-  const cells = [];
-  for (let v = -3; v <= 3; v += 1) {
-    const classes = ["morale-space"];
-    if (v === before) classes.push("morale-was");
-    if (after !== undefined && v === after && after !== before) classes.push("morale-now");
-    cells.push(el("span", { class: classes.join(" "), text: signed(v) }));
-  }
-  const changed = after !== undefined && after !== before;
   return el("span", { class: "track track-morale", data: { track: "morale", value: before } },
     el("span", { class: "track-name", text: "Morale" }),
-    el("span", { class: "morale", "aria-hidden": "true" }, cells),
-    el("span", { class: "track-value", text: changed ? `${signed(before)} → ${signed(after)}` : signed(before) }));
+    spaces(-3, 3, before, after),
+    trackValue(before, after, signed));
 }
 
 function camp(state, after) {
@@ -356,7 +376,7 @@ export function renderBoard(state, after = null) {
   const moment = [`Round ${state.round || 1}`, PHASES[state.phase || "event"] || cap(state.phase)];
   if ((state.scenario || 1) !== 1) moment.push(`Scenario ${state.scenario}`);
   if (state.lost) moment.push(`game lost: ${state.lost.reason}`);
-  return el("section", { class: "board", "data-testid": "board", "aria-label": "The table" },
+  return el("div", { class: "board", role: "group", "data-testid": "board", "aria-label": "The table" },
     el("p", { class: "moment", text: moment.join(" · ") }),
     figures(state, after),
     piles(state, after),
@@ -397,19 +417,34 @@ export function verdictText(state, ruling) {
   return lines;
 }
 
-export function renderRuling(request, ruling, clauses = {}) {
+// A step's rule code; with `clauseHref`, a link to the rule's FAQ entry.
+function clauseCode(code, clause, options) {
+  const chip = el("span", { class: "clause", title: clause ? clause.text : null, text: code });
+  if (!options.clauseHref) return chip;
+  const away = Boolean(options.clauseTarget);
+  return el("a", { class: "clause-link", href: options.clauseHref(code), target: options.clauseTarget,
+    rel: away ? "noopener" : null },
+  chip, el("span", { class: "visually-hidden",
+    text: away ? " (read this rule in the FAQ, in a new tab)" : " (read this rule below)" }));
+}
+
+// options: `headingLevel` of "The ruling" (3 by default), `clauseHref(code)` and
+// `clauseTarget` to link each step's rule code to its FAQ entry.
+export function renderRuling(request, ruling, clauses = {}, options = {}) {
   const state = request.state;
   const verdict = el("ul", { class: "verdict", "data-testid": "verdict" },
     verdictText(state, ruling).map((t) => el("li", { text: t })));
   const steps = el("ol", { class: "steps", "data-testid": "steps" }, (ruling.steps || []).map((s) => {
     const clause = clauses[s.clause];
     return el("li", { class: "step", data: { clause: s.clause, certainty: s.certainty } },
-      el("span", { class: "clause", title: clause ? clause.text : null }, s.clause),
-      clause ? el("span", { class: "clause-title", text: clause.title }) : null,
-      el("span", { class: "step-text", text: s.text }),
-      el("span", { class: `certainty certainty-${s.certainty}`, text: certaintyText(s, state) }));
+      clauseCode(s.clause, clause, options),
+      el("span", { class: "step-body" },
+        clause ? el("span", { class: "clause-title", text: clause.title }) : null,
+        el("span", { class: "step-text", text: s.text }),
+        el("span", { class: `certainty certainty-${s.certainty}`, text: certaintyText(s, state) })));
   }));
-  const parts = [el("h3", { class: "ruling-title", text: "The ruling" }), verdict, steps];
+  const heading = `h${options.headingLevel || 3}`;
+  const parts = [el(heading, { class: "ruling-title", text: "The ruling" }), verdict, steps];
   const decisions = (ruling.decisions || []).filter((d) => d.options && d.options.length);
   if (decisions.length) {
     parts.push(el("ul", { class: "decisions", "aria-label": "The players' choices" }, decisions.map((d) => {
@@ -426,9 +461,9 @@ export function renderRuling(request, ruling, clauses = {}) {
 }
 
 // The whole situation: the board before (with the ruling's changes marked), the demand, the ruling.
-export function renderSituation(request, ruling, clauses) {
+export function renderSituation(request, ruling, clauses, options = {}) {
   return el("div", { class: "situation" },
     renderBoard(request.state, ruling ? ruling.state : null),
     renderDemands(request),
-    ruling ? renderRuling(request, ruling, clauses) : null);
+    ruling ? renderRuling(request, ruling, clauses, options) : null);
 }

@@ -41,7 +41,10 @@ function showMessage(state, title, text) {
 
 async function show(request, ruling, payload) {
   current = { request, ruling, payload };
-  setView("shown", renderSituation(request, ruling, clauses));
+  setView("shown", renderSituation(request, ruling, clauses, {
+    headingLevel: 2, clauseTarget: "_blank",
+    clauseHref: (code) => new URL(`faq.html#${encodeURIComponent(code)}`, location.href).href,
+  }));
   $("request-json").textContent = JSON.stringify(request, null, 2);
   $("ruling-json").textContent = JSON.stringify(ruling, null, 2);
   $("as-json").hidden = false;
