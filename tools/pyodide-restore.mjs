@@ -50,10 +50,63 @@ export function preloadingDynlibs(createModule, libs, { expected, memoryLength }
         .catch(fail);
     };
     const preRun = [settings.preRun ?? []].flat();
+    const instantiateWasm = withCanonicalTable(settings.instantiateWasm);
     // Emscripten gives up on a factory whose hook failed only by never resolving it.
-    return Promise.race([createModule({ ...settings, preRun: [...preRun, hook] }), failed]);
+    return Promise.race([
+      createModule({ ...settings, preRun: [...preRun, hook], instantiateWasm }),
+      failed,
+    ]);
   };
   return { factory, placement };
+}
+
+/**
+ * One function, one table slot, in every engine. Emscripten's addFunction() finds a
+ * function's slot by the identity of the JavaScript object standing for it. In Chromium,
+ * Firefox and Node, the object read from the main module's exports is the one the
+ * function table holds; in JavaScriptCore (WebKit: Safari, every iPad browser) reading a
+ * table slot gives another object, so each of the ~970 exported functions that the
+ * dynamic linker looks up during start-up (updateGOT) got a second slot. The table was
+ * then ~970 slots longer than where the build placed pydantic-core, and every pointer to
+ * one of those functions differed from the build's. JavaScriptCore's table does give back
+ * the object it was set to, so each slot that holds an exported function is set to that
+ * export's own object (a wasm function object's `name` is its function index), before
+ * Emscripten reads the table. Where the engine already agrees (the first exported
+ * function found in the table is the same object) nothing is set.
+ * Returns the number of slots set.
+ */
+export function canonicalTable(instance) {
+  const table = instance.exports.__indirect_function_table;
+  if (!(table instanceof WebAssembly.Table)) return 0;
+  const exported = new Map();
+  for (const value of Object.values(instance.exports)) {
+    if (typeof value === "function") exported.set(value.name, value);
+  }
+  let set = 0;
+  for (let i = 0; i < table.length; i++) {
+    const entry = table.get(i);
+    const own = entry && exported.get(entry.name);
+    if (!own) continue;
+    if (own === entry) {
+      if (set === 0) return 0; // this engine keeps one object per function
+      continue;
+    }
+    table.set(i, own);
+    set++;
+  }
+  return set;
+}
+
+// Pyodide gives Emscripten an instantiateWasm(imports, receive) (its getInstantiateWasmFunc):
+// the main module's table is made canonical between instantiation and Emscripten's
+// receiving the instance, before any addFunction().
+export function withCanonicalTable(instantiateWasm) {
+  if (typeof instantiateWasm !== "function") return instantiateWasm;
+  return (imports, receive) =>
+    instantiateWasm(imports, (instance, module) => {
+      canonicalTable(instance);
+      return receive(instance, module);
+    });
 }
 
 // The function table is not the same length everywhere when the hook runs: CPython's

@@ -215,8 +215,16 @@ export async function loadPyodide({ packages = [], ...options } = {}) {
     }
   }
   const restoreFetch = handOver();
+  // One table slot per function here too (tools/pyodide-restore.mjs, canonicalTable).
+  const { withCanonicalTable } = await restoreModule.catch(() => ({}));
+  const canonical = createPyodideModule.then((create) =>
+    withCanonicalTable
+      ? (moduleSettings) =>
+          create({ ...moduleSettings, instantiateWasm: withCanonicalTable(moduleSettings.instantiateWasm) })
+      : create,
+  );
   const pyodide = await pyodideJs
-    .loadPyodide({ ...settings, createPyodideModule })
+    .loadPyodide({ ...settings, createPyodideModule: canonical })
     .finally(restoreFetch);
   performance.mark("pyodide-started"); // from scratch
   if (packages.length) await pyodide.loadPackage(packages, { messageCallback: () => {} });
