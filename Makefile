@@ -4,7 +4,7 @@ VENV    := .venv
 VPY     := $(VENV)/bin/python
 PORT    ?= 8000
 
-.PHONY: serve test test-core test-e2e lint schema bench bench-load fuzz vendor clean
+.PHONY: serve test test-core test-e2e test-engines browsers lint schema bench bench-load fuzz vendor clean
 
 # The browser runtime: npm packages (package-lock.json) + wheels (tools/wheels.lock.json)
 # + our own pyapp/ packed as a wheel, assembled into static/vendor/ by tools/vendor.py.
@@ -47,12 +47,21 @@ vendor: $(VENDOR_STAMP)
 serve: $(VENDOR_STAMP)
 	$(VPY) tools/serve.py --port $(PORT)
 
-test-e2e: $(VENDOR_STAMP)
+# chromium, firefox-esr and webkit2gtk-driver (Debian): installed with apt-get when missing
+# (as root; otherwise it says what to install). .ci/run uses the same script.
+browsers:
+	bash tools/browsers.sh
+
+test-e2e: browsers $(VENDOR_STAMP)
 	$(VPY) -m pytest -m e2e tests/e2e
 
-test: test-core lint test-e2e
+# The smoke suite in Firefox and WebKit (Chromium runs the whole of tests/e2e).
+test-engines: browsers $(VENDOR_STAMP)
+	$(VPY) -m pytest -m engines tests/engines
 
-bench: $(VENV)/.stamp $(VENDOR_STAMP)
+test: test-core lint test-e2e test-engines
+
+bench: browsers $(VENV)/.stamp $(VENDOR_STAMP)
 	$(VPY) bench/rules_bench.py
 	$(VPY) bench/fuzz_bench.py
 	$(VPY) bench/load_bench.py
@@ -61,7 +70,7 @@ bench: $(VENV)/.stamp $(VENDOR_STAMP)
 fuzz: $(VENV)/.stamp
 	$(VPY) bench/fuzz_bench.py
 
-bench-load: $(VENDOR_STAMP)
+bench-load: browsers $(VENDOR_STAMP)
 	$(VPY) bench/load_bench.py
 
 clean:

@@ -1,0 +1,221 @@
+"""The same fast, offline start in every engine: in Firefox and in WebKit (with an iPad's
+user agent, as Safari on an iPad), the page starts Python from its build-time snapshot,
+rules exactly as CPython does, takes a drag by finger and a tap-to-place, rules the FAQ
+live, shows a share link in the widget and starts again offline. Chromium runs the full
+suite (tests/e2e/); this is the smoke suite for the two engines Playwright cannot drive."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pyapp.api import rule_json
+from pyapp.links import encode
+from pyapp.rules.faq import faq
+from pyapp.rules.formats import Request
+from tests.scenarios import scenario_requests
+
+from .conftest import Site
+from .drivers import launch, wait
+
+READY = "document.documentElement.dataset.rulesReady === 'true'"
+SETTLED = "document.documentElement.dataset.busy === '0'"
+SCENARIOS = scenario_requests()
+ENTRIES = faq().entries
+TIED_UP = next(e.example for e in ENTRIES if e.id == "tied-up")
+
+# How the start went: the rules-ready mark's detail (static/app.js) holds the worker's marks;
+# only an interpreter restored from the snapshot has `pyodide-restored`.
+START = """
+const mark = performance.getEntriesByName("rules-ready")[0];
+return {
+  state: document.documentElement.dataset.rulesReady,
+  status: (document.getElementById("rules-status-text") || {}).textContent || "",
+  at: mark ? Math.round(mark.startTime) : null,
+  marks: Object.keys((mark && mark.detail && mark.detail.timings) || {}),
+};
+"""
+RULE_ALL = """
+const out = [];
+for (const request of args[0]) {
+  try {
+    out.push({ ok: true, ruling: await window.referee.rule(request) });
+  } catch (e) {
+    out.push({ ok: false, structured: e instanceof window.referee.RefereeError,
+               error: { type: e.type, message: e.message, details: e.details } });
+  }
+}
+return out;
+"""
+BOARD = """
+const { board } = await import("./static/board/main.js");
+return board[args[0]](...args[1]);
+"""
+# A drag by finger: pointer events with pointerType "touch", each on the element under the
+# point, from the centre of one element to the centre of another (both brought on screen).
+TOUCH_DRAG = """
+const [source, target] = args.map((s) => document.querySelector(s));
+const top = Math.min(source.getBoundingClientRect().top, target.getBoundingClientRect().top);
+window.scrollBy(0, top - 40);
+const centre = (el) => {
+  const r = el.getBoundingClientRect();
+  return [r.x + r.width / 2, r.y + r.height / 2];
+};
+const [[x0, y0], [x1, y1]] = [centre(source), centre(target)];
+const fire = (type, x, y) => document.elementFromPoint(x, y).dispatchEvent(new PointerEvent(type, {
+  bubbles: true, cancelable: true, composed: true, pointerId: 7, pointerType: "touch",
+  isPrimary: true, clientX: x, clientY: y, button: 0, buttons: type === "pointerup" ? 0 : 1,
+  width: 20, height: 20, pressure: 0.5,
+}));
+fire("pointerdown", x0, y0);
+for (let i = 1; i <= 6; i++) {
+  fire("pointermove", x0 + ((x1 - x0) * i) / 6, y0 + ((y1 - y0) * i) / 6);
+}
+fire("pointerup", x1, y1);
+"""
+
+
+def cpython_envelope(request: Any) -> dict[str, Any]:
+    text = request if isinstance(request, str) else json.dumps(request)
+    envelope: dict[str, Any] = json.loads(rule_json(text))
+    return envelope
+
+
+def boot(site: Site, path: str = "") -> dict[str, Any]:
+    site.engine.open(site.url + path)
+    wait(
+        site.engine,
+        "document.documentElement.dataset.rulesReady !== undefined && "
+        "document.documentElement.dataset.rulesReady !== 'false'",
+    )
+    start: dict[str, Any] = site.engine.run(START)
+    return start
+
+
+def assert_restored(start: dict[str, Any]) -> None:
+    assert start["state"] == "true", start["status"]
+    assert "pyodide-restored" in start["marks"], f"not restored from the snapshot: {start}"
+    assert "pyodide-started" not in start["marks"], start
+
+
+def board(site: Site, name: str, *args: Any) -> Any:
+    return site.engine.run(BOARD, name, list(args))
+
+
+def pile(state: dict[str, Any], where: str) -> dict[str, int]:
+    if where in ("available", "future"):
+        return dict(state[where])
+    action = next(a for a in state["planned_actions"] if a["id"] == where)
+    return dict(action["assigned"])
+
+
+def redrawn(site: Site, before: int) -> None:
+    wait(site.engine, f"Number(document.documentElement.dataset.boardRev) > {before} && {SETTLED}")
+
+
+def rev(site: Site) -> int:
+    return int(site.engine.run("return document.documentElement.dataset.boardRev || '0';"))
+
+
+# ------------------------------------------------------------------------------ tests
+
+
+def test_python_is_restored_from_the_snapshot(site: Site) -> None:
+    start = boot(site)
+    assert_restored(start)
+    print(f"{site.engine.name}: rules ready at {start['at']} ms")
+
+
+def test_rules_like_cpython(site: Site) -> None:
+    got = site.engine.run(RULE_ALL, [request for _, request in SCENARIOS])
+    assert len(got) == len(SCENARIOS)
+    for (name, request), answer in zip(SCENARIOS, got, strict=True):
+        expected = cpython_envelope(request)
+        if not expected["ok"]:
+            assert answer.pop("structured") is True, name
+        assert answer == expected, name
+
+
+def test_a_drag_by_finger_and_a_tap_to_place(site: Site) -> None:
+    from tests.e2e.board_harness import DEMO
+
+    wait(site.engine, "document.documentElement.dataset.board === 'live' && " + SETTLED)
+    board(site, "command", {"cmd": "new", "state": DEMO})
+    wait(site.engine, SETTLED)
+
+    before = rev(site)
+    site.engine.run(TOUCH_DRAG, "[data-testid=res-build-1-wood]", "[data-testid=pile-future] h3")
+    redrawn(site, before)
+    state = board(site, "state")
+    assert pile(state, "build-1")["wood"] == 1 and pile(state, "future")["wood"] == 2
+
+    site.engine.click("[data-testid=res-available-food]")
+    wait(
+        site.engine,
+        "document.querySelector('[data-testid=res-available-food]')"
+        ".getAttribute('aria-pressed') === 'true'",
+    )
+    before = rev(site)
+    site.engine.click("[data-testid=action-gather-1] h4")
+    redrawn(site, before)
+    state = board(site, "state")
+    assert pile(state, "available")["food"] == 1 and pile(state, "gather-1")["food"] == 1
+
+
+def test_the_faq_rules_every_example_live(site: Site) -> None:
+    site.engine.open(site.url + "faq.html")
+    wait(site.engine, "document.documentElement.dataset.faqReady === 'true'")
+    shown = site.engine.run(
+        """return [...document.querySelectorAll("[data-testid=faq-entry]")].map((e) => ({
+             id: e.id, state: e.dataset.state,
+             clauses: [...e.querySelectorAll("[data-testid=steps] li")]
+               .map((li) => li.dataset.clause),
+           }));"""
+    )
+    assert [e["id"] for e in shown] == [e.id for e in ENTRIES]
+    for entry, seen in zip(ENTRIES, shown, strict=True):
+        expected = cpython_envelope(entry.example.model_dump(mode="json"))["ruling"]
+        assert seen["state"] == "ruled", entry.id
+        assert seen["clauses"] == [s["clause"] for s in expected["steps"]], entry.id
+
+
+def test_the_widget_shows_a_share_link(site: Site) -> None:
+    site.engine.open(f"{site.url}widget.html#r={encode(Request.model_validate(TIED_UP))}")
+    wait(site.engine, "document.documentElement.dataset.rulingShown === 'true'")
+    shown = site.engine.run("return document.getElementById('ruling-json').textContent;")
+    expected = cpython_envelope(TIED_UP.model_dump(mode="json"))["ruling"]
+    assert json.loads(shown) == expected
+
+
+def test_starts_again_offline_from_the_snapshot(site: Site) -> None:
+    """Once the service worker holds this build, the server is stopped: the reloaded page
+    restores Python from the cached snapshot and rules."""
+    site.engine.open(site.url)
+    wait(site.engine, "document.documentElement.dataset.offlineReady === 'true'")
+    site.server.terminate()
+    site.server.wait(timeout=10)
+    site.engine.reload()
+    wait(site.engine, READY)
+    assert_restored(site.engine.run(START))
+    name, request = SCENARIOS[0]
+    assert site.engine.run(RULE_ALL, [request]) == [cpython_envelope(request)], name
+
+
+def test_webkit_s_own_user_agent_restores_too() -> None:
+    """WebKitGTK's own user agent (not an iPad's): Pyodide then uses its WebAssembly call
+    trampoline, which takes a table slot an iPad does not; the snapshot restores either way."""
+    from tools.local import served
+
+    from .conftest import missing
+
+    if lacking := missing("webkit"):
+        raise AssertionError(f"webkit: not installed: {', '.join(lacking)} (run `make browsers`)")
+    with served() as (server, url):
+        engine = launch("webkit")
+        try:
+            assert_restored(boot(Site(engine, url, server)))
+            name, request = SCENARIOS[1]
+            assert engine.run(RULE_ALL, [request]) == [cpython_envelope(request)], name
+            assert engine.errors() == []
+        finally:
+            engine.close()
