@@ -1,53 +1,117 @@
-// The demand panel: pick a card effect (catalogue search) or compose one, set the context,
-// preview the core's ruling, answer its questions, apply it, share it. It shows what the core
-// says; it decides nothing itself.
+// The demand panel: pick a card effect (catalogue search) or put a demand together from quick
+// chips, see who resolves, and read the core's ruling, which is asked again whenever the
+// table, the demand, the context or a choice changes. The verdict bar keeps the headline in
+// view. It shows what the core says; it decides nothing itself.
 
 import { h } from "./dom.js";
-import { RESOURCE_NAMES, figureName, figuresOf, title } from "./labels.js";
+import { RESOURCE_KINDS, RESOURCE_NAMES, figureName, figuresOf, plainError, title } from "./labels.js";
 
 const WHO = ["each", "first_player", "resolver", "cook", "carpenter", "explorer", "soldier", "friday", "jenny"];
-const VICTIMS = ["default", "all", "in_camp", "first_player", "resolver"];
-const num = (name, label, dflt = 0, min = 0) => ({ name, label, type: "number", dflt, min });
-const sel = (name, label, options, dflt) => ({ name, label, type: "select", options, dflt: dflt ?? options[0] });
+const WHO_NAMES = { each: "Each character", first_player: "The First Player", resolver: "Who resolves" };
+const VICTIMS = {
+  default: "As the rules say",
+  all: "All characters",
+  in_camp: "Characters in camp",
+  first_player: "The First Player",
+  resolver: "Who resolves the Action",
+};
+const TRACK_NAMES = { roof: "Roof", palisade: "Palisade", weapon: "Weapon" };
+const num = (name, label, dflt = 0, min = 0, max = 20) => ({ name, label, type: "number", dflt, min, max });
+const opt = (name, label, options, dflt, names = {}) => ({ name, label, type: "choice", options, dflt: dflt ?? options[0], names });
 const txt = (name, label, optional = false) => ({ name, label, type: "text", optional });
+const RESOURCE_LABELS = { food: "Food", nonperishable_food: "Non-perishable food", wood: "Wood", fur: "Fur" };
+const SHORT_RESOURCE = { food: "Food", nonperishable_food: "N-p food", wood: "Wood", fur: "Fur" };
 
 // The demand kinds of the core (pyapp/rules/demands.py) and their fields, for the composer.
+// Discard is drawn as one resource and how many; the other fields are generic.
 const KINDS = {
-  discard: ["Discard resources", [num("food", "Food"), num("nonperishable_food", "Non-perishable food"),
-    num("wood", "Wood"), num("fur", "Fur"), { name: "each", label: "Each player discards", type: "bool" }]],
-  discard_determination: ["Discard Determination tokens", [num("amount", "Tokens", 1, 1), sel("who", "Who", WHO)]],
+  discard: ["Discard", []],
+  discard_determination: ["Discard Determination tokens", [num("amount", "Tokens", 1, 1), opt("who", "Who", WHO, "each", WHO_NAMES)]],
   have_weapon: ["Have a Weapon level", [num("level", "Level", 1, 1)]],
-  reduce: ["Reduce a track", [sel("track", "Track", ["roof", "palisade", "weapon"]), num("amount", "By", 1, 1)]],
-  increase: ["Increase a track", [sel("track", "Track", ["roof", "palisade", "weapon"]), num("amount", "By", 1, 1)]],
+  reduce: ["Reduce a track", [opt("track", "Track", ["roof", "palisade", "weapon"], "roof", TRACK_NAMES), num("amount", "By", 1, 1)]],
+  increase: ["Raise a track", [opt("track", "Track", ["roof", "palisade", "weapon"], "roof", TRACK_NAMES), num("amount", "By", 1, 1)]],
   lower_morale: ["Lower Morale", [num("amount", "By", 1, 1)]],
-  cover_source: ["Cover a source", [sel("source", "Source", ["food", "wood"]), num("count", "How many", 1, 1),
-    { ...num("tile", "On tile (blank: the closest)", "", 1), optional: true }]],
+  cover_source: ["Cover a source", [opt("source", "Source", ["food", "wood"], "food", { food: "Food", wood: "Wood" }), num("count", "How many", 1, 1)]],
+  combat: ["Combat", [num("strength", "Strength", 3, 0), num("weapon_loss", "Weapon loss", 0, 0)]],
+  wounds: ["The card's own Wounds", [num("amount", "Wounds", 1, 1)]],
+  lose_pawn: ["Lose an Action pawn", [opt("who", "Who", WHO, "resolver", WHO_NAMES)]],
+  lose_item: ["Lose an Item", [txt("item", "Item (blank: the players choose)", true)]],
+  halve: ["Halve", [opt("target", "What", ["food", "wood", "fur", "roof", "palisade", "weapon"], "food")]],
   place_token: ["Place a token", [txt("space", "Space"), txt("token", "Token")]],
   place_marker: ["Place a marker", [txt("space", "Space"), txt("marker", "Marker")]],
-  lose_pawn: ["Lose an Action pawn", [sel("who", "Who", WHO, "resolver")]],
-  lose_item: ["Lose an Item", [txt("item", "Item (blank: the players choose)", true)]],
-  halve: ["Halve", [sel("target", "What", ["food", "wood", "fur", "roof", "palisade", "weapon"])]],
-  combat: ["Fight a Beast", [num("strength", "Strength", 3), num("weapon_loss", "Weapon loss"), txt("beast", "Beast", true)]],
   weather_clouds: ["Weather clouds", [num("rain", "Rain clouds"), num("snow", "Snow clouds")]],
   night_eating: ["Night: eating", []],
   night_no_shelter: ["Night: no Shelter", []],
-  children_food: ["Scenario 6: the children eat", [{ ...num("amount", "Food (blank: by round)", ""), optional: true }]],
-  wounds: ["The card's own Wounds", [num("amount", "Wounds", 1, 1)]],
+  children_food: ["Scenario 6: the children eat", []],
 };
+// The quick chips: the kinds a card asks for most.
+const CHIPS = [
+  ["discard", "Discard", { kind: "discard", food: 1 }],
+  ["track", "Roof / Palisade / Weapon −", { kind: "reduce", track: "roof", amount: 1 }],
+  ["morale", "Lower Morale", { kind: "lower_morale", amount: 1 }],
+  ["cover", "Cover a source", { kind: "cover_source", source: "food", count: 1 }],
+  ["combat", "Combat: strength", { kind: "combat", strength: 3, weapon_loss: 0 }],
+  ["wounds", "Wounds", { kind: "wounds", amount: 1 }],
+];
 const MULTI = new Set(["fed", "short"]);
 const BOOL = new Set(["use_alternative", "children_first"]);
 
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** "Discard 2 wood", "Roof −1", "Combat: strength 4" — a demand in a player's words. */
 export function describeDemand(d) {
-  const [name] = KINDS[d.kind] || [title(d.kind)];
-  const parts = Object.entries(d).filter(([k, v]) => k !== "kind" && v !== false && v !== "default" && v !== "" && v !== null)
-    .map(([k, v]) => `${title(RESOURCE_NAMES[k] || k)} ${v === true ? "" : v}`.trim());
-  return parts.length ? `${name}: ${parts.join(", ")}` : name;
+  const extra = [d.if_possible ? "if possible" : null, d.victims && d.victims !== "default" ? `suffers: ${VICTIMS[d.victims].toLowerCase()}` : null]
+    .filter(Boolean);
+  const tail = extra.length ? ` (${extra.join("; ")})` : "";
+  return `${plainDemand(d)}${tail}`;
 }
 
-export function createDemandPanel(ctl, root) {
+function plainDemand(d) {
+  switch (d.kind) {
+    case "discard": {
+      const parts = RESOURCE_KINDS.filter((k) => d[k]).map((k) => `${d[k]} ${RESOURCE_NAMES[k]}`);
+      return `Discard ${parts.join(" and ") || "nothing"}${d.each ? ", each player" : ""}`;
+    }
+    case "reduce": return `${TRACK_NAMES[d.track]} −${d.amount ?? 1}`;
+    case "increase": return `${TRACK_NAMES[d.track]} +${d.amount ?? 1}`;
+    case "lower_morale": return `Lower Morale by ${d.amount ?? 1}`;
+    case "cover_source": return `Cover ${plural(d.count ?? 1, `${d.source} source`)}${d.tile ? ` on tile ${d.tile}` : ""}`;
+    case "combat": return `Combat: strength ${d.strength}${d.weapon_loss ? `, Weapon −${d.weapon_loss}` : ""}${d.beast ? ` (${d.beast})` : ""}`;
+    case "wounds": return `${plural(d.amount ?? 1, "Wound")} from the card`;
+    case "discard_determination": return `${WHO_NAMES[d.who] || title(d.who || "each")} discards ${plural(d.amount ?? 1, "Determination token")}`;
+    case "have_weapon": return `Have Weapon ${d.level}`;
+    case "lose_pawn": return `${WHO_NAMES[d.who] || title(d.who || "resolver")} loses an Action pawn`;
+    case "lose_item": return d.item ? `Lose the ${d.item}` : "Lose an Item";
+    case "halve": return `Halve ${d.target}`;
+    case "weather_clouds": return `Weather: ${plural(d.rain || 0, "rain cloud")}, ${plural(d.snow || 0, "snow cloud")}`;
+    default: return (KINDS[d.kind] || [title(d.kind)])[0];
+  }
+}
+
+/** A − n + control made of buttons (no number field, no keyboard popping up). */
+function miniStepper({ label, value, min = 0, max = 20, key, onchange, disabled }) {
+  const id = `ms-${key}`;
+  return h("div", { class: "stepper mini", role: "group", "aria-labelledby": id },
+    h("span", { class: "stepper-label", id, text: label }),
+    h("button", { type: "button", class: "step", "aria-label": `${label}: one less`, disabled: disabled || value <= min,
+      data: { key: `${key}-minus`, testid: `${key}-minus` }, onclick: () => onchange(value - 1) }, "−"),
+    h("output", { class: "stepper-value", text: value, data: { testid: key } }),
+    h("button", { type: "button", class: "step", "aria-label": `${label}: one more`, disabled: disabled || value >= max,
+      data: { key: `${key}-plus`, testid: `${key}-plus` }, onclick: () => onchange(value + 1) }, "+"));
+}
+
+/** Segmented buttons, one pressed. */
+function segmented({ label, options, value, names = {}, key, onchange, disabled }) {
+  return h("div", { class: "segmented", role: "group", "aria-label": label, data: { testid: key } },
+    options.map((o) => h("button", { type: "button", class: ["seg", o === value && "is-current"], "aria-pressed": String(o === value),
+      disabled, data: { key: `${key}-${o}`, testid: `${key}-${o}` }, onclick: () => o !== value && onchange(o) }, names[o] || title(o))));
+}
+
+export function createDemandPanel(ctl, root, bar) {
   const panel = {
     cards: null, card: null, effect: null, context: { resolver: null, event_combat: false }, choices: {},
-    ruling: null, applied: false, error: null, query: "", composing: [], shareUrl: null, shareError: null,
+    ruling: null, status: "none", error: null, query: "", shareUrl: null, shareError: null, faq: {}, clauses: {},
+    asked: 0, fresh: -1,
   };
   const els = {};
 
@@ -55,24 +119,29 @@ export function createDemandPanel(ctl, root) {
     els.search = h("input", { id: "demand-search", type: "search", autocomplete: "off", placeholder: "Card name or words of its text",
       data: { testid: "demand-search" }, oninput: (e) => { panel.query = e.target.value; drawResults(); } });
     els.results = h("ul", { class: "card-results", id: "card-results", "aria-label": "Cards found", data: { testid: "card-results" } });
+    els.chips = h("div", { class: "chips-row", role: "group", "aria-labelledby": "chips-label", data: { testid: "quick-chips" } });
     els.chosen = h("div", { class: "chosen", data: { testid: "demand-chosen" } });
-    els.compose = h("details", { class: "compose", data: { testid: "compose" } });
-    els.context = h("div", { class: "context" });
+    els.context = h("div", { class: "context", data: { testid: "context" } });
     els.actions = h("div", { class: "demand-actions" });
+    els.advanced = h("details", { class: "advanced", data: { testid: "advanced" } });
     els.share = h("div", { class: "share-box", data: { testid: "share-box" } });
-    els.ruling = h("div", { class: "ruling", "aria-live": "polite", data: { testid: "ruling" } });
+    els.ruling = h("div", { class: "ruling", "aria-labelledby": "ruling-title", data: { testid: "ruling" } });
     root.replaceChildren(
       h("h2", { id: "demand-title", class: "panel-title", text: "The card's demand" }),
       h("div", { class: "search" },
-        h("label", { for: "demand-search", text: "Find a card" }), els.search, els.results),
-      els.compose, els.chosen, els.context, els.actions, els.share, els.ruling);
-    drawCompose();
+        h("label", { for: "demand-search", text: "Find the card" }), els.search, els.results),
+      h("p", { class: "chips-label", id: "chips-label", text: "Or tap what it asks for:" }), els.chips,
+      els.chosen, els.context, els.actions, els.share, els.ruling, els.advanced);
+    drawChips();
+    drawAdvanced();
     draw();
   }
 
+  // ---------------------------------------------------------------- finding and composing
+
   function drawResults() {
     if (!panel.cards) {
-      els.results.replaceChildren(h("li", { class: "hint", text: "The card list arrives with the rules…" }));
+      els.results.replaceChildren(panel.query ? h("li", { class: "hint", text: "The card list arrives with the rules…" }) : "");
       return;
     }
     const terms = panel.query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -85,93 +154,70 @@ export function createDemandPanel(ctl, root) {
       h("button", { type: "button", class: "card-pick", data: { testid: `card-${c.id}`, key: `card-${c.id}` },
         onclick: () => pickCard(c) },
       h("span", { class: "card-name", text: c.name }), h("span", { class: "card-deck", text: title(c.deck) }),
-      h("span", { class: "card-text", text: c.text })))) : [h("li", { class: "hint", text: "No card matches." })]));
+      h("span", { class: "card-text", text: c.text }),
+      c.effect.alternative || c.effect.demands.some((d) => d.if_possible)
+        ? h("span", { class: "card-flag", text: c.effect.alternative ? "Has an “or …” alternative: rules differently" : "“If possible”: rules differently" })
+        : null))) : [h("li", { class: "hint", text: "No card matches: tap what it asks for below." })]));
   }
 
   function pickCard(card) {
     panel.card = card;
     panel.effect = card.effect;
-    panel.composing = [];
     panel.query = "";
     els.search.value = "";
     drawResults();
-    fresh();
+    changed();
     ctl.say(`Chosen: ${card.name}. ${card.text}`);
-    const preview = els.actions.querySelector("[data-testid=preview]");
-    if (preview) preview.focus();
   }
 
-  function fresh() {
-    panel.choices = {};
-    panel.ruling = null;
-    panel.applied = false;
-    panel.error = null;
-    panel.shareUrl = null;
-    panel.shareError = null;
-    draw();
+  function drawChips() {
+    els.chips.replaceChildren(...CHIPS.map(([key, label, demand]) => h("button", {
+      type: "button", class: "chip-add", disabled: ctl.readonly, data: { testid: `chip-${key}`, key: `chip-${key}` },
+      onclick: () => addDemand({ ...demand }),
+    }, h("span", { "aria-hidden": "true", text: "+ " }), label)),
+    h("span", { class: "more-kinds" },
+      h("label", { for: "compose-kind", class: "visually-hidden", text: "Another kind of demand" }),
+      h("select", { id: "compose-kind", disabled: ctl.readonly, data: { testid: "compose-kind" } },
+        h("option", { value: "", text: "More kinds…" }),
+        Object.entries(KINDS).map(([k, [name]]) => h("option", { value: k, text: name }))),
+      h("button", { type: "button", class: "secondary", disabled: ctl.readonly, data: { testid: "compose-add" }, onclick: () => {
+        const kind = root.querySelector("#compose-kind").value;
+        if (kind) addDemand(defaults(kind));
+      } }, "Add")));
   }
 
-  function drawCompose() {
-    const kindSel = h("select", { id: "compose-kind", data: { testid: "compose-kind" } },
-      Object.entries(KINDS).map(([k, [name]]) => h("option", { value: k, text: name })));
-    const fields = h("div", { class: "compose-fields" });
-    const common = h("div", { class: "compose-fields" },
-      field({ name: "if_possible", label: "If possible", type: "bool" }, "if_possible"),
-      field(sel("victims", "Victims", VICTIMS), "victims"));
-    const showFields = () => fields.replaceChildren(...KINDS[kindSel.value][1].map((f) => field(f, f.name)));
-    kindSel.addEventListener("change", showFields);
-    showFields();
-    const form = h("form", {
-      class: "compose-form",
-      onsubmit: (e) => {
-        e.preventDefault();
-        const demand = { kind: kindSel.value };
-        for (const f of [...KINDS[kindSel.value][1], { name: "if_possible", type: "bool" }, sel("victims", "", VICTIMS)]) {
-          const input = form.elements.namedItem(`f-${f.name}`);
-          const v = f.type === "bool" ? input.checked : input.value;
-          if (f.type === "number") { if (v !== "") demand[f.name] = Number(v); } else if (f.type === "bool") { if (v) demand[f.name] = true; } else if (v !== "" || !f.optional) demand[f.name] = v;
-        }
-        if (demand.victims === "default") delete demand.victims;
-        panel.composing = panel.card ? [demand] : [...panel.composing, demand];
-        panel.card = null;
-        panel.effect = { label: "Composed demand", demands: panel.composing };
-        fresh();
-        ctl.say(`Added: ${describeDemand(demand)}`);
-      },
-    },
-    h("label", { for: "compose-kind", text: "Kind of demand" }), kindSel, fields, common,
-    h("button", { type: "submit", class: "secondary", data: { testid: "compose-add" } }, "Add this demand"));
-    els.compose.replaceChildren(h("summary", { text: "Or compose a demand" }), form, jsonEditor());
+  function defaults(kind) {
+    if (kind === "discard") return { kind, food: 1 };
+    const demand = { kind };
+    for (const f of KINDS[kind][1]) if (!f.optional && f.type !== "text") demand[f.name] = f.dflt;
+    for (const f of KINDS[kind][1]) if (f.type === "text" && !f.optional) demand[f.name] = "";
+    return demand;
   }
 
-  function field(f, name) {
-    const id = `f-${name}`;
-    if (f.type === "bool") return h("label", { class: "toggle" }, h("input", { type: "checkbox", id, name: id }), h("span", { text: f.label }));
-    const input = f.type === "select"
-      ? h("select", { id, name: id }, f.options.map((o) => h("option", { value: o, text: title(o), selected: o === f.dflt })))
-      : h("input", { id, name: id, type: f.type, value: f.dflt, min: f.min, inputmode: f.type === "number" ? "numeric" : undefined, autocomplete: "off" });
-    return h("span", { class: "field" }, h("label", { for: id, class: "field-label", text: f.label }), input);
+  function composed() {
+    return panel.card ? [] : panel.effect ? panel.effect.demands : [];
   }
 
-  function jsonEditor() {
-    const area = h("textarea", { id: "effect-json", rows: 6, spellcheck: "false", data: { testid: "effect-json" } });
-    const error = h("p", { class: "form-error", role: "alert" });
-    return h("div", { class: "json-editor" },
-      h("label", { for: "effect-json", text: "Or write the effect as JSON (format.md)" }), area, error,
-      h("button", { type: "button", class: "secondary", onclick: () => {
-        try {
-          const effect = JSON.parse(area.value);
-          if (!effect || typeof effect !== "object" || !Array.isArray(effect.demands)) throw new Error("an effect has a list of demands");
-          panel.card = null;
-          panel.composing = effect.demands;
-          panel.effect = effect;
-          error.textContent = "";
-          fresh();
-        } catch (e) {
-          error.textContent = `This is not an effect: ${e.message}`;
-        }
-      } }, "Use this effect"));
+  function setComposed(demands, said) {
+    panel.card = null;
+    panel.effect = demands.length ? { label: "Composed demand", demands } : null;
+    changed();
+    if (said) ctl.say(said);
   }
+
+  function addDemand(demand) {
+    const list = [...composed(), demand];
+    panel.justAdded = list.length - 1;
+    setComposed(list, `Added: ${describeDemand(demand)}. ${list.length === 1 ? "" : `${list.length} demands in all. `}Ruling…`);
+  }
+
+  function editDemand(i, update) {
+    const list = composed().map((d, j) => (j === i ? { ...d, ...update } : d));
+    for (const [k, v] of Object.entries(update)) if (v === undefined || v === null || v === false) delete list[i][k];
+    setComposed(list, `Changed: ${describeDemand(list[i])}.`);
+  }
+
+  // ---------------------------------------------------------------- drawing
 
   function draw() {
     drawChosen();
@@ -179,58 +225,154 @@ export function createDemandPanel(ctl, root) {
     drawActions();
     drawShare();
     drawRuling();
+    drawBar();
+  }
+
+  function keepFocus(container, fn) {
+    const active = document.activeElement;
+    const key = active && container.contains(active) ? active.dataset.key : null;
+    fn();
+    if (!key) return;
+    const again = container.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (again && !again.disabled) again.focus();
+    else if (container.querySelector("[data-key]")) container.querySelector("[data-key]").focus();
   }
 
   function drawChosen() {
-    if (!panel.effect) {
-      els.chosen.replaceChildren(h("p", { class: "hint", text: "No demand yet: find the card, or compose its demand." }));
-      return;
+    keepFocus(els.chosen, () => {
+      if (!panel.effect) {
+        els.chosen.replaceChildren(h("p", { class: "hint", text: "No demand yet: find the card, or tap what it asks for." }));
+        return;
+      }
+      const c = panel.card;
+      const added = panel.justAdded;
+      panel.justAdded = undefined;
+      els.chosen.replaceChildren(h("article", { class: "demand-card", "aria-labelledby": "chosen-title" },
+        h("h3", { id: "chosen-title", text: c ? c.name : panel.effect.demands.length === 1 ? "The demand" : "The demands, in order" }),
+        c ? h("p", { class: "card-text", text: c.text }) : null,
+        c && c.note ? h("p", { class: "hint", text: c.note }) : null,
+        h("ul", { class: "demand-list" }, panel.effect.demands.map((d, i) => (c || ctl.readonly
+          ? h("li", { class: "demand-row" }, h("span", { class: "demand-text", text: describeDemand(d) }))
+          : demandRow(d, i, i === added)))),
+        panel.effect.alternative ? h("p", { class: "alt-note", text: `Or, the card's alternative: ${panel.effect.alternative.map(describeDemand).join("; ")}. If the first part cannot be paid in full, the alternative applies.` }) : null,
+        c && c.effect.demands.some((d) => d.if_possible) ? h("p", { class: "alt-note", text: "“If possible”: what cannot be paid is not a shortfall, so no one is wounded for it." }) : null,
+        c && c.fan ? h("p", { class: "fine", text: "Card effect transcribed by fans." }) : null,
+        c && !ctl.readonly ? h("button", { type: "button", class: "quiet", data: { key: "clear-card", testid: "clear-card" },
+          onclick: () => { panel.card = null; panel.effect = null; changed(); ctl.say("The card is put away."); } }, "Put the card away") : null));
+    });
+  }
+
+  function demandRow(d, i, isNew) {
+    const key = `d${i}`;
+    const set = (update) => editDemand(i, update);
+    let fields;
+    if (d.kind === "discard") {
+      const kinds = RESOURCE_KINDS.filter((k) => d[k]);
+      const kind = kinds.length === 1 ? kinds[0] : null;
+      fields = kind || !kinds.length ? [
+        segmented({ label: "Which resource", options: RESOURCE_KINDS, value: kind, names: SHORT_RESOURCE, key: `${key}-res`,
+          onchange: (k) => set({ ...Object.fromEntries(RESOURCE_KINDS.map((r) => [r, 0])), [k]: d[kind] || 1 }) }),
+        miniStepper({ label: kind ? RESOURCE_LABELS[kind] : "How many", value: kind ? d[kind] : 0, min: 1, key: `${key}-n`,
+          onchange: (n) => set({ [kind || "food"]: n }) }),
+        h("button", { type: "button", class: ["seg", d.each && "is-current"], "aria-pressed": String(Boolean(d.each)),
+          data: { key: `${key}-each`, testid: `${key}-each` }, onclick: () => set({ each: !d.each }) }, "Each player"),
+      ] : RESOURCE_KINDS.map((k) => miniStepper({ label: RESOURCE_LABELS[k], value: d[k] || 0, key: `${key}-${k}`, onchange: (n) => set({ [k]: n }) }));
+    } else {
+      fields = (KINDS[d.kind] || ["", []])[1].map((f) => field(d, f, `${key}-${f.name}`, set));
     }
-    const c = panel.card;
-    els.chosen.replaceChildren(h("article", { class: "demand-card" },
-      h("h3", { text: c ? c.name : panel.effect.label || "Composed demand" }),
-      c ? h("p", { class: "card-text", text: c.text }) : null,
-      c && c.note ? h("p", { class: "hint", text: c.note }) : null,
-      h("ul", { class: "demand-list" }, panel.effect.demands.map((d, i) => h("li", {},
-        h("span", { text: describeDemand(d) }),
-        !c && !ctl.readonly ? h("button", { type: "button", class: "chip-remove", "aria-label": `Remove demand ${i + 1}`,
-          onclick: () => {
-            panel.composing = panel.effect.demands.filter((_, j) => j !== i);
-            panel.effect = panel.composing.length ? { ...panel.effect, demands: panel.composing } : null;
-            fresh();
-          } }, "×") : null))),
-      panel.effect.alternative ? h("p", { class: "hint", text: `Or, the card's alternative: ${panel.effect.alternative.map(describeDemand).join("; ")}` }) : null,
-      c && c.fan ? h("p", { class: "fine", text: "Card effect transcribed by fans." }) : null));
+    return h("li", { class: ["demand-row", isNew && "is-new"], data: { testid: `demand-${i}` } },
+      h("div", { class: "demand-head" },
+        h("span", { class: "demand-text", text: describeDemand(d) }),
+        h("button", { type: "button", class: "chip-remove", "aria-label": `Remove the demand “${describeDemand(d)}”`,
+          data: { key: `${key}-remove`, testid: `${key}-remove` },
+          onclick: () => setComposed(composed().filter((_, j) => j !== i), `Removed: ${describeDemand(d)}.`) }, "×")),
+      h("div", { class: "demand-fields" }, fields),
+      h("details", { class: "demand-more" },
+        h("summary", { text: "If possible? Who suffers?" }),
+        h("div", { class: "demand-fields" },
+          h("button", { type: "button", class: ["seg", d.if_possible && "is-current"], "aria-pressed": String(Boolean(d.if_possible)),
+            data: { key: `${key}-if`, testid: `${key}-if` }, onclick: () => set({ if_possible: !d.if_possible }) }, "If possible"),
+          h("span", { class: "field" },
+            h("label", { for: `${key}-victims`, class: "field-label", text: "Who suffers a shortfall" }),
+            h("select", { id: `${key}-victims`, data: { key: `${key}-victims`, testid: `${key}-victims` },
+              onchange: (e) => set({ victims: e.target.value === "default" ? undefined : e.target.value }) },
+            Object.entries(VICTIMS).map(([v, name]) => h("option", { value: v, text: name, selected: (d.victims || "default") === v })))),
+          h("p", { class: "hint", text: "“As the rules say”: in the Action Phase the character resolving it; in an Event-Phase combat the First Player; otherwise every character." }))));
+  }
+
+  function field(d, f, key, set) {
+    if (f.type === "number") {
+      return miniStepper({ label: f.label, value: d[f.name] ?? f.dflt, min: f.min, max: f.max, key, onchange: (n) => set({ [f.name]: n }) });
+    }
+    if (f.type === "choice") {
+      if (f.options.length <= 4) return segmented({ label: f.label, options: f.options, value: d[f.name] ?? f.dflt, names: f.names, key, onchange: (v) => set({ [f.name]: v }) });
+      return h("span", { class: "field" }, h("label", { for: key, class: "field-label", text: f.label }),
+        h("select", { id: key, data: { key, testid: key }, onchange: (e) => set({ [f.name]: e.target.value }) },
+          f.options.map((o) => h("option", { value: o, text: f.names[o] || title(o), selected: (d[f.name] ?? f.dflt) === o }))));
+    }
+    return h("span", { class: "field" }, h("label", { for: key, class: "field-label", text: f.label }),
+      h("input", { id: key, type: "text", value: d[f.name] || "", maxlength: 60, autocomplete: "off", data: { key, testid: key },
+        onchange: (e) => set({ [f.name]: e.target.value.trim() || (f.optional ? undefined : "") }) }));
+  }
+
+  // ---------------------------------------------------------------- who resolves
+
+  function openActions(s) {
+    return (s.planned_actions || []).filter((a) => !a.resolved && a.pawns.length);
+  }
+
+  /** The resolver the core is told: the one chosen, else the lead pawn of the only open Action. */
+  function resolver() {
+    const s = ctl.state;
+    const at = figuresOf(s);
+    if (panel.context.resolver && at.includes(panel.context.resolver)) return { who: panel.context.resolver, how: "chosen" };
+    if (s.phase !== "action") return { who: null, how: "not-action" };
+    const open = openActions(s);
+    if (open.length === 1) return { who: open[0].pawns[0], how: "inferred", action: open[0] };
+    return { who: null, how: "ask" };
+  }
+
+  function needsResolver() {
+    return ctl.state.phase === "action" && !resolver().who;
   }
 
   function drawContext() {
     const s = ctl.state;
-    const resolver = h("select", { id: "ctx-resolver", disabled: ctl.readonly, data: { testid: "ctx-resolver" },
-      onchange: (e) => { panel.context = { ...panel.context, resolver: e.target.value || null }; refresh(); } },
-    h("option", { value: "", text: "No one (not the Action Phase)" }),
+    const r = resolver();
+    const picked = panel.resolving && (s.planned_actions || []).find((a) => a.id === panel.resolving);
+    const select = h("select", { id: "ctx-resolver", disabled: ctl.readonly, data: { testid: "ctx-resolver", key: "ctx-resolver" },
+      onchange: (e) => setResolver(e.target.value || null, null) },
+    h("option", { value: "", text: s.phase === "action" ? (r.how === "inferred" ? `${figureName(s, r.who)} (leads the only open Action)` : "Choose…") : "No one (not the Action Phase)" }),
     figuresOf(s).filter((f) => f !== "jenny").map((f) => h("option", { value: f, text: figureName(s, f), selected: panel.context.resolver === f })));
+    const line = s.phase === "action"
+      ? r.who
+        ? `${figureName(s, r.who)} resolves ${picked ? `the ${title(picked.action)} Action` : r.action ? `the ${title(r.action.action)} Action (its lead pawn)` : "the Action"}.`
+        : "Who resolves this Action? Tap “Resolve” on its planned Action, or choose below."
+      : `${title(s.phase)} Phase, round ${s.round} (from the table).`;
     els.context.replaceChildren(
-      h("h3", { text: "When and who" }),
-      h("p", { class: "phase-note", text: `Phase on the table: ${title(s.phase)}, round ${s.round}.` }),
-      h("span", { class: "field" }, h("label", { for: "ctx-resolver", class: "field-label", text: "Who resolves the Action" }), resolver),
-      h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "ctx-combat", checked: panel.context.event_combat, disabled: ctl.readonly,
-        data: { testid: "ctx-combat" }, onchange: (e) => { panel.context = { ...panel.context, event_combat: e.target.checked }; refresh(); } }),
-      h("span", { text: "The outcome of an Event-Phase combat" })));
+      h("p", { class: ["phase-note", s.phase === "action" && !r.who && "is-question"], data: { testid: "context-line" }, text: line }),
+      h("div", { class: "context-row" },
+        h("span", { class: "field" }, h("label", { for: "ctx-resolver", class: "field-label", text: "Who resolves the Action" }), select),
+        h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "ctx-combat", checked: panel.context.event_combat, disabled: ctl.readonly,
+          data: { testid: "ctx-combat" }, onchange: (e) => { panel.context = { ...panel.context, event_combat: e.target.checked }; changed(); } }),
+        h("span", { text: "It is the outcome of an Event-Phase combat" }))));
   }
 
-  function refresh() {
-    if (panel.ruling && !panel.applied) preview();
-    else fresh();
+  function setResolver(who, actionId) {
+    panel.context = { ...panel.context, resolver: who };
+    panel.resolving = actionId;
+    ctl.resolving = actionId;
+    ctl.redrawBoard();
+    changed();
   }
 
-  function drawActions() {
-    const none = !panel.effect;
-    els.actions.replaceChildren(
-      h("button", { type: "button", class: "primary", disabled: none, data: { testid: "preview", key: "preview" }, onclick: preview }, "Preview the ruling"),
-      h("button", { type: "button", class: "primary", disabled: none || ctl.readonly || !panel.ruling || panel.applied,
-        data: { testid: "apply", key: "apply" }, onclick: apply }, "Apply"),
-      h("button", { type: "button", class: "secondary", disabled: none, data: { testid: "share", key: "share" }, onclick: share }, "Share"),
-      h("button", { type: "button", class: "secondary", disabled: none, data: { testid: "export-request" }, onclick: () => ctl.download("castaway-request.json", request()) }, "Export request"));
+  // ---------------------------------------------------------------- asking the core
+
+  function cleanContext() {
+    const ctx = { event_combat: panel.context.event_combat };
+    const r = resolver();
+    if (r.who) ctx.resolver = r.who;
+    return ctx;
   }
 
   function request() {
@@ -240,40 +382,69 @@ export function createDemandPanel(ctl, root) {
     };
   }
 
-  function cleanContext() {
-    const ctx = { event_combat: panel.context.event_combat };
-    if (panel.context.resolver) ctx.resolver = panel.context.resolver;
-    return ctx;
-  }
-
   function ask(cmd) {
     return { cmd, card: panel.card ? panel.card.id : null, effect: panel.effect, context: cleanContext(), choices: panel.choices };
   }
 
-  async function preview() {
-    if (!panel.effect) return;
+  /** The demand, context or choices changed: old choices and rulings no longer hold. */
+  function changed() {
+    panel.choices = {};
+    panel.shareUrl = null;
+    panel.shareError = null;
+    ruleAgain();
+  }
+
+  /** Ask the core for the ruling on the table as it is now (or say what it still needs). */
+  async function ruleAgain() {
+    const seq = ++panel.asked;
     panel.error = null;
-    els.ruling.dataset.state = "pending";
-    try {
-      panel.ruling = ctl.shared ? await ctl.ruleShared(request()) : (await ctl.command(ask("preview"), "Preview")).ruling;
-      panel.applied = false;
-    } catch (e) {
+    if (!panel.effect) {
       panel.ruling = null;
-      panel.error = e.message;
+      panel.status = "none";
+      draw();
+      return;
+    }
+    if (needsResolver() && !ctl.shared) {
+      panel.ruling = null;
+      panel.status = "ask";
+      draw();
+      return;
+    }
+    panel.status = "pending";
+    draw();
+    try {
+      const ruling = ctl.shared ? await ctl.ruleShared(request()) : (await ctl.command(ask("preview"), null)).ruling;
+      if (seq !== panel.asked) return;
+      panel.ruling = ruling;
+      panel.status = "preview";
+    } catch (e) {
+      if (seq !== panel.asked) return;
+      panel.ruling = null;
+      panel.status = "error";
+      panel.error = plainError(e);
     }
     draw();
   }
 
   async function apply() {
+    if (panel.status !== "preview") return;
+    panel.status = "applying";
+    drawBar();
+    drawActions();
     try {
+      panel.applying = true;
       const env = await ctl.command(ask("apply"), "Apply");
       panel.ruling = env.ruling;
-      panel.applied = true;
+      panel.status = "applied";
+      panel.asked += 1; // an answer still on its way is about the table before
       ctl.accept(env.snapshot);
       ctl.say(`Applied: ${env.snapshot.log.filter((e) => e.applied).at(-1)?.summary || "done"}.`);
     } catch (e) {
-      panel.error = e.message;
+      panel.status = "error";
+      panel.error = plainError(e);
       ctl.refuse(e, "Apply");
+    } finally {
+      panel.applying = false;
     }
     draw();
   }
@@ -285,11 +456,21 @@ export function createDemandPanel(ctl, root) {
       panel.shareUrl = `${location.href.split("#")[0]}#r=${link}`;
     } catch (e) {
       panel.shareUrl = null;
-      panel.shareError = e.message;
+      panel.shareError = plainError(e);
     }
     drawShare();
     const input = els.share.querySelector("input");
     if (input) { input.focus(); input.select(); }
+  }
+
+  // ---------------------------------------------------------------- buttons, share, advanced
+
+  function drawActions() {
+    const none = !panel.effect;
+    els.actions.replaceChildren(
+      h("button", { type: "button", class: "secondary", disabled: none || panel.status === "ask", data: { testid: "preview", key: "preview" },
+        onclick: () => { panel.choices = panel.choices || {}; ruleAgain(); } }, panel.status === "stale" ? "Rule again on this table" : "Rule again"),
+      h("button", { type: "button", class: "secondary", disabled: none, data: { testid: "share", key: "share" }, onclick: share }, "Share"));
   }
 
   function drawShare() {
@@ -311,21 +492,109 @@ export function createDemandPanel(ctl, root) {
         } }, "Copy")), status);
   }
 
+  function drawAdvanced() {
+    const area = h("textarea", { id: "effect-json", rows: 5, spellcheck: "false", data: { testid: "effect-json" } });
+    const error = h("p", { class: "form-error", role: "alert" });
+    els.advanced.replaceChildren(
+      h("summary", { text: "Advanced: the demand as JSON" }),
+      h("div", { class: "json-editor" },
+        h("label", { for: "effect-json", text: "The effect as JSON (docs/format.md)" }), area, error,
+        h("div", { class: "demand-actions" },
+          h("button", { type: "button", class: "secondary", onclick: () => {
+            area.value = panel.effect ? JSON.stringify(panel.effect, null, 1) : "";
+          } }, "Show this demand"),
+          h("button", { type: "button", class: "secondary", data: { testid: "effect-json-use" }, onclick: () => {
+            try {
+              const effect = JSON.parse(area.value);
+              if (!effect || typeof effect !== "object" || !Array.isArray(effect.demands)) throw new Error("an effect has a list of demands");
+              panel.card = null;
+              panel.effect = effect;
+              error.textContent = "";
+              changed();
+            } catch (e) {
+              error.textContent = `This is not an effect: ${e.message}`;
+            }
+          } }, "Use this JSON"),
+          h("button", { type: "button", class: "secondary", data: { testid: "export-request" },
+            onclick: () => panel.effect && ctl.download("castaway-request.json", request()) }, "Export the request"))));
+  }
+
+  // ---------------------------------------------------------------- the ruling
+
+  function headline(r) {
+    const s = ctl.state;
+    const hurt = r.wounds.filter((w) => w.unfulfilled + w.other > 0);
+    const n = (w) => w.unfulfilled + w.other;
+    const roles = (s.characters || []).map((c) => c.role);
+    let text;
+    if (hurt.length >= 2 && roles.every((role) => hurt.some((w) => w.figure === role)) && hurt.every((w) => n(w) === n(hurt[0]))
+      && hurt.length === roles.length) {
+      text = `Each character suffers ${plural(n(hurt[0]), "Wound")}`;
+    } else if (hurt.length) {
+      text = hurt.map((w) => `${figureName(s, w.figure)} suffers ${plural(n(w), "Wound")}`).join("; ");
+    } else {
+      const short = r.payments.reduce((t, p) => t + Math.max(0, p.wanted - p.paid), 0);
+      text = r.unfulfilled || short ? `${short || r.unfulfilled_units} short, but no one is wounded` : "Paid in full: no one is wounded";
+    }
+    const more = [];
+    const dead = r.wounds.filter((w) => w.died).map((w) => figureName(s, w.figure));
+    if (dead.length) more.push(`${dead.join(" and ")} ${dead.length === 1 ? "dies" : "die"}`);
+    if (r.morale_change) more.push(`Morale ${r.morale_change > 0 ? "+" : "−"}${Math.abs(r.morale_change)}`);
+    if (r.game_lost) return `The game is lost. ${[text, ...more].join("; ")}.`;
+    return `${[text, ...more].join("; ")}.`;
+  }
+
+  function drawBar() {
+    const s = panel.status;
+    const r = panel.ruling;
+    const texts = {
+      none: ["No demand yet", "Find the card, or tap what it asks for."],
+      ask: ["Who resolves this Action?", "Tap “Resolve” on its planned Action."],
+      pending: [r ? headline(r) : "Ruling…", "Ruling…"],
+      preview: [r && headline(r), ctl.shared ? "The shared ruling" : "Preview: not applied yet"],
+      applying: [r && headline(r), "Applying…"],
+      applied: [r && headline(r), "Applied to the table"],
+      stale: [r && headline(r), "Out of date: the table changed after it was applied"],
+      error: ["No ruling yet", panel.error],
+    }[s] || ["", ""];
+    const canApply = s === "preview" && !ctl.readonly && !ctl.shared;
+    bar.dataset.state = s;
+    bar.replaceChildren(
+      h("div", { class: "bar-text" },
+        h("p", { class: "bar-status", data: { testid: "bar-status" }, text: texts[1] }),
+        h("p", { class: ["headline", r && !r.wounds.some((w) => w.unfulfilled + w.other) && !r.game_lost && "is-clear"],
+          data: { testid: "headline" }, text: texts[0] })),
+      h("div", { class: "bar-actions" },
+        h("button", { type: "button", class: "primary", disabled: !canApply, data: { testid: "apply", key: "apply" }, onclick: apply },
+          s === "applied" || s === "stale" ? "Applied" : "Apply"),
+        h("button", { type: "button", class: "secondary sheet-toggle", "aria-controls": "panel-body", "aria-expanded": String(document.documentElement.dataset.sheet !== "closed"),
+          data: { testid: "sheet-toggle" }, onclick: toggleSheet }, document.documentElement.dataset.sheet === "closed" ? "Show the card & ruling" : "Show the table")));
+  }
+
+  function toggleSheet() {
+    const html = document.documentElement;
+    html.dataset.sheet = html.dataset.sheet === "closed" ? "open" : "closed";
+    drawBar();
+    bar.querySelector("[data-testid=sheet-toggle]").focus();
+  }
+
   function drawRuling() {
-    els.ruling.dataset.state = panel.error ? "error" : panel.ruling ? (panel.applied ? "applied" : "preview") : "none";
-    if (panel.error) {
-      els.ruling.replaceChildren(h("p", { class: "form-error", role: "alert", data: { testid: "ruling-error" }, text: `No ruling: ${panel.error}` }));
+    const st = panel.status;
+    els.ruling.dataset.state = { none: "none", ask: "none", pending: "pending", applying: "pending", preview: "preview", applied: "applied", stale: "stale", error: "error" }[st];
+    if (st === "error") {
+      els.ruling.replaceChildren(h("p", { class: "form-error", role: "alert", data: { testid: "ruling-error" }, text: `No ruling yet: ${panel.error}` }));
       return;
     }
     const r = panel.ruling;
     if (!r) { els.ruling.replaceChildren(); return; }
     const s = ctl.state;
+    const shortOf = (p) => p.wanted - p.paid;
     els.ruling.replaceChildren(
-      h("h3", { text: panel.applied ? "Ruling applied" : ctl.shared ? "The shared ruling" : "Preview: nothing is changed yet" }),
-      verdict(r, s),
+      h("h3", { id: "ruling-title", text: st === "applied" ? "Ruling applied" : st === "stale" ? "Applied earlier: the table has changed since" : ctl.shared ? "The shared ruling" : "The ruling (nothing is changed yet)" }),
+      h("p", { class: ["verdict", !r.wounds.some((w) => w.unfulfilled + w.other) && !r.game_lost && "is-clear"], data: { testid: "verdict" }, text: headline(r) }),
       h("h4", { text: "What is paid" }),
       r.payments.length ? h("ul", { class: "payments", data: { testid: "payments" } }, r.payments.map((p) => h("li", {
-        text: `${title(RESOURCE_NAMES[p.what] || p.what)}: ${p.paid} of ${p.wanted} paid${p.paid < p.wanted ? ` — ${p.wanted - p.paid} short` : ""}` })))
+        text: `${title(RESOURCE_NAMES[p.what] || p.what)}: ${p.paid} of ${p.wanted} paid${shortOf(p) > 0 ? ` — ${shortOf(p)} short` : ""}` })))
         : h("p", { class: "hint", text: "Nothing to pay." }),
       h("h4", { text: "Wounds" }),
       r.wounds.length ? h("table", { class: "wounds-table", data: { testid: "wounds" } },
@@ -335,31 +604,42 @@ export function createDemandPanel(ctl, root) {
           h("td", { text: w.morale_arrows }), h("td", { text: w.died ? "yes" : "no" })))))
         : h("p", { class: "hint", data: { testid: "no-wounds" }, text: "No one is wounded." }),
       h("h4", { text: "What follows" }),
-      h("ul", { class: "follows", data: { testid: "follows" } },
-        r.unfulfilled ? h("li", { text: `Unfulfilled demand: ${r.unfulfilled_units} unit(s).` }) : null,
-        r.used_alternative ? h("li", { text: "The card's alternative applies." }) : null,
-        r.morale_change ? h("li", { text: `Morale ${r.morale_change > 0 ? "+" : ""}${r.morale_change}.` }) : null,
-        r.game_lost ? h("li", { class: "lost-line", text: `The game is lost: ${r.lost_reason}` }) : null,
-        r.not_spent.length ? h("li", { text: `Not spent for you (C4), but could avoid a loss: ${r.not_spent.join(", ")}.` }) : null,
-        !r.unfulfilled && !r.used_alternative && !r.morale_change && !r.game_lost ? h("li", { text: "Nothing more." }) : null),
+      h("ul", { class: "follows", data: { testid: "follows" } }, follows(r)),
       r.decisions.length ? decisions(r) : null,
       h("h4", { text: "Why, step by step" }),
-      h("ol", { class: "steps", data: { testid: "steps" } }, r.steps.map((st) => h("li", { class: `step-${st.certainty}` },
-        h("span", { class: "clause", text: st.clause }),
-        h("span", { class: "step-text", text: ` ${st.text} ` }),
-        h("span", { class: `certainty certainty-${st.certainty}`, text: certainty(st) })))));
+      h("ol", { class: "steps", data: { testid: "steps" } }, r.steps.map((step) => h("li", { class: `step-${step.certainty}` },
+        clauseLink(step.clause),
+        h("span", { class: "step-text", text: ` ${step.text} ` }),
+        h("span", { class: `certainty certainty-${step.certainty}`, text: certainty(step) })))),
+      h("p", { class: "fine" }, "Each code is a clause of the rule (C…), a rule around it (G-…) or our ruling where the rules are silent (R…). ",
+        h("a", { href: "./faq.html", target: "_blank", data: { testid: "faq-from-ruling" } }, "The rules FAQ explains each one.")));
   }
 
-  function verdict(r, s) {
-    const hurt = r.wounds.filter((w) => w.unfulfilled + w.other > 0)
-      .map((w) => `${figureName(s, w.figure)} suffers ${w.unfulfilled + w.other} Wound${w.unfulfilled + w.other === 1 ? "" : "s"}`);
-    const text = r.game_lost ? `The game is lost. ${hurt.join("; ")}` : hurt.length ? hurt.join("; ") : "Paid in full: no one is wounded.";
-    return h("p", { class: ["verdict", !hurt.length && !r.game_lost && "is-clear"], data: { testid: "verdict" }, text: `${text}.`.replace(/\.\.$/, ".") });
+  function follows(r) {
+    const items = [];
+    if (r.unfulfilled) items.push(`Unfulfilled demand: ${plural(r.unfulfilled_units, "unit")}.`);
+    if (r.used_alternative) {
+      items.push(panel.choices.use_alternative ? "The players chose the card's alternative."
+        : "The first part cannot be paid in full, so the card's alternative applies instead.");
+    }
+    if (r.morale_change) items.push(`Morale ${r.morale_change > 0 ? "+" : "−"}${Math.abs(r.morale_change)}.`);
+    if (r.game_lost) items.push(`The game is lost: ${r.lost_reason || "a character died"}.`);
+    if (r.not_spent.length) items.push(`Not spent for you (C4), but could avoid a loss: ${r.not_spent.join(", ")}.`);
+    if (!items.length) items.push("Nothing more.");
+    return items.map((text) => h("li", { class: text.startsWith("The game is lost") ? "lost-line" : null, text }));
   }
 
-  function certainty(st) {
-    if (st.certainty === "house") return `No official ruling; this app's default${st.switch ? ` (switch: ${st.switch})` : ""}`;
-    return st.certainty === "stated" ? "Stated rule" : "Derived from the rules";
+  function clauseLink(code) {
+    const entry = panel.faq[code];
+    const clause = panel.clauses[code];
+    const name = clause ? clause.title : "";
+    return h("a", { class: "clause", href: entry ? `./faq.html#${entry}` : "./faq.html", target: "_blank",
+      title: name || undefined, "aria-label": `${code}${name ? `: ${name}` : ""} (rules FAQ, opens in a new tab)`, data: { clause: code } }, code);
+  }
+
+  function certainty(step) {
+    if (step.certainty === "house") return `No official ruling; this app's default${step.switch ? ` (switch: ${step.switch})` : ""}`;
+    return step.certainty === "stated" ? "Stated rule" : "Derived from the rules";
   }
 
   function decisions(r) {
@@ -367,15 +647,17 @@ export function createDemandPanel(ctl, root) {
       h("legend", { text: "The players choose" }),
       r.decisions.map((d) => h("div", { class: "decision", data: { decision: d.id } },
         h("p", { class: "question", id: `q-${d.id}`, text: d.question }),
-        decisionInput(d))));
+        decisionInput(d),
+        d.id === "use_alternative" && r.used_alternative && !panel.choices.use_alternative
+          ? h("p", { class: "hint", text: "The demand cannot be paid in full, so the alternative applies anyway." }) : null)));
   }
 
   function decisionInput(d) {
     const choose = (value) => {
       panel.choices = { ...panel.choices, [d.id]: value };
-      preview();
+      ruleAgain();
     };
-    const off = panel.applied;
+    const off = panel.status !== "preview" || ctl.readonly;
     if (MULTI.has(d.id)) {
       const chosen = new Set(String(d.chosen).split(",").filter(Boolean));
       return h("div", { class: "multi", role: "group", "aria-labelledby": `q-${d.id}` }, d.options.map((o) => h("label", { class: "toggle" },
@@ -387,38 +669,61 @@ export function createDemandPanel(ctl, root) {
         h("span", { text: figureName(ctl.state, o.label) }))));
     }
     if (!d.options.length) {
-      return h("input", { type: "number", min: 0, max: 99, value: d.chosen, "aria-labelledby": `q-${d.id}`, disabled: off,
-        inputmode: "numeric", onchange: (e) => choose(Math.max(0, Number(e.target.value) || 0)) });
+      const value = Number(d.chosen) || 0;
+      return miniStepper({ label: "Bonus", value, max: 9, key: `q-${d.id}-n`, disabled: off, onchange: (n) => choose(n) });
     }
     return h("select", { "aria-labelledby": `q-${d.id}`, disabled: off, onchange: (e) => choose(BOOL.has(d.id) ? e.target.value === "true" : e.target.value) },
-      d.options.map((o) => h("option", { value: o.value, text: `${o.label}${o.value === d.default ? " (default)" : ""}`, selected: o.value === d.chosen })));
+      d.options.map((o) => h("option", { value: o.value, text: `${o.label}${o.value === d.default ? " (suggested)" : ""}`, selected: o.value === d.chosen })));
   }
 
   build();
   return {
     setCatalogue(cards) { panel.cards = cards; drawResults(); },
-    /** The table changed: a preview made on the old table no longer holds. */
+    setFaq(entries, clauses) {
+      panel.faq = {};
+      for (const e of entries) if (!panel.faq[e.clause]) panel.faq[e.clause] = e.id;
+      panel.clauses = clauses || {};
+      if (panel.ruling) drawRuling();
+    },
+    /** The table changed (an edit, undo, redo, apply, a new game): rule again, or say the ruling is out of date. */
     tableChanged() {
-      if (panel.applied) { drawContext(); drawActions(); return; }
-      panel.ruling = null;
+      if (panel.applying) return;
+      if (panel.resolving && !(ctl.state.planned_actions || []).some((a) => a.id === panel.resolving && a.pawns[0] === panel.context.resolver)) {
+        panel.resolving = null;
+        ctl.resolving = null;
+        if (panel.context.resolver && !figuresOf(ctl.state).includes(panel.context.resolver)) panel.context = { ...panel.context, resolver: null };
+      }
+      if (panel.status === "applied" || panel.status === "stale") {
+        panel.status = "stale";
+        panel.asked += 1;
+        draw();
+        return;
+      }
       panel.shareUrl = null;
-      draw();
+      ruleAgain();
+    },
+    /** "Resolve" on a planned Action: its lead pawn's figure resolves. */
+    resolve(action) {
+      if (!action.pawns.length) return;
+      setResolver(action.pawns[0], action.id);
+      ctl.say(`${figureName(ctl.state, action.pawns[0])} resolves the ${title(action.action)} Action.`);
     },
     load(request, ruling) {
       const card = panel.cards && request.card ? panel.cards.find((c) => c.id === request.card) : null;
       panel.card = card || null;
       panel.effect = request.effect;
-      panel.composing = card ? [] : request.effect.demands;
       panel.context = { resolver: request.context.resolver || null, event_combat: Boolean(request.context.event_combat) };
       panel.choices = { ...request.choices };
       panel.ruling = ruling || null;
-      panel.applied = false;
+      panel.status = ruling ? "preview" : "none";
+      panel.asked += 1;
       panel.error = null;
       panel.shareUrl = null;
       draw();
+      if (!ruling && panel.effect && !ctl.shared) ruleAgain();
     },
-    showError(message) { panel.ruling = null; panel.error = message; draw(); },
-    redraw: draw,
+    showError(message) { panel.ruling = null; panel.status = "error"; panel.error = message; draw(); },
+    redraw() { drawChips(); draw(); },
     request,
   };
 }

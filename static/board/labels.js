@@ -75,3 +75,24 @@ export const FRESH_TABLE = Object.freeze({
   planned_actions: [], shelter: "none", roof: 0, palisade: 0, weapon: 0, morale: 0,
   tiles: [], spaces: [], discovery_tokens: [], equipment: [], inventions: [], treasures: [], lost: null,
 });
+
+// What the core needs, in a player's words (never a field path such as "context.resolver").
+const PLAIN = {
+  "context.resolver": "Who resolves this Action? Tap “Resolve” on its planned Action, or choose who resolves.",
+};
+
+/** An error from the rules core as a sentence for the players. */
+export function plainError(error) {
+  if (!error) return "Something went wrong.";
+  const details = Array.isArray(error.details) ? error.details : [];
+  const first = details[0] || { loc: "", msg: error.message || String(error) };
+  const loc = String(first.loc || "");
+  for (const [path, text] of Object.entries(PLAIN)) if (loc.endsWith(path)) return text;
+  let msg = String(first.msg || error.message || error).replace(/^Value error, /, "");
+  // "context.resolver: …" or "effect.demands[0].amount: …" at the start of a message: drop the path.
+  msg = msg.replace(/^[a-z_]+(\.[a-z_]+|\[\d+\])+: /i, "");
+  const where = /demands\[(\d+)\]/.exec(loc);
+  const lead = where ? `Demand ${Number(where[1]) + 1}: ` : "";
+  const text = `${lead}${msg.charAt(0).toUpperCase()}${msg.slice(1)}`;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}

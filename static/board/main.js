@@ -5,7 +5,7 @@
 import { createDemandPanel } from "./demand.js";
 import { h } from "./dom.js";
 import { installMoves } from "./dnd.js";
-import { FRESH_TABLE, ROLES, title } from "./labels.js";
+import { FRESH_TABLE, ROLES, plainError, title } from "./labels.js";
 import { movesFor, pieceName } from "./moves.js";
 import { renderBoard } from "./render.js";
 import { MESSAGES, Store } from "./store.js";
@@ -27,6 +27,7 @@ const ctl = {
   readonly: false,
   shared: null, // {request} while a shared table is shown
   holding: null,
+  resolving: null, // the planned Action whose lead pawn resolves the demand ("Resolve")
 
   set(path, value, summary) {
     return this.edit([{ op: "set", path, value }], summary);
@@ -39,6 +40,7 @@ const ctl = {
       const env = await this.command({ cmd: "edit", edits, summary }, summary);
       this.accept(env.snapshot, t0);
       this.say(`${summary}.`);
+      clearMessage("refused");
       return true;
     } catch (error) {
       this.refuse(error, summary);
@@ -86,7 +88,7 @@ const ctl = {
   },
 
   refuse(error, summary) {
-    const reason = error && error.message ? error.message : String(error);
+    const reason = plainError(error);
     showMessage(`Not done — ${summary}: ${reason}`, "refused");
     this.say(`Not done: ${reason}`);
     this.holding = null;
@@ -153,11 +155,20 @@ const ctl = {
   ruleShared(request) {
     return referee.rule(request);
   },
+
+  /** "Resolve" on a planned Action: its lead pawn's figure resolves the demand. */
+  resolve(action) {
+    demand.resolve(action);
+  },
+
+  redrawBoard() {
+    draw();
+  },
 };
 
 const roots = Object.fromEntries(["game", "camp", "resources", "actions", "characters", "helpers", "island", "spaces", "finds"]
   .map((id) => [id, $(`board-${id}`)]));
-const demand = createDemandPanel(ctl, $("demand"));
+const demand = createDemandPanel(ctl, $("demand"), $("verdict-bar"));
 
 // ------------------------------------------------------------------ drawing
 
@@ -211,11 +222,24 @@ function showPending() {
     h("span", { class: "pending-list", text: waiting.join("; ") }));
 }
 
+// A toast that stays on screen until the player dismisses it (or their next change goes through).
 function showMessage(text, kind = "info") {
   const box = $("board-message");
+  const back = document.activeElement;
   box.dataset.kind = kind;
-  box.replaceChildren(h("span", { text }), h("button", { type: "button", class: "quiet small", "aria-label": "Dismiss the message",
-    onclick: () => { box.replaceChildren(); box.dataset.kind = ""; } }, "×"));
+  box.replaceChildren(h("span", { text }), h("button", { type: "button", class: "secondary small", data: { testid: "message-ok" },
+    onclick: () => {
+      box.replaceChildren();
+      box.dataset.kind = "";
+      if (back && document.contains(back) && back !== document.body) back.focus();
+    } }, "OK"));
+}
+
+function clearMessage(kind) {
+  const box = $("board-message");
+  if (box.dataset.kind !== kind) return;
+  box.replaceChildren();
+  box.dataset.kind = "";
 }
 
 function notice(kind, extra) {
@@ -287,7 +311,7 @@ async function replaceTable(command, label) {
     ctl.say(`${label}: done.`);
     return true;
   } catch (error) {
-    showMessage(`${label}: ${error.message}`, "refused");
+    showMessage(`${label}: ${plainError(error)}`, "refused");
     return false;
   }
 }
@@ -371,7 +395,7 @@ async function openLink() {
     request = await referee.links.decode(decodeURIComponent(match[1]));
   } catch (error) {
     html.dataset.link = "error";
-    showMessage(`This share link cannot be opened: ${error.message} Your own table is unchanged.`, "link-error");
+    showMessage(`This share link cannot be opened: ${plainError(error)} Your own table is unchanged.`, "link-error");
     return;
   }
   let ruling = null;
@@ -379,7 +403,7 @@ async function openLink() {
   try {
     ruling = await referee.rule(request);
   } catch (error) {
-    ruleError = error.message;
+    ruleError = plainError(error);
   }
   ctl.shared = { request };
   ctl.readonly = true;
@@ -459,7 +483,9 @@ async function boot() {
   rulesReady = true;
   ctl.accept(env.snapshot);
   html.dataset.board = "live";
-  referee.catalogue().then((c) => demand.setCatalogue(c.cards), (error) => showMessage(`The card list could not be loaded: ${error.message}`));
+  referee.catalogue().then((c) => demand.setCatalogue(c.cards), (error) => showMessage(`The card list could not be loaded: ${plainError(error)}`));
+  Promise.all([referee.call("faq", ""), referee.call("clauses", "")])
+    .then(([f, c]) => demand.setFaq(f.faq.entries, c.clauses), () => {}); // the codes then link to the FAQ's start
   await openLink();
 }
 

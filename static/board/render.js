@@ -1,7 +1,7 @@
 // The table, drawn from a snapshot of the core's state. Regions are rebuilt only when the part
 // of the state they show (or the piece in hand) changed, so a move redraws a few nodes.
 
-import { arrow, dog, fish, skull, tree } from "./art.js";
+import { actionIcon, arrow, dog, fish, roleMark, skull, tree } from "./art.js";
 import { h } from "./dom.js";
 import {
   ACTIONS, ACTION_NAMES, HOUSE_RULES, PHASES, RESOURCE_KINDS, RESOURCE_NAMES, ROLES, TRACKS,
@@ -18,7 +18,7 @@ export function renderBoard(ctl, roots) {
   for (const [id, region] of Object.entries(REGIONS)) {
     const root = roots[id];
     if (!root) continue;
-    const key = JSON.stringify(region.deps(state)) + held;
+    const key = JSON.stringify(region.deps(state, ctl)) + held;
     const cached = cache.get(id);
     if (cached && cached.key === key && root.firstChild === cached.node) continue;
     const node = region.build(ctl, state);
@@ -45,7 +45,7 @@ const REGIONS = {
     build: resourcesRegion,
   },
   actions: {
-    deps: (s) => [s.planned_actions, s.characters.map((c) => [c.role, c.name]), s.friday !== null],
+    deps: (s, ctl) => [s.planned_actions, s.characters.map((c) => [c.role, c.name]), s.friday !== null, ctl.resolving],
     build: actionsRegion,
   },
   characters: {
@@ -83,17 +83,16 @@ function gameRegion(ctl, s) {
       h("strong", { text: "The game is lost. " }), h("span", { text: s.lost.reason })) : null,
     h("div", { class: "game-row" },
       stepper(ctl, { label: "Round", value: s.round, path: "round", min: 1, max: 12, key: "round" }),
-      stepper(ctl, { label: "Scenario", value: s.scenario, path: "scenario", min: 1, max: 7, key: "scenario" })),
-    h("div", { class: "game-row" },
       h("span", { class: "row-label", id: "phase-label", text: "Phase" }),
       choice(ctl, { label: "Phase", options: PHASES, value: s.phase, path: "phase", key: "phase",
-        names: Object.fromEntries(PHASES.map((p) => [p, title(p)])) })),
-    h("details", { class: "house-rules" },
-      h("summary", { text: "House-rule switches" }),
-      h("p", { class: "hint", text: "Where the rules are silent, the app rules by default as stated in its rulings; each switch takes the other reading." }),
-      Object.entries(HOUSE_RULES).map(([key, [rid, text]]) => toggle(ctl, {
-        label: `${rid}: ${text}`, checked: Boolean(s.house_rules[key]), path: `house_rules/${key}`, key: `house-${key}`,
-      }))));
+        names: Object.fromEntries(PHASES.map((p) => [p, title(p)])) }),
+      h("details", { class: "house-rules" },
+        h("summary", { text: "Settings" }),
+        stepper(ctl, { label: "Scenario", value: s.scenario, path: "scenario", min: 1, max: 7, key: "scenario" }),
+        h("p", { class: "hint", text: "Where the rules are silent, the app rules by default as stated in its rulings; each switch takes the other reading." }),
+        Object.entries(HOUSE_RULES).map(([key, [rid, text]]) => toggle(ctl, {
+          label: `${rid}: ${text}`, checked: Boolean(s.house_rules[key]), path: `house_rules/${key}`, key: `house-${key}`,
+        })))));
 }
 
 // ------------------------------------------------------------------ camp: Morale and tracks
@@ -101,18 +100,19 @@ function gameRegion(ctl, s) {
 function campRegion(ctl, s) {
   const upto = (v, n) => Array.from({ length: Math.max(n, v + 2) }, (_, i) => i);
   return region("The camp", "camp",
-    h("div", { class: "camp-row" },
-      h("span", { class: "row-label", text: "Morale" }),
-      track(ctl, { label: "Morale", levels: [-3, -2, -1, 0, 1, 2, 3], value: s.morale, path: "morale",
-        key: "morale", cls: "morale", describe: (v) => (v > 0 ? `+${v}` : String(v)) })),
-    h("div", { class: "camp-row" },
-      h("span", { class: "row-label", text: "Shelter" }),
-      choice(ctl, { label: "Shelter", options: ["none", "built", "natural"], value: s.shelter, path: "shelter",
-        key: "shelter", names: { none: "None", built: "Built", natural: "Natural" } })),
-    TRACKS.map((t) => h("div", { class: "camp-row" },
-      h("span", { class: "row-label", text: title(t) }),
-      track(ctl, { label: title(t), levels: upto(s[t], t === "weapon" ? 8 : 6), value: s[t], path: t,
-        key: `track-${t}`, cls: `track-${t}` }))));
+    h("div", { class: "camp-grid" },
+      h("div", { class: "camp-row" },
+        h("span", { class: "row-label", text: "Morale" }),
+        track(ctl, { label: "Morale", levels: [-3, -2, -1, 0, 1, 2, 3], value: s.morale, path: "morale",
+          key: "morale", cls: "morale", describe: (v) => (v > 0 ? `+${v}` : String(v)) })),
+      h("div", { class: "camp-row" },
+        h("span", { class: "row-label", text: "Shelter" }),
+        choice(ctl, { label: "Shelter", options: ["none", "built", "natural"], value: s.shelter, path: "shelter",
+          key: "shelter", names: { none: "None", built: "Built", natural: "Natural" } })),
+      TRACKS.map((t) => h("div", { class: "camp-row" },
+        h("span", { class: "row-label", text: title(t) }),
+        track(ctl, { label: title(t), levels: upto(s[t], t === "weapon" ? 7 : 6), value: s[t], path: t,
+          key: `track-${t}`, cls: `track-${t}` })))));
 }
 
 // ------------------------------------------------------------------ resources
@@ -121,78 +121,80 @@ export function cubes(kind, count, max = 6) {
   const shown = Math.min(count, max);
   return h("span", { class: "cubes", "aria-hidden": "true" },
     Array.from({ length: shown }, () => h("span", { class: `cube cube-${kind}` })),
-    count > max ? h("span", { class: "more", text: `+${count - max}` }) : null,
-    count === 0 ? h("span", { class: "cube cube-empty" }) : null);
+    count > max ? h("span", { class: "more", text: `+${count - max}` }) : null);
 }
 
 function pile(ctl, s, place, name) {
   const res = s[place];
+  const full = `${name} resources`;
   const zone = h("div", { class: "pile", data: { testid: `pile-${place}` } },
     h("h3", { class: "pile-title", text: name }),
-    h("ul", { class: "pile-kinds" }, RESOURCE_KINDS.map((kind) => h("li", { class: "pile-kind" },
+    h("ul", { class: "pile-kinds" }, RESOURCE_KINDS.map((kind) => h("li", { class: ["pile-kind", `kind-${kind}`] },
       res[kind] > 0
         ? piece(ctl, { t: "res", kind, from: place }, {
-          label: `${res[kind]} ${RESOURCE_NAMES[kind]} in ${name}: pick up one`,
-          visual: [cubes(kind, res[kind]), h("span", { class: "piece-count", text: res[kind] })],
-          key: `res-${place}-${kind}`, cls: "stack",
+          label: `${res[kind]} ${RESOURCE_NAMES[kind]} in ${full}: pick up one`,
+          visual: cubes(kind, res[kind]), key: `res-${place}-${kind}`, cls: "stack",
         })
-        : h("span", { class: "stack stack-empty", "aria-hidden": "true" }, cubes(kind, 0)),
-      stepper(ctl, { label: title(RESOURCE_NAMES[kind]), what: `${name}, ${RESOURCE_NAMES[kind]}`,
+        : h("span", { class: "stack stack-empty", "aria-hidden": "true" }, h("span", { class: `spot spot-${kind}` })),
+      stepper(ctl, { label: title(RESOURCE_NAMES[kind]), what: `${full}, ${RESOURCE_NAMES[kind]}`,
         value: res[kind], path: `${place}/${kind}`, key: `${place}-${kind}` })))));
   return dropZone(ctl, zone, { t: "pile", place }, `pile-${place}`);
 }
 
 function resourcesRegion(ctl, s) {
   return region("Resources", "resources",
-    h("div", { class: "piles" }, pile(ctl, s, "available", "Available resources"), pile(ctl, s, "future", "Future resources")));
+    h("div", { class: "piles" }, pile(ctl, s, "available", "Available"), pile(ctl, s, "future", "Future")));
 }
 
 // ------------------------------------------------------------------ action spaces
 
 export function pawn(figure) {
   return h("span", { class: `pawn pawn-${figure}`, "aria-hidden": "true" },
-    h("span", { class: "pawn-head" }), h("span", { class: "pawn-body" }),
-    h("span", { class: "pawn-letter", data: { letter: figure === "friday" ? "F" : figure[0].toUpperCase() } }));
+    h("span", { class: "pawn-head" }), h("span", { class: "pawn-body" }), roleMark(figure));
 }
 
 function plannedAction(ctl, s, a, index) {
-  const card = h("article", { class: ["planned", a.resolved && "is-resolved"], "aria-label": `Planned Action: ${actionTitle(a)}`,
+  const name = actionTitle(a);
+  const resolving = ctl.resolving === a.id;
+  const card = h("article", { class: ["planned", a.resolved && "is-resolved", resolving && "is-resolving"], "aria-label": `Planned Action: ${name}`,
     data: { testid: `action-${a.id}` } },
-    h("header", { class: "planned-head" },
-      h("h4", { text: actionTitle(a) }),
-      h("span", { class: "planned-id", text: a.id })),
+    h("header", { class: "planned-head" }, h("h4", { text: name }),
+      button(ctl, {
+        class: "quiet cancel", data: { key: `cancel-${a.id}` }, "aria-label": `Cancel ${name}`,
+        onclick: () => ctl.edit(a.pawns.map((f) => ({ op: "move_pawn", figure: f, source: a.id, target: null })),
+          `Cancelled ${name}`),
+      }, "×")),
     h("div", { class: "planned-pawns", "aria-label": "Pawns (the first resolves it)" },
       a.pawns.map((f, i) => piece(ctl, { t: "pawn", figure: f, from: a.id }, {
-        label: `${figureName(s, f)}'s pawn on ${actionTitle(a)}${i === 0 ? ", leads (resolves it)" : ""}: pick up`,
+        label: `${figureName(s, f)}'s pawn on ${name}${i === 0 ? ", leads (resolves it)" : ""}: pick up`,
         visual: [pawn(f), i === 0 ? h("span", { class: "leads", text: "leads" }) : null],
         key: `pawn-${a.id}-${f}-${i}`, cls: "pawn-piece",
-      }))),
-    h("div", { class: "planned-assigned", "aria-label": "Resources assigned" },
-      RESOURCE_KINDS.filter((k) => a.assigned[k] > 0).map((kind) => piece(ctl, { t: "res", kind, from: a.id }, {
-        label: `${a.assigned[kind]} ${RESOURCE_NAMES[kind]} on ${actionTitle(a)}: pick up one`,
-        visual: [cubes(kind, a.assigned[kind]), h("span", { class: "piece-count", text: a.assigned[kind] })],
-        key: `res-${a.id}-${kind}`, cls: "stack",
       })),
-      RESOURCE_KINDS.some((k) => a.assigned[k] > 0) ? null : h("span", { class: "hint", text: "No resources assigned" })),
+      RESOURCE_KINDS.filter((k) => a.assigned[k] > 0).map((kind) => piece(ctl, { t: "res", kind, from: a.id }, {
+        label: `${a.assigned[kind]} ${RESOURCE_NAMES[kind]} on ${name}: pick up one`,
+        visual: [cubes(kind, a.assigned[kind], 4), h("span", { class: "piece-count", text: a.assigned[kind] })],
+        key: `res-${a.id}-${kind}`, cls: "stack",
+      }))),
     h("div", { class: "planned-foot" },
-      toggle(ctl, { label: "Resolved", checked: a.resolved, path: `planned_actions/${index}/resolved`, key: `resolved-${a.id}` }),
-      button(ctl, {
-        class: "quiet", data: { key: `cancel-${a.id}` },
-        onclick: () => ctl.edit(a.pawns.map((f) => ({ op: "move_pawn", figure: f, source: a.id, target: null })),
-          `Cancelled ${actionTitle(a)}`),
-      }, "Cancel Action")));
+      a.pawns.length ? button(ctl, {
+        class: ["resolve", resolving && "is-current"], "aria-pressed": String(resolving), data: { key: `resolve-${a.id}` },
+        "aria-label": `Resolve ${name}: ${figureName(s, a.pawns[0])} resolves the demand`,
+        onclick: () => ctl.resolve(a),
+      }, resolving ? "Resolving" : "Resolve") : null,
+      toggle(ctl, { label: "Done", checked: a.resolved, path: `planned_actions/${index}/resolved`, key: `resolved-${a.id}` })));
   return dropZone(ctl, card, { t: "action", id: a.id }, `action-${a.id}`);
 }
 
 function actionsRegion(ctl, s) {
   return region("Action spaces", "actions",
-    h("p", { class: "hint", text: "Drop a pawn on a space to plan an Action; drop cubes on a planned Action to tie them up." }),
     h("div", { class: "spaces-grid" }, ACTIONS.map((kind) => {
-      const zone = h("div", { class: "action-space", data: { testid: `space-${kind}` } },
-        h("h3", { class: "space-title", text: ACTION_NAMES[kind] }),
+      const planned = s.planned_actions.filter((a) => a.action === kind);
+      const zone = h("div", { class: ["action-space", `space-${kind}`, planned.length && "has-planned"], data: { testid: `space-${kind}` } },
+        h("h3", { class: "space-title" }, actionIcon(kind), h("span", { text: ACTION_NAMES[kind] })),
         s.planned_actions.map((a, i) => (a.action === kind ? plannedAction(ctl, s, a, i) : null)));
       return dropZone(ctl, zone, { t: "space", kind }, `space-${kind}`);
-    })));
+    })),
+    h("p", { class: "visually-hidden", text: "Drop a pawn on a space to plan an Action; drop cubes on a planned Action to tie them up." }));
 }
 
 // ------------------------------------------------------------------ characters
@@ -208,93 +210,107 @@ function freePawns(ctl, s, figure, owned) {
       label: `${figureName(s, figure)}'s Action pawn: pick up`, visual: pawn(figure),
       key: `pawn-card-${figure}-${i}`, cls: "pawn-piece",
     })),
-    free ? null : h("span", { class: "hint", text: "All pawns are on Actions" }));
+    free ? null : h("span", { class: "hint", text: "Pawns all out" }));
 }
 
+/** The wound track as pips, with its Morale arrows and skull, and − / + to change it. */
 export function woundTrack(ctl, { label, figure, wounds, path, key }) {
-  const levels = Array.from({ length: figure.track.death_at + 1 }, (_, i) => i);
+  const death = figure.track.death_at;
   const arrows = new Set(figure.track.morale_arrows);
-  return track(ctl, {
-    label, levels, value: wounds, path, key, cls: "wounds",
-    describe: (v) => (v === figure.track.death_at ? `${v} Wounds, death` : `${v} Wound${v === 1 ? "" : "s"}${arrows.has(v) ? ", Morale arrow" : ""}`),
-    mark: (v) => (v === figure.track.death_at ? skull()
-      : arrows.has(v) ? arrow() : null),
-  });
+  const describe = (v) => (v >= death ? `${v} Wounds, death` : `${v} Wound${v === 1 ? "" : "s"}${arrows.has(v) ? ", on a Morale arrow" : ""}`);
+  const pips = h("span", { class: "pips", "aria-hidden": "true" },
+    Array.from({ length: death }, (_, i) => {
+      const at = i + 1;
+      return h("span", { class: ["pip", at <= wounds && "is-hit", arrows.has(at) && "has-arrow", at === death && "is-death"] },
+        at === death ? skull() : arrows.has(at) ? arrow() : null);
+    }));
+  return h("div", { class: "wound-row", role: "group", "aria-label": `${label}: ${describe(wounds)}`, data: { testid: key, value: wounds } },
+    button(ctl, { class: "step", "aria-label": `${label}: one less (${describe(wounds)} now)`, data: { key: `${key}-minus` },
+      disabled: wounds <= 0, onclick: () => ctl.set(path, wounds - 1, `${label}: ${describe(wounds - 1)}`) }, "−"),
+    pips,
+    button(ctl, { class: "step", "aria-label": `${label}: one more (${describe(wounds)} now)`, data: { key: `${key}-plus` },
+      disabled: wounds >= death, onclick: () => ctl.set(path, wounds + 1, `${label}: ${describe(wounds + 1)}`) }, "+"));
+}
+
+/** Determination as tokens, with − / +. */
+function determination(ctl, { who, value, path, key }) {
+  return h("div", { class: "det-row", role: "group", "aria-label": `${who}'s Determination: ${value}`, data: { testid: key, value } },
+    button(ctl, { class: "step", "aria-label": `${who}'s Determination: one less`, data: { key: `${key}-minus` }, disabled: value <= 0,
+      onclick: () => ctl.set(path, value - 1, `${who}'s Determination: ${value - 1}`) }, "−"),
+    h("span", { class: "tokens", "aria-hidden": "true" }, value ? Array.from({ length: Math.min(value, 6) }, () => h("span", { class: "det-token" })) : h("span", { class: "det-none", text: "no tokens" }),
+      value > 6 ? h("span", { class: "more", text: `+${value - 6}` }) : null),
+    button(ctl, { class: "step", "aria-label": `${who}'s Determination: one more`, data: { key: `${key}-plus` }, disabled: value >= 99,
+      onclick: () => ctl.set(path, value + 1, `${who}'s Determination: ${value + 1}`) }, "+"));
 }
 
 function characterCard(ctl, s, c, i) {
   const isFirst = s.first_player === c.role;
-  const card = h("article", { class: ["char-card", `char-${c.role}`, c.wounds >= c.track.death_at && "is-dead"],
+  const who = title(c.role);
+  const card = h("article", { class: ["char-card", `char-${c.role}`, c.wounds >= c.track.death_at && "is-dead", !c.in_camp && "is-away"],
     "aria-labelledby": `ch-${c.role}`, data: { testid: `char-${c.role}` } },
     h("header", { class: "char-head" },
       pawn(c.role),
       h("h3", { id: `ch-${c.role}`, text: figureName(s, c.role) }),
       isFirst ? piece(ctl, { t: "fp" }, { label: "First Player token: pick it up to give it to another character",
-        visual: h("span", { class: "fp-token", "aria-hidden": "true" }), key: "fp-token", cls: "fp-piece" }) : null),
-    h("div", { class: "char-row" },
-      textField(ctl, { label: "Name", value: c.name, path: `characters/${i}/name`, key: `name-${c.role}`, placeholder: "Player's name" }),
+        visual: h("span", { class: "fp-token", "aria-hidden": "true" }), key: "fp-token", cls: "fp-piece" }) : null,
       toggle(ctl, { label: "In camp", checked: c.in_camp, path: `characters/${i}/in_camp`, key: `camp-${c.role}` })),
-    h("div", { class: "char-wounds" },
-      h("span", { class: "row-label", text: `Wounds ${c.wounds} of ${c.track.death_at}` }),
-      woundTrack(ctl, { label: `${title(c.role)}'s Wounds`, figure: c, wounds: c.wounds, path: `characters/${i}/wounds`, key: `wounds-${c.role}` })),
+    woundTrack(ctl, { label: `${who}'s Wounds`, figure: c, wounds: c.wounds, path: `characters/${i}/wounds`, key: `wounds-${c.role}` }),
     h("div", { class: "char-row" },
-      stepper(ctl, { label: "Determination", what: `${title(c.role)}'s Determination`, value: c.determination,
-        path: `characters/${i}/determination`, key: `det-${c.role}` }),
-      stepper(ctl, { label: "Food on sheet", what: `${title(c.role)}'s food on sheet`, value: c.sheet_food,
-        path: `characters/${i}/sheet_food`, key: `sheetfood-${c.role}` })),
-    h("div", { class: "char-row" },
-      stepper(ctl, { label: "Action pawns", what: `${title(c.role)}'s Action pawns`, value: c.pawns, min: 1, max: 2,
-        path: `characters/${i}/pawns`, key: `pawns-${c.role}` }),
-      freePawns(ctl, s, c.role, c.pawns)),
-    h("footer", { class: "char-foot" },
-      isFirst ? h("span", { class: "badge", text: "First Player" }) : button(ctl, {
-        class: "quiet", data: { key: `make-fp-${c.role}` },
-        onclick: () => ctl.set("first_player", c.role, `First Player: ${title(c.role)}`),
-      }, "Make First Player"),
-      s.characters.length > 1 ? button(ctl, {
-        class: "quiet", data: { key: `rm-char-${c.role}` },
-        onclick: () => ctl.edit([{ op: "remove", path: `characters/${i}` }], `${title(c.role)} leaves the table`),
-      }, "Remove") : null));
+      determination(ctl, { who, value: c.determination, path: `characters/${i}/determination`, key: `det-${c.role}` }),
+      freePawns(ctl, s, c.role, c.pawns),
+      h("details", { class: "char-more" },
+      h("summary", { "aria-label": `More about the ${who}`, text: "More" }),
+      h("div", { class: "char-row" },
+        textField(ctl, { label: "Player's name", value: c.name, path: `characters/${i}/name`, key: `name-${c.role}`, placeholder: "Name" }),
+        stepper(ctl, { label: "Food on sheet", what: `${who}'s food on sheet`, value: c.sheet_food,
+          path: `characters/${i}/sheet_food`, key: `sheetfood-${c.role}` }),
+        stepper(ctl, { label: "Action pawns", what: `${who}'s Action pawns`, value: c.pawns, min: 1, max: 2,
+          path: `characters/${i}/pawns`, key: `pawns-${c.role}` })),
+      h("div", { class: "char-row" },
+        isFirst ? h("span", { class: "badge", text: "First Player" }) : button(ctl, {
+          class: "quiet", data: { key: `make-fp-${c.role}` },
+          onclick: () => ctl.set("first_player", c.role, `First Player: ${who}`),
+        }, "Make First Player"),
+        s.characters.length > 1 ? button(ctl, {
+          class: "quiet", data: { key: `rm-char-${c.role}` },
+          onclick: () => ctl.edit([{ op: "remove", path: `characters/${i}` }], `${who} leaves the table`),
+        }, "Remove from the table") : null))));
   return dropZone(ctl, card, { t: "card", figure: c.role, role: true }, `card-${c.role}`);
 }
 
 function charactersRegion(ctl, s) {
   const missing = ROLES.filter((r) => !s.characters.some((c) => c.role === r));
   return region("Characters", "characters",
-    h("div", { class: "char-grid" }, s.characters.map((c, i) => characterCard(ctl, s, c, i))),
-    missing.length && s.characters.length < 4 ? h("div", { class: "add-row" },
-      missing.map((role) => button(ctl, { class: "quiet", data: { key: `add-char-${role}` },
-        onclick: () => ctl.edit([{ op: "insert", path: "characters", value: { role } }], `${title(role)} joins the table`),
-      }, `Add the ${title(role)}`))) : null);
+    h("div", { class: "char-grid" }, s.characters.map((c, i) => characterCard(ctl, s, c, i)),
+      missing.length && s.characters.length < 4 ? h("div", { class: "add-row" },
+        missing.map((role) => button(ctl, { class: "quiet add-char", data: { key: `add-char-${role}` },
+          onclick: () => ctl.edit([{ op: "insert", path: "characters", value: { role } }], `${title(role)} joins the table`),
+        }, pawn(role), h("span", { text: `Add the ${title(role)}` })))) : null));
 }
 
 // ------------------------------------------------------------------ Friday, the Dog, Jenny
 
 function helpersRegion(ctl, s) {
-  const friday = s.friday ? dropZone(ctl, h("article", { class: "char-card helper-card", "aria-labelledby": "ch-friday", data: { testid: "char-friday" } },
-    h("header", { class: "char-head" }, pawn("friday"), h("h3", { id: "ch-friday", text: "Friday" })),
-    h("div", { class: "char-wounds" },
-      h("span", { class: "row-label", text: `Wounds ${s.friday.wounds} of ${s.friday.track.death_at}` }),
-      woundTrack(ctl, { label: "Friday's Wounds", figure: s.friday, wounds: s.friday.wounds, path: "friday/wounds", key: "wounds-friday" })),
-    h("div", { class: "char-row" },
-      stepper(ctl, { label: "Determination", what: "Friday's Determination", value: s.friday.determination, path: "friday/determination", key: "det-friday" }),
+  const friday = s.friday ? dropZone(ctl, h("article", { class: "char-card helper-card char-friday", "aria-labelledby": "ch-friday", data: { testid: "char-friday" } },
+    h("header", { class: "char-head" }, pawn("friday"), h("h3", { id: "ch-friday", text: "Friday" }),
       toggle(ctl, { label: "In camp", checked: s.friday.in_camp, path: "friday/in_camp", key: "camp-friday" })),
-    freePawns(ctl, s, "friday", 1),
-    h("footer", { class: "char-foot" }, button(ctl, { class: "quiet", data: { key: "rm-friday" },
-      onclick: () => ctl.set("friday", null, "Friday leaves the table") }, "Remove Friday"))),
+    woundTrack(ctl, { label: "Friday's Wounds", figure: s.friday, wounds: s.friday.wounds, path: "friday/wounds", key: "wounds-friday" }),
+    h("div", { class: "char-row" },
+      determination(ctl, { who: "Friday", value: s.friday.determination, path: "friday/determination", key: "det-friday" }),
+      freePawns(ctl, s, "friday", 1),
+      button(ctl, { class: "quiet", data: { key: "rm-friday" }, "aria-label": "Remove Friday from the table",
+        onclick: () => ctl.set("friday", null, "Friday leaves the table") }, "Remove"))),
   { t: "card", figure: "friday", role: false }, "card-friday")
-    : button(ctl, { class: "quiet", data: { key: "add-friday" }, onclick: () => ctl.set("friday", {}, "Friday joins the table") }, "Add Friday");
+    : button(ctl, { class: "quiet add-char", data: { key: "add-friday" }, onclick: () => ctl.set("friday", {}, "Friday joins the table") }, pawn("friday"), h("span", { text: "Add Friday" }));
   const jenny = s.scenario !== 3 ? null : s.jenny
-    ? h("article", { class: "char-card helper-card", "aria-labelledby": "ch-jenny", data: { testid: "char-jenny" } },
-      h("header", { class: "char-head" }, pawn("jenny"), h("h3", { id: "ch-jenny", text: "Jenny" })),
-      h("div", { class: "char-wounds" },
-        h("span", { class: "row-label", text: `Wounds ${s.jenny.wounds} of ${s.jenny.track.death_at}` }),
-        woundTrack(ctl, { label: "Jenny's Wounds", figure: s.jenny, wounds: s.jenny.wounds, path: "jenny/wounds", key: "wounds-jenny" })),
+    ? h("article", { class: "char-card helper-card char-jenny", "aria-labelledby": "ch-jenny", data: { testid: "char-jenny" } },
+      h("header", { class: "char-head" }, pawn("jenny"), h("h3", { id: "ch-jenny", text: "Jenny" }),
+        toggle(ctl, { label: "In camp", checked: s.jenny.in_camp, path: "jenny/in_camp", key: "camp-jenny" })),
+      woundTrack(ctl, { label: "Jenny's Wounds", figure: s.jenny, wounds: s.jenny.wounds, path: "jenny/wounds", key: "wounds-jenny" }),
       h("div", { class: "char-row" },
         toggle(ctl, { label: "Rescued", checked: s.jenny.rescued, path: "jenny/rescued", key: "jenny-rescued" }),
-        toggle(ctl, { label: "In camp", checked: s.jenny.in_camp, path: "jenny/in_camp", key: "camp-jenny" })),
-      h("footer", { class: "char-foot" }, button(ctl, { class: "quiet", data: { key: "rm-jenny" },
-        onclick: () => ctl.set("jenny", null, "Jenny leaves the table") }, "Remove Jenny")))
+        button(ctl, { class: "quiet", data: { key: "rm-jenny" }, "aria-label": "Remove Jenny from the table",
+          onclick: () => ctl.set("jenny", null, "Jenny leaves the table") }, "Remove")))
     : button(ctl, { class: "quiet", data: { key: "add-jenny" }, onclick: () => ctl.set("jenny", {}, "Jenny is on the island") }, "Add Jenny (scenario 3)");
   return region("Friday, the Dog and Jenny", "helpers",
     h("div", { class: "helpers" }, friday,

@@ -217,19 +217,34 @@ def touch_drag(page: Page, source: str, target: str, steps: int = 6) -> None:
 
 
 def axe_violations(page: Page, site_url: str, selector: str) -> list[dict[str, Any]]:
-    """Serious and critical axe-core violations inside `selector` (axe served by the site)."""
+    """axe-core violations of any impact inside `selector` (axe served by the site)."""
     if not page.evaluate("typeof window.axe === 'object'"):
         page.add_script_tag(url=site_url + AXE)
     found: list[dict[str, Any]] = page.evaluate(
         """async (selector) => {
           const result = await window.axe.run(selector, { resultTypes: ["violations"] });
-          return result.violations.filter((v) => ["serious", "critical"].includes(v.impact))
+          return result.violations
             .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5)
               .map((n) => n.target.join(" ") + " :: " + n.failureSummary) }));
         }""",
         selector,
     )
     return found
+
+
+def clear_demand(page: Page) -> None:
+    """Put the card away and remove every composed demand, as a player would."""
+    for testid in ("clear-card", "d0-remove"):
+        while page.locator(f"[data-testid={testid}]").count():
+            page.click(f"[data-testid={testid}]")
+            page.wait_for_function(SETTLED)
+
+
+def open_more(page: Page, role: str) -> None:
+    """Open a character card's "More" (name, food on sheet, Action pawns)."""
+    more = page.locator(f"[data-testid=char-{role}] details.char-more")
+    if more.get_attribute("open") is None:
+        more.locator("summary").click()
 
 
 def dumps(value: Any) -> str:

@@ -18,6 +18,8 @@ from .board_harness import (
     axe_violations,
     bring,
     check_clean,
+    clear_demand,
+    open_more,
     set_table,
     settles,
     table,
@@ -31,6 +33,7 @@ def page(board_app: App) -> Iterator[Page]:
     page = board_app.page
     page.keyboard.press("Escape")
     set_table(page, copy.deepcopy(DEMO))
+    clear_demand(page)
     page.evaluate("document.getElementById('board-message').replaceChildren()")
     yield page
     check_clean(board_app)
@@ -50,14 +53,33 @@ def pick_card(page: Page, words: str, card_id: str) -> None:
     page.click(f"[data-testid=card-{card_id}]")
 
 
-def compose(page: Page, kind: str, **fields: Any) -> None:
-    details = page.locator("[data-testid=compose]")
-    if details.get_attribute("open") is None:
-        details.locator("summary").click()
-    page.select_option("[data-testid=compose-kind]", kind)
-    for name, value in fields.items():
-        page.fill(f"#f-{name}", str(value))
-    page.click("[data-testid=compose-add]")
+def settle(page: Page) -> None:
+    page.wait_for_function("() => document.documentElement.dataset.busy === '0'")
+
+
+def discard(page: Page, resource: str, n: int) -> None:
+    """The "Discard" chip, then which resource and how many, with the stepper."""
+    i = page.locator("[data-testid=demand-chosen] li[data-testid^=demand-]").count()
+    page.click("[data-testid=chip-discard]")
+    settle(page)
+    page.click(f"[data-testid=d{i}-res-{resource}]")
+    for _ in range(n - 1):
+        settle(page)
+        page.click(f"[data-testid=d{i}-n-plus]")
+    settle(page)
+
+
+def reduce(page: Page, track: str, n: int) -> None:
+    """The "Roof / Palisade / Weapon −" chip, then which track and by how much."""
+    i = page.locator("[data-testid=demand-chosen] li[data-testid^=demand-]").count()
+    page.click("[data-testid=chip-track]")
+    settle(page)
+    if track != "roof":
+        page.click(f"[data-testid=d{i}-track-{track}]")
+    for _ in range(n - 1):
+        settle(page)
+        page.click(f"[data-testid=d{i}-amount-plus]")
+    settle(page)
 
 
 def preview(page: Page) -> None:
@@ -115,6 +137,7 @@ def test_every_region_shows_its_part_of_the_table(page: Page) -> None:
 
 def test_player_text_is_text_never_markup(page: Page) -> None:
     hostile = '<img src=x onerror="window.__pwned=1">'
+    open_more(page, "cook")
     with settles(page):
         page.fill("[data-testid=name-cook]", hostile)
         page.press("[data-testid=name-cook]", "Enter")
@@ -218,8 +241,9 @@ def test_black_marker_covers_a_source(page: Page) -> None:
 def test_tap_a_track_to_set_its_level(page: Page) -> None:
     with settles(page):
         page.click("[data-testid=track-roof] [data-level='3']")
-    with settles(page):
-        page.click("[data-testid=wounds-cook] [data-level='7']")
+    for _ in range(5):
+        with settles(page):
+            page.click("[data-testid=wounds-cook-plus]")
     with settles(page):
         page.click("[data-testid=morale] [data-level='2']")
     state = table(page)
@@ -252,7 +276,7 @@ def test_a_pawn_with_none_left_is_refused_by_the_core(page: Page) -> None:
           await board.edit([move], "Cook's third pawn");
         }""")
     expect(page.locator("[data-testid=message]")).to_contain_text(
-        "cook has no Action pawn left to place"
+        "Cook has no Action pawn left to place"
     )
     assert table(page) == before
 
@@ -277,7 +301,7 @@ def test_undo_and_redo(page: Page) -> None:
 
 def test_action_phase_only_the_resolving_character_suffers(page: Page) -> None:
     page.select_option("[data-testid=ctx-resolver]", "cook")
-    compose(page, "discard", wood=5)
+    discard(page, "wood", 5)
     preview(page)
     assert wounded(page) == {"cook": (2, 0)}
     expect(page.locator("[data-testid=steps]")).to_contain_text("C6")
@@ -285,12 +309,12 @@ def test_action_phase_only_the_resolving_character_suffers(page: Page) -> None:
         page.click("[data-testid=apply]")
     state = table(page)
     assert [c["wounds"] for c in state["characters"]] == [4, 5, 1]
-    expect(page.locator("[data-testid=log-0]")).to_contain_text("cook 2 Wound(s)")
+    expect(page.locator("[data-testid=log-0]")).to_contain_text("Cook: 2 Wounds")
 
 
 def test_resources_tied_up_in_planned_actions_are_not_used(page: Page) -> None:
     page.select_option("[data-testid=ctx-resolver]", "cook")
-    compose(page, "discard", wood=5)
+    discard(page, "wood", 5)
     preview(page)
     expect(page.locator("[data-testid=payments]")).to_contain_text("Wood: 3 of 5 paid — 2 short")
     expect(page.locator("[data-testid=steps]")).to_contain_text("C2")
@@ -316,7 +340,7 @@ def test_event_phase_combat_only_the_first_player_suffers(page: Page) -> None:
 def test_otherwise_all_characters_suffer(page: Page) -> None:
     with settles(page):
         page.click("[data-testid=phase-night]")
-    compose(page, "discard", wood=4)
+    discard(page, "wood", 4)
     preview(page)
     assert wounded(page) == {"carpenter": (1, 0), "explorer": (1, 0), "cook": (1, 0)}
     expect(page.locator("[data-testid=steps]")).to_contain_text("C5")
@@ -328,7 +352,7 @@ def test_otherwise_all_characters_suffer(page: Page) -> None:
 def test_the_panel_asks_the_players_and_rules_again(page: Page) -> None:
     with settles(page):
         page.click("[data-testid=phase-night]")
-    compose(page, "discard", food=1)
+    discard(page, "food", 1)
     preview(page)
     question = page.locator("[data-decision=food_order] select")
     expect(question).to_have_value("perishable_first")
@@ -354,7 +378,7 @@ def test_house_rulings_say_so_and_name_their_switch(page: Page) -> None:
         page.click("[data-testid=shelter-none]")
     with settles(page):
         page.click("[data-testid=phase-event]")
-    compose(page, "reduce", amount=1)
+    reduce(page, "roof", 1)
     preview(page)
     expect(page.locator("[data-testid=steps]")).to_contain_text(
         "No official ruling; this app's default (switch: no_shelter_reduction_ignored)"
@@ -418,7 +442,7 @@ def test_export_then_import_and_bad_files_say_why(page: Page) -> None:
     with settles(page):
         page.click("[data-testid=confirm-ok]")
     assert table(page)["shelter"] == "none"
-    expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("Wood 9")
+    expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("Discard 9 wood")
     bad = {**request, "state": {**request["state"], "roof": 2}}
     files.set_input_files(
         {"name": "r.json", "mimeType": "application/json", "buffer": json.dumps(bad).encode()}

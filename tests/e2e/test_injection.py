@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Dialog, Page, expect
 from pyapp.links import encode
 from pyapp.rules import Request
 
-from .board_harness import App, check_clean, open_board, settles, wait_live
+from .board_harness import App, check_clean, open_board, open_more, settles, wait_live
 
 PAYLOADS = [
     '<script>window.__pwned="script"</script>',
@@ -93,6 +93,7 @@ def test_an_imported_file_is_shown_as_text(board: tuple[App, list[Dialog]], text
 def test_the_boards_own_fields_take_text(board: tuple[App, list[Dialog]], text: str) -> None:
     booted, dialogs = board
     page = booted.page
+    open_more(page, "cook")
     with settles(page):
         page.fill("[data-testid=name-cook]", text[:60])
         page.press("[data-testid=name-cook]", "Enter")
