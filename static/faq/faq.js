@@ -225,10 +225,12 @@ function wireContents() {
   const toggle = $("toc-toggle");
   toggle.addEventListener("click", () => setTocOpen(toggle.getAttribute("aria-expanded") !== "true"));
   $("faq-toc").addEventListener("click", (event) => {
+    if (event.target.closest("a") && !WIDE.matches) setTocOpen(false);
+  });
+  // A link to the fragment already in the address bar fires no "hashchange": go there anyway.
+  document.addEventListener("click", (event) => {
     const link = event.target.closest("a[href^='#']");
-    if (!link) return;
-    if (!WIDE.matches) setTocOpen(false);
-    if (link.hash === location.hash) {
+    if (link && link.hash === location.hash) {
       event.preventDefault();
       goTo(link.hash);
     }
@@ -294,15 +296,26 @@ function wireFilter() {
   });
 }
 
-// The contents follow the reading: the entry at the top of the screen is marked in them.
+// The contents follow the reading: the last rule whose top has passed the upper third of the
+// screen is marked in them.
 function followReading() {
-  if (!("IntersectionObserver" in window)) return;
-  const observer = new IntersectionObserver((seen) => {
-    const top = seen.filter((s) => s.isIntersecting)
-      .sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
-    if (top) markCurrent(top.target.id);
-  }, { rootMargin: "0px 0px -70% 0px" });
-  for (const anchor of document.querySelectorAll("#faq-list .code-anchor")) observer.observe(anchor);
+  const anchors = [...document.querySelectorAll("#faq-list .code-anchor")];
+  let queued = false;
+  const mark = () => {
+    queued = false;
+    const line = Math.min(innerHeight * 0.3, 200);
+    let current = null;
+    for (const anchor of anchors) {
+      if (anchor.hidden) continue;
+      if (anchor.getBoundingClientRect().top > line) break;
+      current = anchor;
+    }
+    if (current) markCurrent(current.id);
+  };
+  addEventListener("scroll", () => {
+    if (!queued) requestAnimationFrame(mark);
+    queued = true;
+  }, { passive: true });
 }
 
 // ------------------------------------------------------------------ start

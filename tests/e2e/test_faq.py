@@ -1,22 +1,29 @@
-"""The rules FAQ page: every entry of pyapp/data/faq.json, ruled live by the core in the page."""
+"""The rules FAQ page: every entry of pyapp/data/faq.json, ruled live by the core in the page;
+every rule code an anchor (faq.html#C6), the sources explained and linked, contents and a
+search that work on a tablet either way up."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 from pyapp.api import rule_json
 from pyapp.links import decode
 from pyapp.rules.clauses import CLAUSES
-from pyapp.rules.faq import faq
+from pyapp.rules.faq import cited_sources, faq
 
 from .harness import ROOT, App
-from .test_widget import axe_violations
+from .test_widget import SIZE_IDS, SIZES, axe_violations, small_targets
 
 ENTRIES = faq().entries
+SOURCES = {s.key: s for s in faq().sources}
+READY = 'html[data-faq-ready="true"]'
+WIDE = 1024  # from this width on, the contents are a sidebar
 # The rule's clauses all have a question; our rulings too, but R6 (a failed Action's
 # resources: a board command, not a ruling) and R15 (the core cites the wound track's
 # G-wound-track for it).
@@ -49,7 +56,7 @@ def test_answers_are_never_written_down() -> None:
 @pytest.fixture(scope="module")
 def faq_page(open_page: Callable[..., App], site_url: str) -> App:
     booted = open_page(site_url + "faq.html")
-    booted.page.wait_for_selector('html[data-faq-ready="true"]', state="attached", timeout=120_000)
+    booted.page.wait_for_selector(READY, state="attached", timeout=120_000)
     return booted
 
 
@@ -121,3 +128,174 @@ def test_the_board_drawing_shows_the_situation(faq_page: App) -> None:
 
 def test_the_faq_is_accessible(faq_page: App, site_url: str) -> None:
     assert axe_violations(faq_page.page, site_url) == []
+    assert small_targets(faq_page.page) == []
+
+
+# ------------------------------------------------------------------ anchors
+
+
+def test_every_rule_code_has_an_anchor(faq_page: App) -> None:
+    """faq.html#<code> reaches every code of the catalogue: the code's element holds its
+    question (which keeps its own id, for older links) or, without one, the rule's card."""
+    found = faq_page.page.evaluate(
+        """(codes) => codes.map((code) => {
+          const anchor = document.getElementById(code);
+          const item = anchor && anchor.querySelector(":scope > .faq-entry, :scope > .faq-clause");
+          return [code, item ? item.dataset.clause : null];
+        })""",
+        list(CLAUSES),
+    )
+    assert found == [[code, code] for code in CLAUSES]
+    for entry in ENTRIES:
+        assert faq_page.page.locator(f"[id='{entry.clause}'] > #{entry.id}").count() == 1
+
+
+def unobscured(page: Page, selector: str) -> bool:
+    """The element's top left is on screen and not under the sticky contents bar."""
+    seen: bool = page.eval_on_selector(
+        selector,
+        """(el) => {
+          const r = el.getBoundingClientRect();
+          const x = r.left + 8, y = r.top + 8;
+          if (y < 0 || y > innerHeight) return false;
+          const hit = document.elementFromPoint(x, y);
+          return Boolean(hit && (el.contains(hit) || hit.contains(el)));
+        }""",
+    )
+    return seen
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_a_link_to_a_rule_code_shows_that_rule(
+    open_page: Callable[..., App], site_url: str, size: tuple[int, int]
+) -> None:
+    """faq.html#C6, as the board links it: once the examples are ruled, C6's question is at
+    the top of the screen, in view and marked."""
+    booted = open_page(site_url + "faq.html#C6")
+    page = booted.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    marked = page.eval_on_selector_all(".is-target", "els => els.map((e) => e.id)")
+    assert marked == ["resolving-character"]
+    assert unobscured(page, "#C6 .question")
+    top = page.eval_on_selector("#C6 .question", "(e) => e.getBoundingClientRect().top")
+    assert 0 <= top < 160
+    assert axe_violations(page, site_url) == []
+    assert small_targets(page) == []
+    assert booted.problems() == []
+
+
+def test_codes_in_any_case_and_the_steps_lead_to_their_rule(faq_page: App) -> None:
+    """A code in lower case still finds its rule, and the keyboard goes there; a step's code
+    in an example is a link to its rule."""
+    page = faq_page.page
+    page.evaluate("() => { location.hash = 'g-wound-track'; }")
+    page.wait_for_function("() => document.activeElement.dataset.clause === 'G-wound-track'")
+    assert page.eval_on_selector_all(".is-target", "els => els.map((e) => e.dataset.clause)") == [
+        "G-wound-track"
+    ]
+    assert unobscured(page, "#G-wound-track .question")
+    chip = page.locator("#tied-up [data-testid=steps] li[data-clause=C2] a.clause-link")
+    assert chip.get_attribute("href") == "#C2"
+    chip.click()
+    page.wait_for_function("() => document.activeElement.id === 'tied-up'")
+    assert page.eval_on_selector_all(".is-target", "els => els.map((e) => e.id)") == ["tied-up"]
+    assert unobscured(page, "#C2 .question")
+    assert faq_page.problems() == []
+
+
+# ------------------------------------------------------------------ sources
+
+
+def test_sources_are_explained_and_linked(faq_page: App) -> None:
+    """No bare source code ("DZ-UD") stands for a source: each rule links to the public pages
+    it comes from, or says it is our own ruling; the sources section explains each one."""
+    page = faq_page.page
+    for code, clause in CLAUSES.items():
+        quote = page.locator(f"[id='{code}'] .clause-quote").first
+        keys = cited_sources(clause.source)
+        expected = [SOURCES[k].url for k in keys if SOURCES[k].url]
+        if any(SOURCES[k].url is None for k in keys):
+            expected.append("#source-rulings.md")
+        hrefs = quote.locator("a.source-link").evaluate_all(
+            "els => els.map((e) => e.getAttribute('href'))"
+        )
+        assert hrefs == expected, code
+        assert not any(k in (quote.text_content() or "") for k in keys), code
+    for key, source in SOURCES.items():
+        item = page.locator(f"[id='source-{key}']")
+        assert source.about in (item.text_content() or ""), key
+        if source.url:
+            link = item.locator("a.source-link")
+            assert link.get_attribute("href") == source.url
+            assert link.get_attribute("target") == "_blank"
+            assert "noopener" in (link.get_attribute("rel") or "")
+    assert faq_page.problems() == []
+
+
+# ------------------------------------------------------------------ contents and search
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_contents_and_search_at_every_size(
+    faq_page: App, site_url: str, size: tuple[int, int]
+) -> None:
+    """Wide, the contents are a sidebar; upright, a "Contents" button opens them and a tap on
+    a question closes them. The search narrows the questions and the contents. No axe-core
+    violation and no target under 44 px in any of these states."""
+    page = faq_page.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    toc, toggle = page.locator("[data-testid=faq-toc]"), page.locator("[data-testid=toc-toggle]")
+    try:
+        page.evaluate("() => window.scrollTo(0, 0)")
+        if size[0] >= WIDE:
+            assert toc.is_visible() and toggle.is_hidden()
+        else:
+            assert toc.is_hidden()
+            toggle.click()
+            assert toc.is_visible() and toggle.get_attribute("aria-expanded") == "true"
+            assert axe_violations(page, site_url) == []
+            assert small_targets(page) == []
+            page.keyboard.press("Escape")
+            assert toc.is_hidden() and page.evaluate("document.activeElement.id") == "toc-toggle"
+            toggle.click()
+        toc.locator("a[href='#C7']").click()
+        page.wait_for_function("() => location.hash === '#C7'")
+        assert page.eval_on_selector_all(".is-target", "els => els.map((e) => e.id)") == [
+            "event-combat"
+        ]
+        assert unobscured(page, "#C7 .question")
+        assert toc.locator("a[aria-current]").get_attribute("href") == "#C7"
+        if size[0] < WIDE:
+            assert toc.is_hidden()
+        assert axe_violations(page, site_url) == []
+        assert small_targets(page) == []
+
+        page.fill("[data-testid=faq-filter]", "Friday")
+        count = page.text_content("[data-testid=filter-count]") or ""
+        assert re.fullmatch(r"\d+ of \d+ match\.", count), count
+        shown = page.eval_on_selector_all(
+            "[data-testid=faq-entry]",
+            "els => els.filter((e) => e.checkVisibility()).map((e) => e.id)",
+        )
+        assert "friday-alone" in shown and "partial" not in shown
+        if size[0] < WIDE:
+            toggle.click()
+        codes = toc.locator(".toc-link:visible").evaluate_all(
+            "els => els.map((e) => e.dataset.code)"
+        )
+        assert "R2" in codes and "C1" not in codes, codes
+        assert axe_violations(page, site_url) == []
+        assert small_targets(page) == []
+        if size[0] < WIDE:
+            toggle.click()
+        page.fill("[data-testid=faq-filter]", "no such words")
+        assert page.text_content("[data-testid=filter-count]") == "Nothing matches “no such words”."
+        assert page.locator("[data-testid=faq-entry]:visible").count() == 0
+        page.click("[data-testid=filter-clear]")
+        assert page.locator("[data-testid=faq-entry]:visible").count() == len(ENTRIES)
+        assert page.text_content("[data-testid=filter-count]") == ""
+    finally:
+        page.fill("[data-testid=faq-filter]", "")
+        page.set_viewport_size({"width": 1280, "height": 720})
+    assert faq_page.problems() == []

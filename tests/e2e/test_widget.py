@@ -35,18 +35,40 @@ WAIT_MS = 120_000
 AXE = "static/vendor/axe-core-4.14.1/axe.min.js"
 
 
+SIZES = [(1280, 800), (800, 1280), (1440, 900)]
+SIZE_IDS = ["tablet-landscape", "tablet-portrait", "desktop"]
+
+
 def axe_violations(page: Page, site_url: str) -> list[dict[str, Any]]:
-    """Serious and critical axe-core violations on the page (axe served by the site)."""
+    """axe-core's violations on the page, of any impact (axe served by the site)."""
     if not page.evaluate("typeof window.axe === 'object'"):
         page.add_script_tag(url=site_url + AXE)
     found: list[dict[str, Any]] = page.evaluate(
         """async () => {
           const { violations } = await window.axe.run(document, { resultTypes: ["violations"] });
-          return violations.filter((v) => ["serious", "critical"].includes(v.impact))
-            .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) =>
-              n.target.join(" ") + " :: " + n.failureSummary) }));
+          return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} :: ${n.failureSummary}`),
+          }));
         }"""
     )
+    return found
+
+
+# Every visible link, button, field and disclosure, with its size, if under 44 px either way.
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    "a[href], button, input, select, textarea, summary")]
+  .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden"
+    && !el.closest("[hidden]") && !el.closest(".visually-hidden"))
+  .map((el) => {
+    const r = el.getBoundingClientRect();
+    return [el.id || el.className || el.tagName, el.textContent.trim().slice(0, 40),
+            Math.round(r.width), Math.round(r.height)];
+  })
+  .filter(([, , w, h]) => w < 44 || h < 44)"""
+
+
+def small_targets(page: Page | Frame) -> list[list[Any]]:
+    found: list[list[Any]] = page.evaluate(SMALL_TARGETS)
     return found
 
 
@@ -218,6 +240,109 @@ def test_copy_embed_code(widget: App, site_url: str) -> None:
     assert "not" in (page.text_content("#embed-invalid") or "")
     assert axe_violations(page, site_url) == []
     page.click("#embed-toggle")
+    assert widget.problems() == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_widget_is_accessible_in_every_state(
+    widget: App, site_url: str, size: tuple[int, int]
+) -> None:
+    """No axe-core violation of any impact and no target under 44 px: the ruling shown, its
+    JSON open, the embed panel open, and a link that cannot be opened."""
+    page = widget.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        open_link(page, encode(Request.model_validate(TIED_UP)))
+        assert axe_violations(page, site_url) == []
+        assert small_targets(page) == []
+        page.click("#as-json summary")
+        assert page.is_visible("#ruling-json")
+        assert axe_violations(page, site_url) == []
+        assert small_targets(page) == []
+        page.click("#as-json summary")
+        page.click("#embed-toggle")
+        assert page.is_visible("#embed-code")
+        assert axe_violations(page, site_url) == []
+        assert small_targets(page) == []
+        page.click("#embed-toggle")
+        page.evaluate("() => { location.hash = 'r=hello'; }")
+        page.wait_for_selector("#widget-view[data-state=error]")
+        assert axe_violations(page, site_url) == []
+        assert small_targets(page) == []
+        open_link(page, encode(Request.model_validate(TIED_UP)))
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+    assert widget.problems() == []
+
+
+def test_empty_tracks_are_drawn_as_numbered_spaces(widget: App) -> None:
+    """Roof, Palisade and Weapon at 0 are tracks of numbered spaces with the marker on 0 (not
+    empty boxes); a ruling's change shows where the marker was and where it is."""
+    page = widget.page
+    open_link(page, encode(Request.model_validate(TIED_UP)))  # no Shelter, every track at 0
+    for track in ("roof", "palisade", "weapon"):
+        spaces = page.locator(f"[data-testid=board] [data-track={track}] .space")
+        assert spaces.all_text_contents() == ["0", "1", "2", "3", "4"], track
+        marked = page.locator(f"[data-testid=board] [data-track={track}] .space-now")
+        assert marked.all_text_contents() == ["0"], track
+        assert marked.evaluate("(e) => getComputedStyle(e).backgroundColor") != (
+            spaces.nth(1).evaluate("(e) => getComputedStyle(e).backgroundColor")
+        )
+    lowered = dict(
+        TIED_UP,
+        state=dict(TIED_UP["state"], shelter="built", roof=2),
+        effect={"demands": [{"kind": "reduce", "track": "roof", "amount": 1}]},
+    )
+    open_link(page, encode(Request.model_validate(lowered)))
+    roof = page.locator("[data-testid=board] [data-track=roof]")
+    assert roof.locator(".space-was").all_text_contents() == ["2"]
+    assert roof.locator(".space-now").all_text_contents() == ["1"]
+    assert roof.locator(".track-value").text_content() == "2 → 1"
+    assert widget.problems() == []
+
+
+def test_the_wound_pips_have_a_legend(widget: App) -> None:
+    """The key under the figures names both pip colours, drawn as the pips are."""
+    page = widget.page
+    open_link(page, encode(Request.model_validate(TIED_UP)))  # the Explorer suffers 1 Wound
+    legend = page.locator("[data-testid=board] .legend")
+    assert legend.locator("li").all_text_contents() == [
+        "Wounds already taken",
+        "Wounds from this ruling",
+        "Morale −1 when passed",
+        "Death",
+    ]
+    style = "(e) => [getComputedStyle(e).backgroundImage, getComputedStyle(e).backgroundColor]"
+    new_pip = page.locator(".figure[data-figure=explorer] .pip-new").first
+    assert legend.locator(".pip-new").evaluate(style) == new_pip.evaluate(style)
+    had = dict(
+        TIED_UP,
+        state=dict(
+            TIED_UP["state"],
+            characters=[{"role": "cook", "wounds": 2}, {"role": "explorer", "wounds": 1}],
+        ),
+    )
+    open_link(page, encode(Request.model_validate(had)))
+    assert legend.locator(".pip-had").evaluate(style) == (
+        page.locator(".figure[data-figure=cook] .pip-had").first.evaluate(style)
+    )
+    assert widget.problems() == []
+
+
+def test_rule_codes_link_to_their_faq_entry(widget: App, site_url: str) -> None:
+    """Each step's rule code opens its FAQ entry (faq.html#C2) in a new tab: the FAQ may not
+    be framed, and the widget usually is."""
+    page = widget.page
+    open_link(page, encode(Request.model_validate(TIED_UP)))
+    links = page.eval_on_selector_all(
+        "[data-testid=steps] li",
+        "els => els.map(e => { const a = e.querySelector('a.clause-link');"
+        " return [e.dataset.clause, a.href, a.target, a.rel]; })",
+    )
+    assert links and all(
+        href == f"{site_url}faq.html#{code}" and target == "_blank" and "noopener" in rel
+        for code, href, target, rel in links
+    ), links
     assert widget.problems() == []
 
 
