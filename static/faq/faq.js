@@ -53,11 +53,12 @@ function sourceLine(clause, sources) {
     el("ul", { class: "source-links" }, items));
 }
 
-function clauseQuote(clause, sources) {
+// The rule's text (with its title, unless the heading above already says it) and its sources.
+function clauseQuote(clause, sources, { titled = true } = {}) {
   if (!clause) return null;
   const house = clause.id.startsWith("R");
   return el("div", { class: `clause-quote${house ? " clause-house" : ""}` },
-    el("p", { class: "clause-text" }, el("strong", { text: `${clause.title}: ` }), clause.text,
+    el("p", { class: "clause-text" }, titled ? el("strong", { text: `${clause.title}: ` }) : null, clause.text,
       house ? el("span", { class: "house-note", text: clause.switch
         ? ` No official ruling; this app's default (switch: ${clause.switch}).`
         : " No official ruling; this app's default." }) : null),
@@ -88,7 +89,7 @@ function clauseCard(clause, sources) {
       data: { clause: clause.id }, "aria-labelledby": `${clause.id}-t` },
     el("h3", { id: `${clause.id}-t`, class: "question" },
       el("span", { class: "clause", text: clause.id }), " ", clause.title),
-    clauseQuote(clause, sources)));
+    clauseQuote(clause, sources, { titled: false })));
 }
 
 function searchText(entry, clause) {
@@ -243,15 +244,27 @@ function wireContents() {
   });
 }
 
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+// A rule code alone ("c6") finds that rule only; otherwise every word must be in the text.
+function matcher(words) {
+  const code = words.length === 1 && codeIds.get(words[0]);
+  if (code && codeIds.has(code.toLowerCase())) return (block) => block.id === code;
+  return (block) => words.every((w) => block.dataset.search.includes(w));
+}
+
 function applyFilter() {
-  const words = $("faq-filter").value.toLowerCase().split(/\s+/).filter(Boolean);
-  let shown = 0;
-  let total = 0;
+  const query = $("faq-filter").value.trim();
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = matcher(words);
+  let rules = 0;
+  let sourcesShown = 0;
   for (const block of document.querySelectorAll("#faq-list [data-search]")) {
-    total += 1;
-    const match = words.every((w) => block.dataset.search.includes(w));
-    block.hidden = !match;
-    if (match) shown += 1;
+    block.hidden = !matches(block);
+    if (!block.hidden) {
+      if (block.classList.contains("source-item")) sourcesShown += 1;
+      else rules += 1;
+    }
   }
   for (const group of document.querySelectorAll("#faq-list .faq-group")) {
     group.hidden = words.length > 0 && !group.querySelector("[data-search]:not([hidden])");
@@ -267,9 +280,9 @@ function applyFilter() {
       : Boolean(section && section.closest("[hidden]"));
   }
   $("filter-clear").hidden = words.length === 0;
+  const found = [rules && plural(rules, "rule"), sourcesShown && plural(sourcesShown, "source")].filter(Boolean);
   $("filter-count").textContent = words.length === 0 ? ""
-    : shown === 0 ? `Nothing matches “${$("faq-filter").value.trim()}”.`
-      : `${shown} of ${total} match.`;
+    : found.length ? `Found: ${found.join(" and ")}.` : `Nothing matches “${query}”.`;
 }
 
 function clearFilter() {

@@ -273,7 +273,7 @@ def test_contents_and_search_at_every_size(
 
         page.fill("[data-testid=faq-filter]", "Friday")
         count = page.text_content("[data-testid=filter-count]") or ""
-        assert re.fullmatch(r"\d+ of \d+ match\.", count), count
+        assert re.fullmatch(r"Found: \d+ rules?( and \d+ sources?)?\.", count), count
         shown = page.eval_on_selector_all(
             "[data-testid=faq-entry]",
             "els => els.filter((e) => e.checkVisibility()).map((e) => e.id)",
@@ -289,6 +289,11 @@ def test_contents_and_search_at_every_size(
         assert small_targets(page) == []
         if size[0] < WIDE:
             toggle.click()
+        page.fill("[data-testid=faq-filter]", "c1")  # a rule code alone: that rule only
+        assert page.text_content("[data-testid=filter-count]") == "Found: 1 rule."
+        assert page.eval_on_selector_all(
+            ".code-anchor", "els => els.filter((e) => !e.hidden).map((e) => e.id)"
+        ) == ["C1"]
         page.fill("[data-testid=faq-filter]", "no such words")
         assert page.text_content("[data-testid=filter-count]") == "Nothing matches “no such words”."
         assert page.locator("[data-testid=faq-entry]:visible").count() == 0
