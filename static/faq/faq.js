@@ -211,8 +211,16 @@ function goTo(hash, { focus = true } = {}) {
 
 function markCurrent(id) {
   for (const link of $("faq-toc").querySelectorAll("[aria-current]")) link.removeAttribute("aria-current");
-  const link = $("faq-toc").querySelector(`a[href="#${CSS.escape(id)}"]`);
-  if (link) link.setAttribute("aria-current", "location");
+  const toc = $("faq-toc");
+  const link = toc.querySelector(`a[href="#${CSS.escape(id)}"]`);
+  if (!link) return;
+  link.setAttribute("aria-current", "location");
+  // Keep it in sight in the sidebar (scrolling the list only, never the page).
+  const inner = link.getBoundingClientRect();
+  const outer = toc.getBoundingClientRect();
+  if (outer.height && (inner.top < outer.top || inner.bottom > outer.bottom)) {
+    toc.scrollTop += inner.top - outer.top - outer.height / 3;
+  }
 }
 
 // ------------------------------------------------------------------ contents and filter
