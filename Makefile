@@ -4,7 +4,7 @@ VENV    := .venv
 VPY     := $(VENV)/bin/python
 PORT    ?= 8000
 
-.PHONY: serve test test-core test-e2e test-engines browsers lint schema bench bench-load fuzz vendor clean
+.PHONY: serve test test-core test-js test-e2e test-engines browsers lint schema bench bench-load fuzz vendor clean
 
 # The browser runtime: npm packages (package-lock.json) + wheels (tools/wheels.lock.json)
 # + our own pyapp/ packed as a wheel, assembled into static/vendor/ by tools/vendor.py.
@@ -25,6 +25,10 @@ venv: $(VENV)/.stamp
 
 test-core: $(VENV)/.stamp
 	$(VPY) -m pytest tests/core
+
+# The build's and the loader's shared JavaScript (tools/*.mjs), in Node's own test runner.
+test-js:
+	node --test tests/js/
 
 lint: $(VENV)/.stamp
 	$(VPY) -m ruff check pyapp tests bench
@@ -59,7 +63,7 @@ test-e2e: browsers $(VENDOR_STAMP)
 test-engines: browsers $(VENDOR_STAMP)
 	$(VPY) -m pytest -m engines tests/engines
 
-test: test-core lint test-e2e test-engines
+test: test-core test-js lint test-e2e test-engines
 
 bench: browsers $(VENV)/.stamp $(VENDOR_STAMP)
 	$(VPY) bench/rules_bench.py

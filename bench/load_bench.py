@@ -17,6 +17,14 @@ script), the page's JS heap (CDP Performance.getMetrics) and Python's WebAssembl
 the priming load waits until it holds the build. Prints medians and
 our/baseline ratios; writes bench/out/load.json and bench/out/load.md. The widget page
 (widget.html on a share link) is measured the same way, up to "ruling shown".
+
+Then, per engine (`--engines`, default Chromium, Firefox and WebKit with an iPad's user
+agent, all driven through tools/engines.py): rules ready, cold (a fresh browser each
+load) and warm (one browser, the build cached by the service worker, then loaded again),
+for our page and the same baseline page in the same engine and run; which start path our
+page took (the snapshot, or Python from scratch); and the start from scratch itself, our
+page served without its snapshot (tools/serve.py --hide snapshot.bin). Medians of
+`--engine-runs` loads; written to bench/out/engines.json and at the end of load.md.
 """
 
 from __future__ import annotations
@@ -150,6 +158,117 @@ def measure(pw: Playwright, url: str, runs: int, work: Path) -> dict[str, list[d
     return {"cold": cold, "warm": warm}
 
 
+ENGINES = ("chromium", "firefox", "webkit-ipad")
+ENGINE_NAMES = {
+    "chromium": "Chromium",
+    "firefox": "Firefox ESR",
+    "webkit-ipad": "WebKitGTK, iPad UA",
+}
+# What a load tells in any engine: the rules-ready mark, first paint and the start path
+# (only a restored interpreter leaves `pyodide-restored` among the worker's marks).
+ENGINE_METRICS = """
+const ready = performance.getEntriesByName("rules-ready")[0];
+const paint = performance.getEntriesByName("first-contentful-paint")[0]
+           || performance.getEntriesByName("first-paint")[0];
+const stages = (ready && ready.detail && ready.detail.timings) || {};
+return {
+  state: document.documentElement.dataset.rulesReady,
+  ready_ms: ready ? ready.startTime : null,
+  fcp_ms: paint ? paint.startTime : null,
+  path: "pyodide-restored" in stages ? "snapshot"
+      : "pyodide-started" in stages ? "from scratch" : "baseline",
+  stages,
+};
+"""
+ENGINE_SETTLED = (
+    "document.documentElement.dataset.rulesReady === 'true' || "
+    "document.documentElement.dataset.rulesReady === 'error'"
+)
+
+
+def engine_load(engine: Any, url: str, prime: bool = False) -> dict[str, Any]:
+    from tools.engines import wait
+
+    engine.open(url)
+    wait(engine, ENGINE_SETTLED, 300_000)
+    result: dict[str, Any] = engine.run(ENGINE_METRICS)
+    if result["state"] != "true":
+        raise SystemExit(f"{engine.name} {url}: rules failed to load")
+    if prime and "baseline" not in url:
+        wait(engine, "document.documentElement.dataset.offlineReady === 'true'", 300_000)
+    return result
+
+
+def measure_engine(kind: str, urls: dict[str, str], runs: int) -> dict[str, Any]:
+    """Cold and warm loads of `ours` and `baseline`, cold loads of `scratch`."""
+    from tools.engines import launch
+
+    def cold(url: str) -> list[dict[str, Any]]:
+        loads = []
+        for _ in range(runs):
+            engine = launch(kind)
+            try:
+                loads.append(engine_load(engine, url))
+            finally:
+                engine.close()
+        return loads
+
+    out: dict[str, Any] = {}
+    for name in ("ours", "baseline"):
+        out[name] = {"cold": cold(urls[name])}
+        engine = launch(kind)
+        try:
+            engine_load(engine, urls[name], prime=True)
+            out[name]["warm"] = [engine_load(engine, urls[name]) for _ in range(runs)]
+        finally:
+            engine.close()
+        for mode in ("cold", "warm"):
+            print(f"  {kind} {name} {mode}: ready "
+                  f"{[round(r['ready_ms']) for r in out[name][mode]]} ms", flush=True)  # fmt: skip
+    out["scratch"] = {"cold": cold(urls["scratch"])}
+    print(f"  {kind} from scratch: {[round(r['ready_ms']) for r in out['scratch']['cold']]} ms")
+    return out
+
+
+def engines_table(results: dict[str, Any], runs: int) -> str:
+    kinds = list(results)
+    head = "| | " + " | ".join(ENGINE_NAMES.get(k, k) for k in kinds) + " |"
+    rows = [
+        f"Per engine (tools/engines.py): median of {runs} loads, ms from navigation start "
+        "to rules ready; our page's start path in brackets.",
+        "",
+        head,
+        "|---|" + "---:|" * len(kinds),
+    ]
+
+    def cell(kind: str, name: str, mode: str) -> str:
+        loads = results[kind][name][mode]
+        paths = sorted({r["path"] for r in loads})
+        value = f"{median(loads, 'ready_ms'):,.0f}"
+        return value if name == "baseline" else f"{value} ({', '.join(paths)})"
+
+    for mode in ("cold", "warm"):
+        for name, label in (("ours", "ours"), ("baseline", "baseline")):
+            rows.append(
+                f"| {label}, {mode} | " + " | ".join(cell(k, name, mode) for k in kinds) + " |"
+            )
+        ratios = [
+            median(results[k]["ours"][mode], "ready_ms")
+            / median(results[k]["baseline"][mode], "ready_ms")
+            for k in kinds
+        ]
+        rows.append(f"| ours / baseline, {mode} | " + " | ".join(f"{r:.2f}" for r in ratios) + " |")
+    rows.append("| ours without the snapshot (from scratch), cold | "
+                + " | ".join(cell(k, "scratch", "cold") for k in kinds) + " |")  # fmt: skip
+    if "chromium" in results:
+        for mode in ("cold", "warm"):
+            base = median(results["chromium"]["ours"][mode], "ready_ms")
+            rows.append(f"| ours / Chromium's, {mode} | " + " | ".join(
+                f"{median(results[k]['ours'][mode], 'ready_ms') / base:.2f}" for k in kinds
+            ) + " |")  # fmt: skip
+    return "\n".join(rows) + "\n"
+
+
 def median(runs: list[dict[str, Any]], key: str) -> float:
     return float(statistics.median(r[key] for r in runs))
 
@@ -234,7 +353,15 @@ def table(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> str
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--engines", default=",".join(ENGINES),
+                        help="comma-separated, of " + ", ".join(ENGINES) + "; or none")  # fmt: skip
+    parser.add_argument("--engine-runs", type=int, default=3)
+    parser.add_argument("--skip-chromium-detail", action="store_true",
+                        help="only the per-engine part")  # fmt: skip
     args = parser.parse_args(argv)
+    kinds = [k for k in args.engines.split(",") if k and k != "none"]
+    if unknown := set(kinds) - set(ENGINES) - {"webkit"}:
+        parser.error(f"--engines: unknown {', '.join(sorted(unknown))}")
     if not (ROOT / "static/vendor/vendor.json").is_file():
         raise SystemExit("static/vendor/ is missing: run `make vendor`")
     OUT.mkdir(parents=True, exist_ok=True)
@@ -242,15 +369,26 @@ def main(argv: list[str] | None = None) -> int:
     pages = {**PAGES, "widget": "widget.html#r=" + widget_link()}
     started = time.time()
     results: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    engines: dict[str, Any] = {}
+    scratch_server, scratch_url = local.start_server("--hide", "snapshot.bin")
     try:
-        with sync_playwright() as pw, tempfile.TemporaryDirectory() as work:
-            for name, path in pages.items():
-                print(f"{name}: {base_url}{path}", flush=True)
-                results[name] = measure(pw, base_url + path, args.runs, Path(work))
+        if not args.skip_chromium_detail:
+            with sync_playwright() as pw, tempfile.TemporaryDirectory() as work:
+                for name, path in pages.items():
+                    print(f"{name}: {base_url}{path}", flush=True)
+                    results[name] = measure(pw, base_url + path, args.runs, Path(work))
+        urls = {"ours": base_url, "baseline": base_url + PAGES["baseline"], "scratch": scratch_url}
+        for kind in kinds:
+            print(f"{kind}:", flush=True)
+            engines[kind] = measure_engine(kind, urls, args.engine_runs)
     finally:
-        server.terminate()
-        server.wait(timeout=10)
-    report = table(results, args.runs)
+        for running in (server, scratch_server):
+            running.terminate()
+            running.wait(timeout=10)
+    report = table(results, args.runs) if results else ""
+    if engines:
+        report += "\n" + engines_table(engines, args.engine_runs)
+        (OUT / "engines.json").write_text(json.dumps(engines, indent=1))
     manifest = json.loads((ROOT / "static/vendor/vendor.json").read_text())
     meta = {
         "runs": args.runs,

@@ -1,7 +1,8 @@
-"""The two engines Playwright cannot drive here, behind one small interface, for the
-cross-engine smoke suite: Firefox (Debian's firefox-esr, over WebDriver BiDi, through
-puppeteer-core: tests/engines/firefox.mjs) and WebKit (Debian's WebKitGTK MiniBrowser,
-through WebKitWebDriver and Selenium, on a virtual display).
+"""The three engines behind one small interface, for the cross-engine smoke suite
+(tests/engines/) and the per-engine load benchmark (bench/load_bench.py): Firefox
+(Debian's firefox-esr, over WebDriver BiDi, through puppeteer-core:
+tools/firefox-driver.mjs), WebKit (Debian's WebKitGTK MiniBrowser, through WebKitWebDriver
+and Selenium, on a virtual display) and Chromium (Debian's, through Playwright).
 
 Each engine opens one window with a fresh profile and answers:
   open(url) / reload()    load, and wait for the load event
@@ -24,7 +25,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Protocol
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parent.parent
 FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 # Debian puts it under the architecture's library directory (libwebkit2gtk-4.1-0).
@@ -95,14 +96,14 @@ def wait(engine: Engine, condition: str, ms: int = 180_000) -> None:
 
 
 class Firefox:
-    """firefox-esr through tests/engines/firefox.mjs (puppeteer-core, WebDriver BiDi)."""
+    """firefox-esr through tools/firefox-driver.mjs (puppeteer-core, WebDriver BiDi)."""
 
     name = "firefox"
 
     def __init__(self, width: int, height: int, user_agent: str | None = None) -> None:
         self._profile = tempfile.mkdtemp(prefix="engines-firefox-")
         self._proc = subprocess.Popen(
-            ["node", str(ROOT / "tests" / "engines" / "firefox.mjs")],
+            ["node", str(ROOT / "tools" / "firefox-driver.mjs")],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -245,8 +246,56 @@ class WebKit:
                 self._display.close()
 
 
+class Chromium:
+    """Debian's Chromium through Playwright (a fresh profile per launch)."""
+
+    name = "chromium"
+
+    def __init__(self, width: int, height: int) -> None:
+        from playwright.sync_api import sync_playwright
+
+        from tools.local import CHROMIUM, CHROMIUM_ARGS
+
+        self._pw = sync_playwright().start()
+        self._browser = self._pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        self._page = self._browser.new_page(viewport={"width": width, "height": height})
+        self._errors: list[str] = []
+        self._page.on(
+            "console",
+            lambda m: self._errors.append(f"console: {m.text}") if m.type == "error" else None,
+        )
+        self._page.on("pageerror", lambda e: self._errors.append(f"pageerror: {e}"))
+
+    def open(self, url: str) -> None:
+        self._page.goto(url)
+
+    def reload(self) -> None:
+        self._page.reload()
+
+    def run(self, body: str, *args: Any) -> Any:
+        try:
+            return self._page.evaluate(f"async (args) => {{ {body} }}", list(args))
+        except Exception as error:
+            raise EngineError(f"chromium: {error}") from error
+
+    def click(self, selector: str) -> None:
+        self._page.click(selector)
+
+    def errors(self) -> list[str]:
+        found, self._errors = self._errors, []
+        return found
+
+    def close(self) -> None:
+        try:
+            self._browser.close()
+        finally:
+            self._pw.stop()
+
+
 def launch(kind: str, width: int = 1280, height: int = 800) -> Engine:
-    """`firefox`, `webkit` (WebKitGTK's own user agent) or `webkit-ipad` (an iPad's)."""
+    """`chromium`, `firefox`, `webkit` (WebKitGTK's own user agent) or `webkit-ipad`."""
+    if kind == "chromium":
+        return Chromium(width, height)
     if kind == "firefox":
         return Firefox(width, height)
     if kind == "webkit":

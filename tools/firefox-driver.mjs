@@ -1,6 +1,6 @@
 // Firefox for the cross-engine smoke suite (tests/engines/): Debian's firefox-esr driven
 // over WebDriver BiDi by puppeteer-core (Playwright drives only its own Firefox builds,
-// which cannot be downloaded here). tests/engines/drivers.py starts this script and talks
+// which cannot be downloaded here). tools/engines.py starts this script and talks
 // to it in JSON lines: one command a line on stdin, one answer a line on stdout.
 //   {"op": "launch", "profile": dir, "width": w, "height": h, "userAgent": s?}
 //   {"op": "goto", "url": u}   {"op": "reload"}

@@ -112,7 +112,10 @@ export function withCanonicalTable(instantiateWasm) {
 // The function table is not the same length everywhere when the hook runs: CPython's
 // call trampoline (see keepTrampoline) takes a slot where the engine can compile it (in
 // Chromium) and none where it cannot (Node 20, iOS). So each library's table slots start
-// at a round index past that, with room to spare; the slots in between stay empty.
+// at a round index past that, with room to spare; the slots in between stay empty. The
+// rest of the table is the main module's own, the same length in every engine since
+// canonicalTable (without it, WebKit's was ~970 slots longer). Should an engine still
+// add more, the page refuses the snapshot and says by how much (place(), below).
 const TABLE_SLACK = 256;
 
 /**

@@ -14,6 +14,8 @@
   brotli, and gzip is within a few percent of it here). Each file is compressed once and
   kept in memory until it changes.
 * `--also DIR` publishes one more directory (the load benchmark's baseline page).
+* `--hide NAME` answers 404 for every path whose file name is NAME (the load benchmark
+  hides `snapshot.bin` to time the start from scratch in each engine).
 * Prints "serving http://HOST:PORT/" on stdout once listening (port 0 = any free).
 """
 
@@ -141,6 +143,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     }
     rules: ClassVar[list[tuple[re.Pattern[str], dict[str, str]]]] = []
     also: ClassVar[tuple[str, ...]] = ()
+    hidden: ClassVar[frozenset[str]] = frozenset()
     gzip_cache: ClassVar[GzipCache]
     protocol_version = "HTTP/1.1"
     _gzip_body: bytes | None = None
@@ -148,7 +151,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def _published(self) -> bool:
         rel = unquote(urlsplit(self.path).path).lstrip("/")
-        if ".." in rel.split("/"):
+        if ".." in rel.split("/") or rel.rsplit("/", 1)[-1] in self.hidden:
             return False
         if publish.is_published(rel):
             return True
@@ -228,13 +231,20 @@ class Server(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(host: str, port: int, also: tuple[str, ...] = (), quiet: bool = False) -> Server:
+def make_server(
+    host: str,
+    port: int,
+    also: tuple[str, ...] = (),
+    quiet: bool = False,
+    hidden: frozenset[str] = frozenset(),
+) -> Server:
     handler = type(
         "BoundSiteHandler",
         (SiteHandler,),
         {
             "rules": load_header_rules(ROOT / "netlify.toml"),
             "also": also,
+            "hidden": hidden,
             "gzip_cache": GzipCache(),
         },
     )
@@ -251,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--also", action="append", default=[], help="publish one more directory")
     parser.add_argument("--quiet", action="store_true", help="no request log")
+    parser.add_argument("--hide", action="append", default=[], help="404 for this file name")
     args = parser.parse_args(argv)
     also = tuple(a.strip("/") for a in args.also)
     for a in also:
@@ -258,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--also {a}: not a directory")
     if not (ROOT / "static" / "vendor").is_dir():
         print("warning: static/vendor/ is missing; run `make vendor`", file=sys.stderr)
-    server = make_server(args.host, args.port, also, args.quiet)
+    server = make_server(args.host, args.port, also, args.quiet, frozenset(args.hide))
     host, port = server.server_address[:2]
     print(f"serving http://{host}:{port}/", flush=True)
     try:

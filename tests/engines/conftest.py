@@ -15,9 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tools.engines import FIREFOX, MINIBROWSER, WEBKIT_DRIVER, Engine, launch
 from tools.local import start_server
-
-from .drivers import FIREFOX, MINIBROWSER, WEBKIT_DRIVER, Engine, launch
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = ["firefox", "webkit-ipad"]

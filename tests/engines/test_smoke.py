@@ -14,9 +14,9 @@ from pyapp.links import encode
 from pyapp.rules.faq import faq
 from pyapp.rules.formats import Request
 from tests.scenarios import scenario_requests
+from tools.engines import launch, wait
 
 from .conftest import Site
-from .drivers import launch, wait
 
 READY = "document.documentElement.dataset.rulesReady === 'true'"
 SETTLED = "document.documentElement.dataset.busy === '0'"
