@@ -228,6 +228,8 @@ function markCurrent(id) {
 function setTocOpen(open) {
   $("toc-toggle").setAttribute("aria-expanded", String(open));
   $("faq-toc").classList.toggle("is-open", open);
+  const current = open && $("faq-toc").querySelector("a[aria-current]");
+  if (current) markCurrent(current.hash.slice(1)); // scrolls the list to it
 }
 
 function wireContents() {
@@ -243,6 +245,11 @@ function wireContents() {
       event.preventDefault();
       goTo(link.hash);
     }
+  });
+  // Upright, the contents drop over the page: a tap elsewhere closes them.
+  document.addEventListener("pointerdown", (event) => {
+    if (!WIDE.matches && toggle.getAttribute("aria-expanded") === "true"
+      && !event.target.closest(".faq-side")) setTocOpen(false);
   });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && toggle.getAttribute("aria-expanded") === "true" && !WIDE.matches) {
