@@ -425,7 +425,7 @@ function clauseCode(code, clause, options) {
   return el("a", { class: "clause-link", href: options.clauseHref(code), target: options.clauseTarget,
     rel: away ? "noopener" : null },
   chip, el("span", { class: "visually-hidden",
-    text: away ? " (read this rule in the FAQ, in a new tab)" : " (read this rule below)" }));
+    text: away ? " (read this rule in the FAQ, in a new tab)" : " (read this rule on this page)" }));
 }
 
 // options: `headingLevel` of "The ruling" (3 by default), `clauseHref(code)` and
