@@ -589,7 +589,7 @@ export function createDemandPanel(ctl, root, bar) {
     if (!r) { els.ruling.replaceChildren(); return; }
     const s = ctl.state;
     const shortOf = (p) => p.wanted - p.paid;
-    els.ruling.replaceChildren(
+    els.ruling.replaceChildren(...[ // (replaceChildren writes a null as the text "null")
       h("h3", { id: "ruling-title", text: st === "applied" ? "Ruling applied" : st === "stale" ? "Applied earlier: the table has changed since" : ctl.shared ? "The shared ruling" : "The ruling (nothing is changed yet)" }),
       h("p", { class: ["verdict", !r.wounds.some((w) => w.unfulfilled + w.other) && !r.game_lost && "is-clear"], data: { testid: "verdict" }, text: headline(r) }),
       h("h4", { text: "What is paid" }),
@@ -612,7 +612,8 @@ export function createDemandPanel(ctl, root, bar) {
         h("span", { class: "step-text", text: ` ${step.text} ` }),
         h("span", { class: `certainty certainty-${step.certainty}`, text: certainty(step) })))),
       h("p", { class: "fine" }, "Each code is a clause of the rule (C…), a rule around it (G-…) or our ruling where the rules are silent (R…). ",
-        h("a", { href: "./faq.html", target: "_blank", data: { testid: "faq-from-ruling" } }, "The rules FAQ explains each one.")));
+        h("a", { href: "./faq.html", target: "_blank", data: { testid: "faq-from-ruling" } }, "The rules FAQ explains each one."))]
+      .filter(Boolean));
   }
 
   function follows(r) {

@@ -60,7 +60,9 @@ export function installMoves(root, ctl) {
     drag = null;
   });
 
-  // The click that ends a drag is not a tap.
+  // The click that ends a drag is not a tap; but a finger's drag often ends with no click at
+  // all, so the next press anywhere (the panel too) starts afresh.
+  window.addEventListener("pointerdown", () => { swallowClick = false; }, true);
   window.addEventListener("click", (e) => {
     if (!swallowClick) return;
     swallowClick = false;

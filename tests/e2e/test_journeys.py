@@ -1,0 +1,116 @@
+"""Journeys at the table: from a fresh table to the ruling, on a 10-inch tablet held either way
+and on a desktop, counting every tap, drag and key. The ruling's headline must end in view."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .board_harness import SETTLED, App, axe_violations, check_clean, open_board, touch_drag
+
+SIZES = {"tablet-landscape": (1280, 800), "tablet-portrait": (800, 1280), "desktop": (1440, 900)}
+MOST = 8  # interactions a journey may take
+
+
+class Player:
+    """Taps and drags on the board as a player would, counting each one."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.count = 0
+
+    def tap(self, testid: str) -> None:
+        self.page.tap(f"[data-testid={testid}]")
+        self._settle()
+
+    def drag(self, source: str, target: str) -> None:
+        touch_drag(self.page, f"[data-testid={source}]", f"[data-testid={target}]")
+        self._settle()
+
+    def _settle(self) -> None:
+        self.count += 1
+        self.page.wait_for_function(SETTLED)
+
+
+@pytest.fixture(params=list(SIZES), ids=list(SIZES))
+def fresh(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> Iterator[App]:
+    """A first visit (nothing saved) at one of the three sizes, with touch."""
+    booted, _ = open_board(browser, site_url, viewport=SIZES[request.param])
+    yield booted
+    check_clean(booted)
+    booted.page.context.close()
+
+
+def headline_in_view(page: Page) -> str:
+    """The ruling's headline, asserted to be inside the viewport."""
+    expect(page.locator("[data-testid=ruling]")).to_have_attribute("data-state", "preview")
+    headline = page.locator("[data-testid=headline]")
+    box = headline.bounding_box()
+    view = page.viewport_size
+    assert box and view
+    assert 0 <= box["y"] and box["y"] + box["height"] <= view["height"], box
+    assert 0 <= box["x"] and box["x"] + box["width"] <= view["width"], box
+    return headline.inner_text()
+
+
+def no_problems(page: Page, site_url: str) -> None:
+    found = axe_violations(page, site_url, "body")
+    assert found == [], json.dumps(found, indent=1)
+    text = page.inner_text("body")
+    assert "null" not in text.split() and "context." not in text
+
+
+def test_event_phase_three_characters_discard_two_wood(fresh: App, site_url: str) -> None:
+    """(a) Event Phase, 3 characters, 1 wood and 2 food: a card makes them discard 2 wood."""
+    page = fresh.page
+    player = Player(page)
+    player.tap("add-char-carpenter")
+    player.tap("available-wood-plus")
+    player.tap("available-food-plus")
+    player.tap("available-food-plus")
+    player.tap("chip-discard")
+    player.tap("d0-res-wood")
+    player.tap("d0-n-plus")
+    assert headline_in_view(page) == "Each character suffers 1 Wound."
+    expect(page.locator("[data-testid=payments]")).to_contain_text("Wood: 1 of 2 paid — 1 short")
+    expect(page.locator("[data-testid=steps]")).to_contain_text("C5")
+    assert player.count == 7 <= MOST
+    no_problems(page, site_url)
+
+
+def test_action_phase_carpenter_builds_roof_at_zero(fresh: App, site_url: str) -> None:
+    """(b) Action Phase: the Carpenter resolves a Build; Roof −1 with the Roof at 0 and a built
+    Shelter. The Carpenter, leading the only planned Action, is the resolver without asking."""
+    page = fresh.page
+    player = Player(page)
+    player.tap("add-char-carpenter")
+    player.tap("phase-action")
+    player.tap("shelter-built")
+    player.drag("pawn-card-carpenter-0", "space-build")
+    player.tap("chip-track")
+    expect(page.locator("[data-testid=context-line]")).to_contain_text("Carpenter resolves the Build")
+    assert headline_in_view(page) == "Carpenter suffers 1 Wound."
+    expect(page.locator("[data-testid=steps]")).to_contain_text("C6")
+    assert player.count == 5 <= MOST
+    no_problems(page, site_url)
+
+
+def test_wood_tied_up_on_a_build_does_not_pay_an_event(fresh: App, site_url: str) -> None:
+    """(c) 2 wood tied up on a planned Build; an Event demands 1 wood, which is short."""
+    page = fresh.page
+    player = Player(page)
+    player.tap("available-wood-plus")
+    player.tap("available-wood-plus")
+    player.drag("pawn-card-cook-0", "space-build")
+    player.drag("res-available-wood", "action-build-1")
+    player.drag("res-available-wood", "action-build-1")
+    player.tap("chip-discard")
+    player.tap("d0-res-wood")
+    assert headline_in_view(page) == "Each character suffers 1 Wound."
+    expect(page.locator("[data-testid=payments]")).to_contain_text("Wood: 0 of 1 paid — 1 short")
+    expect(page.locator("[data-testid=steps]")).to_contain_text("C2")
+    assert player.count == 7 <= MOST
+    no_problems(page, site_url)
