@@ -464,3 +464,67 @@ def test_new_game(page: Page) -> None:
     assert [c["role"] for c in state["characters"]] == ["explorer", "soldier"]
     assert state["first_player"] == "explorer" and state["planned_actions"] == []
     expect(page.locator("[data-testid=log]")).to_contain_text("Nothing yet")
+
+
+# ------------------------------------------------------------------------- the ruling in view
+
+
+def test_a_change_rules_again_and_an_applied_ruling_goes_out_of_date(page: Page) -> None:
+    """Before Apply, a change to the table rules again; after it, Undo marks the ruling out of
+    date and Apply cannot apply it a second time."""
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    discard(page, "wood", 4)
+    expect(page.locator("[data-testid=headline]")).to_contain_text("Cook (Ana) suffers 1 Wound;")
+    with settles(page):
+        page.click("[data-testid=available-wood-minus]")
+    settle(page)
+    expect(page.locator("[data-testid=headline]")).to_contain_text("Cook (Ana) suffers 2 Wounds;")
+    with settles(page):
+        page.click("[data-testid=apply]")
+    expect(page.locator("[data-testid=apply]")).to_be_disabled()
+    expect(page.locator("[data-testid=bar-status]")).to_have_text("Applied to the table")
+    with settles(page):
+        page.click("[data-testid=undo]")
+    expect(page.locator("[data-testid=ruling]")).to_have_attribute("data-state", "stale")
+    expect(page.locator("[data-testid=bar-status]")).to_contain_text("Out of date")
+    expect(page.locator("[data-testid=apply]")).to_be_disabled()
+    page.click("[data-testid=preview]")
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    expect(page.locator("[data-testid=apply]")).to_be_enabled()
+
+
+def test_resolve_on_a_planned_action_makes_its_lead_the_resolver(page: Page) -> None:
+    """With two planned Actions the panel asks who resolves, in plain words; "Resolve" on the
+    Build makes its lead pawn's Carpenter the resolver."""
+    discard(page, "wood", 5)
+    expect(page.locator("[data-testid=headline]")).to_have_text("Who resolves this Action?")
+    expect(page.locator("[data-testid=demand-panel]")).not_to_contain_text("context.")
+    with settles(page):
+        page.click("[data-testid=resolve-build-1]")
+    settle(page)
+    expect(page.locator("[data-testid=resolve-build-1]")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("[data-testid=context-line]")).to_contain_text("Carpenter (Ben) resolves")
+    assert wounded(page) == {"carpenter": (2, 0)}
+    expect(page.locator("[data-testid=action-build-1]")).not_to_contain_text("build-1")
+
+
+def test_a_refusal_shows_where_the_player_is_until_read(page: Page) -> None:
+    """A refused move, made far down the page, shows on screen and stays until dismissed."""
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    with settles(page):
+        page.locator("[data-testid=shelter-none]").dispatch_event("click")
+    message = page.locator("[data-testid=message]")
+    expect(message).to_contain_text("Roof and Palisade need a Shelter")
+    box = message.bounding_box()
+    view = page.viewport_size
+    assert box and view and 0 <= box["y"] and box["y"] + box["height"] <= view["height"]
+    page.click("[data-testid=message-ok]")
+    expect(message).to_be_empty()
+
+
+def test_rule_codes_link_to_their_faq_entry(page: Page) -> None:
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    discard(page, "wood", 5)
+    link = page.locator("[data-testid=steps] a.clause[data-clause=C6]").first
+    expect(link).to_have_attribute("href", "./faq.html#resolving-character")
+    expect(page.locator("[data-testid=faq-link]")).to_have_attribute("href", "./faq.html")
