@@ -158,6 +158,9 @@ def measure(pw: Playwright, url: str, runs: int, work: Path) -> dict[str, list[d
     return {"cold": cold, "warm": warm}
 
 
+# The worker's marks, in the order they happen (tools/pyodide-snapshot.mjs, pyapp/bridge.py).
+STAGES = ["worker", "pyodide-compiled", "pyodide-snapshot", "dynlibs-placed", "pyodide-restored",
+          "packages-loaded", "python-main", "imported"]  # fmt: skip
 ENGINES = ("chromium", "firefox", "webkit-ipad")
 ENGINE_NAMES = {
     "chromium": "Chromium",
@@ -266,6 +269,21 @@ def engines_table(results: dict[str, Any], runs: int) -> str:
             rows.append(f"| ours / Chromium's, {mode} | " + " | ".join(
                 f"{median(results[k]['ours'][mode], 'ready_ms') / base:.2f}" for k in kinds
             ) + " |")  # fmt: skip
+    rows += [
+        "",
+        "Our worker's stages per engine, cold, ms from navigation start (medians):",
+        "",
+        "| stage | " + " | ".join(ENGINE_NAMES.get(k, k) for k in kinds) + " |",
+        "|---|" + "---:|" * len(kinds),
+    ]
+    for stage in STAGES:
+        cells = []
+        for kind in kinds:
+            values = [
+                r["stages"][stage] for r in results[kind]["ours"]["cold"] if stage in r["stages"]
+            ]
+            cells.append(f"{statistics.median(values):,.0f}" if values else "n/a")
+        rows.append(f"| {stage} | " + " | ".join(cells) + " |")
     return "\n".join(rows) + "\n"
 
 
@@ -297,8 +315,7 @@ def table(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> str
             ratio = f"{ours / base:.2f}" if base else "n/a"
             fmt = "{:,.0f}"
             rows.append(f"| {mode} | {label} | {fmt.format(ours)} | {fmt.format(base)} | {ratio} |")
-    stages = ["worker", "pyodide-snapshot", "pyodide-restored", "packages-loaded",
-              "python-main", "imported"]  # fmt: skip
+    stages = STAGES
     rows += [
         "",
         "Our worker's stages (the rules-ready mark's detail; ms from navigation start): the "

@@ -20,8 +20,10 @@
 // libraries (compiled as they stream in), pyodide.mjs, Pyodide's lock file, its
 // JavaScript half (pyodide.asm.mjs, 1.2 MB to fetch and compile) and its WebAssembly, all
 // then handed to Pyodide's loadPyodide. The stages are left as performance marks in the
-// worker (pyapp/bridge.py reports them to the page): pyodide-snapshot (the snapshot is
-// here), pyodide-restored (Python runs, restored from it; pyodide-started instead when it
+// worker (pyapp/bridge.py reports them to the page): pyodide-compiled (Pyodide's
+// WebAssembly is compiled), pyodide-snapshot (the snapshot is here), dynlibs-placed (the
+// runtime is instantiated and pydantic-core placed, memory not yet written back),
+// pyodide-restored (Python runs, restored from it; pyodide-started instead when it
 // started from scratch) and packages-loaded (the wheels' files are in).
 
 // PyScript reads `version` from this module. tools/vendor.py writes it in, so that nothing
@@ -144,7 +146,10 @@ const STDLIB = here("./python_stdlib.zip");
 const early = { [WASM]: fetch(WASM), [STDLIB]: fetch(STDLIB) };
 const compiledWasm = early[WASM].then((response) => {
   if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
-  return WebAssembly.compileStreaming(response);
+  return WebAssembly.compileStreaming(response).then((module) => {
+    performance.mark("pyodide-compiled");
+    return module;
+  });
 });
 for (const promise of [...Object.values(early), compiledWasm]) promise.catch(() => undefined);
 
@@ -245,6 +250,7 @@ async function restore(pyodideJs, settings, memory) {
       _loadSnapshot: memory,
       createPyodideModule: async (moduleSettings) => {
         const Module = await factory(moduleSettings);
+        performance.mark("dynlibs-placed");
         restoreDlopenHandles(Module, SAVED.handles);
         keepTrampoline(Module);
         return Module;

@@ -69,11 +69,13 @@ COMPRESSIBLE = frozenset(
 
 
 class GzipCache:
-    """gzip bodies by (path, mtime, size): each file is compressed once per version."""
+    """gzip bodies by (path, mtime, size): each file is compressed once per version, by one
+    thread (a request for a file being compressed waits for it)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._bodies: dict[str, tuple[tuple[int, int], bytes]] = {}
+        self._compressing: dict[str, threading.Lock] = {}
 
     def get(self, path: str) -> bytes | None:
         try:
@@ -83,13 +85,31 @@ class GzipCache:
         key = (st.st_mtime_ns, st.st_size)
         with self._lock:
             cached = self._bodies.get(path)
+            one = self._compressing.setdefault(path, threading.Lock())
         if cached and cached[0] == key:
             return cached[1]
-        with open(path, "rb") as f:
-            body = gzip.compress(f.read(), compresslevel=6, mtime=0)
-        with self._lock:
-            self._bodies[path] = (key, body)
+        with one:
+            with self._lock:
+                cached = self._bodies.get(path)
+            if cached and cached[0] == key:
+                return cached[1]
+            with open(path, "rb") as f:
+                body = gzip.compress(f.read(), compresslevel=6, mtime=0)
+            with self._lock:
+                self._bodies[path] = (key, body)
         return body
+
+    def warm(self, root: Path) -> None:
+        """Compress the runtime's files ahead, largest first, in a thread of its own: the
+        first page load then gets them at once, as from Netlify's edge, instead of waiting
+        seconds for the snapshot and the WebAssembly to be compressed."""
+
+        def run() -> None:
+            files = [p for p in root.rglob("*") if p.suffix.lower() in COMPRESSIBLE]
+            for path in sorted(files, key=lambda p: -p.stat().st_size):
+                self.get(str(path))
+
+        threading.Thread(target=run, name="gzip-warm", daemon=True).start()
 
 
 def accepts_gzip(accept_encoding: str) -> bool:
@@ -248,6 +268,7 @@ def make_server(
             "gzip_cache": GzipCache(),
         },
     )
+    handler.gzip_cache.warm(ROOT / "static" / "vendor")
     server = Server((host, port), partial(handler, directory=str(ROOT)))
     server.quiet = quiet
     return server
