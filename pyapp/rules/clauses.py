@@ -76,8 +76,9 @@ _ALL = (
        "Resources until the end of the phase.", "DZ-QRR"),
     _c("G-weather", "Weather", "Snow: discard 1 wood per snow cloud. Rain: clouds minus Roof = N; "
        "discard N food and N wood.", "DZ-Weather"),
-    _c("G-night-shelter", "Night without a Shelter", "Each character without a Shelter suffers 1 "
-       "Wound at Night.", "DZ-Night"),
+    _c("G-night-shelter", "Night without a Shelter", "With no Shelter (built or natural), each "
+       "character suffers 1 Wound at Night; characters outside the camp also take this Wound, "
+       "even when the camp has a Shelter.", "DZ-Night, RB1-outside"),
     _c("G-night-eat", "Night: eating", "Each character eats 1 food; the players decide together "
        "who eats when food is short. A character outside the camp eats only what they carry.",
        "DZ-Night, RB1-outside"),

@@ -23,7 +23,7 @@ from .state import MORALE_MIN, FigureId, ResourceKind
 from .verdict import Ledger, Verdict
 from .victims import all_characters, resolver
 from .work import Work
-from .wounds import SIGNED
+from .wounds import SIGNED, join
 
 CHILDREN_FOOD = {7: 2, 8: 2, 9: 3, 10: 3, 11: 4, 12: 4}  # R11
 
@@ -450,13 +450,29 @@ def _feed(t: Work, who: FigureId, may_eat: bool, v: Verdict) -> bool:
 
 def _night_no_shelter(t: Work, demand: d.NightNoShelter, v: Verdict) -> None:
     if t.state.has_shelter():
-        v.say("G-night-shelter", "The Shelter protects everyone tonight.")
+        _night_outside(t, v)
         return
     for who in v.victims:
         v.wound(who, 1)
     v.hurt_why = "for the night without a Shelter"
     v.say("G-night-shelter", "No Shelter: each character suffers 1 Wound (not unfulfilled "
           "demand).")
+
+
+def _night_outside(t: Work, v: Verdict) -> None:
+    """"Characters outside the camp also take this Wound": the camp's Shelter is not theirs."""
+    outside = tuple(who for who in v.victims if not t.is_in_camp(who))
+    if not outside:
+        v.say("G-night-shelter", "The Shelter protects everyone in the camp tonight.")
+        return
+    v.victims, v.why = outside, None
+    for who in outside:
+        v.wound(who, 1)
+    v.hurt_why = "for the night outside the camp"
+    names = join(list(outside))
+    v.say("G-night-shelter", f"The Shelter protects only those in the camp: {names}, outside "
+          "the camp, " + ("suffers" if len(outside) == 1 else "each suffer") + " 1 Wound (not "
+          "unfulfilled demand).")
 
 
 def _children(t: Work, demand: d.ChildrenFood, v: Verdict) -> None:

@@ -105,6 +105,10 @@ class Work:
     def space(self, space_id: str) -> Space:
         return self.placed.get(space_id) or self.state.space(space_id)
 
+    def is_in_camp(self, who: FigureId) -> bool:
+        """Whether a figure spends the night in the camp (Friday and Jenny have a mark too)."""
+        return bool(getattr(self.cards[who], "in_camp", True))
+
     def built_items(self) -> list[Invention]:
         return [i for i in self.state.inventions if i.built and i.name not in self.flipped]
 
