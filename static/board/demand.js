@@ -565,10 +565,25 @@ export function createDemandPanel(ctl, root, bar) {
         h("p", { class: ["headline", r && !r.wounds.some((w) => w.unfulfilled + w.other) && !r.game_lost && "is-clear"],
           data: { testid: "headline" }, text: texts[0] })),
       h("div", { class: "bar-actions" },
+        s === "stale"
+          ? h("button", { type: "button", class: "secondary", data: { testid: "bar-rule-again" }, onclick: () => ruleAgain() }, "Rule again")
+          : r && s !== "pending" ? h("button", { type: "button", class: "secondary", data: { testid: "why" }, onclick: showWhy }, "Why?") : null,
         h("button", { type: "button", class: "primary", disabled: !canApply, data: { testid: "apply", key: "apply" }, onclick: apply },
           s === "applied" || s === "stale" ? "Applied" : "Apply"),
         h("button", { type: "button", class: "secondary sheet-toggle", "aria-controls": "panel-body", "aria-expanded": String(document.documentElement.dataset.sheet !== "closed"),
           data: { testid: "sheet-toggle" }, onclick: toggleSheet }, document.documentElement.dataset.sheet === "closed" ? "Show the card & ruling" : "Show the table")));
+  }
+
+  /** "Why?": the ruling's details, step by step, brought into view (the sheet opened). */
+  function showWhy() {
+    document.documentElement.dataset.sheet = "open";
+    drawBar();
+    els.ruling.scrollIntoView({ block: "start" });
+    const title_ = els.ruling.querySelector("h3");
+    if (title_) {
+      title_.tabIndex = -1;
+      title_.focus({ preventScroll: true });
+    }
   }
 
   function toggleSheet() {
@@ -680,6 +695,7 @@ export function createDemandPanel(ctl, root, bar) {
   build();
   return {
     setCatalogue(cards) { panel.cards = cards; drawResults(); },
+    cardName(id) { const c = panel.cards && panel.cards.find((x) => x.id === id); return c ? c.name : id; },
     setFaq(entries, clauses) {
       panel.faq = {};
       for (const e of entries) if (!panel.faq[e.clause]) panel.faq[e.clause] = e.id;

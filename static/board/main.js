@@ -20,6 +20,7 @@ let tail = Promise.resolve();
 const waiting = [];
 let rev = 0;
 let busy = 0;
+let cardsKnown = false; // the log names cards once the catalogue is here
 
 const ctl = {
   snapshot: null, // the last snapshot of our own table (from the save, then from the core)
@@ -195,12 +196,13 @@ function restoreFocus(key) {
 function drawLog() {
   const list = $("log-list");
   const log = ctl.snapshot ? ctl.snapshot.log : [];
-  if (list.dataset.size === String(log.length) && list.dataset.sig === JSON.stringify(log.map((e) => e.applied))) return;
+  const sig = JSON.stringify([log.map((e) => e.applied), Boolean(cardsKnown)]);
+  if (list.dataset.size === String(log.length) && list.dataset.sig === sig) return;
   list.dataset.size = String(log.length);
-  list.dataset.sig = JSON.stringify(log.map((e) => e.applied));
+  list.dataset.sig = sig;
   list.replaceChildren(...(log.length ? log.map((e, i) => h("li", { class: ["log-entry", `log-${e.kind}`, !e.applied && "is-undone"], data: { testid: `log-${i}` } },
     h("span", { class: "log-kind", text: e.kind === "ruling" ? "Ruling" : "Table" }),
-    h("span", { class: "log-text", text: `${e.card ? `${e.card}: ` : ""}${e.summary || "(no summary)"}` }),
+    h("span", { class: "log-text", text: `${e.card ? `${demand.cardName(e.card)}: ` : ""}${e.summary || "(no summary)"}` }),
     e.applied ? null : h("span", { class: "log-undone", text: " (undone)" }))).reverse()
     : [h("li", { class: "hint", text: "Nothing yet: changes and rulings appear here, newest first." })]));
 }
@@ -483,7 +485,7 @@ async function boot() {
   rulesReady = true;
   ctl.accept(env.snapshot);
   html.dataset.board = "live";
-  referee.catalogue().then((c) => demand.setCatalogue(c.cards), (error) => showMessage(`The card list could not be loaded: ${plainError(error)}`));
+  referee.catalogue().then((c) => { demand.setCatalogue(c.cards); cardsKnown = true; drawLog(); }, (error) => showMessage(`The card list could not be loaded: ${plainError(error)}`));
   Promise.all([referee.call("faq", ""), referee.call("clauses", "")])
     .then(([f, c]) => demand.setFaq(f.faq.entries, c.clauses), () => {}); // the codes then link to the FAQ's start
   await openLink();

@@ -111,7 +111,7 @@ function campRegion(ctl, s) {
           key: "shelter", names: { none: "None", built: "Built", natural: "Natural" } })),
       TRACKS.map((t) => h("div", { class: "camp-row" },
         h("span", { class: "row-label", text: title(t) }),
-        track(ctl, { label: title(t), levels: upto(s[t], t === "weapon" ? 7 : 6), value: s[t], path: t,
+        track(ctl, { label: title(t), levels: upto(s[t], 6), value: s[t], path: t,
           key: `track-${t}`, cls: `track-${t}` })))));
 }
 
@@ -124,18 +124,22 @@ export function cubes(kind, count, max = 6) {
     count > max ? h("span", { class: "more", text: `+${count - max}` }) : null);
 }
 
+const KIND_SHORT = { food: "Food", nonperishable_food: "N-p food", wood: "Wood", fur: "Fur" };
+
 function pile(ctl, s, place, name) {
   const res = s[place];
   const full = `${name} resources`;
   const zone = h("div", { class: "pile", data: { testid: `pile-${place}` } },
     h("h3", { class: "pile-title", text: name }),
     h("ul", { class: "pile-kinds" }, RESOURCE_KINDS.map((kind) => h("li", { class: ["pile-kind", `kind-${kind}`] },
-      res[kind] > 0
-        ? piece(ctl, { t: "res", kind, from: place }, {
-          label: `${res[kind]} ${RESOURCE_NAMES[kind]} in ${full}: pick up one`,
-          visual: cubes(kind, res[kind]), key: `res-${place}-${kind}`, cls: "stack",
-        })
-        : h("span", { class: "stack stack-empty", "aria-hidden": "true" }, h("span", { class: `spot spot-${kind}` })),
+      h("span", { class: "stack-wrap" },
+        h("span", { class: "kind-name", "aria-hidden": "true", text: KIND_SHORT[kind] }),
+        res[kind] > 0
+          ? piece(ctl, { t: "res", kind, from: place }, {
+            label: `${res[kind]} ${RESOURCE_NAMES[kind]} in ${full}: pick up one`,
+            visual: cubes(kind, res[kind]), key: `res-${place}-${kind}`, cls: "stack",
+          })
+          : h("span", { class: "stack stack-empty", "aria-hidden": "true" }, h("span", { class: `spot spot-${kind}` }))),
       stepper(ctl, { label: title(RESOURCE_NAMES[kind]), what: `${full}, ${RESOURCE_NAMES[kind]}`,
         value: res[kind], path: `${place}/${kind}`, key: `${place}-${kind}` })))));
   return dropZone(ctl, zone, { t: "pile", place }, `pile-${place}`);
@@ -237,7 +241,7 @@ function determination(ctl, { who, value, path, key }) {
   return h("div", { class: "det-row", role: "group", "aria-label": `${who}'s Determination: ${value}`, data: { testid: key, value } },
     button(ctl, { class: "step", "aria-label": `${who}'s Determination: one less`, data: { key: `${key}-minus` }, disabled: value <= 0,
       onclick: () => ctl.set(path, value - 1, `${who}'s Determination: ${value - 1}`) }, "−"),
-    h("span", { class: "tokens", "aria-hidden": "true" }, value ? Array.from({ length: Math.min(value, 6) }, () => h("span", { class: "det-token" })) : h("span", { class: "det-none", text: "no tokens" }),
+    h("span", { class: "tokens", "aria-hidden": "true" }, value ? Array.from({ length: Math.min(value, 6) }, () => h("span", { class: "det-token" })) : h("span", { class: "det-none" }),
       value > 6 ? h("span", { class: "more", text: `+${value - 6}` }) : null),
     button(ctl, { class: "step", "aria-label": `${who}'s Determination: one more`, data: { key: `${key}-plus` }, disabled: value >= 99,
       onclick: () => ctl.set(path, value + 1, `${who}'s Determination: ${value + 1}`) }, "+"));
