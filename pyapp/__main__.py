@@ -57,9 +57,10 @@ def explain(ruling: Ruling) -> str:
     lines = []
     for s in ruling.steps:
         where = f"[{s.demand + 1}] " if s.demand is not None else ""
+        cite = f"{s.clause} ({s.part})" if s.part else s.clause
         tag = {"stated": "", "derived": " (derived)", "house": " (no official ruling; this "
                "app's default" + (f", switch {s.switch}" if s.switch else "") + ")"}[s.certainty]
-        lines.append(f"{where}{s.clause}: {s.text}{tag}")
+        lines.append(f"{where}{cite}: {s.text}{tag}")
     lines.append("")
     for w in ruling.wounds:
         lines.append(f"{w.figure.capitalize()}: {w.unfulfilled + w.other} Wound(s) "
@@ -69,7 +70,12 @@ def explain(ruling: Ruling) -> str:
         lines.append(f"Morale {ruling.morale_change:+d}")
     if ruling.game_lost:
         lines.append(f"The game is lost: {ruling.lost_reason}")
+    lines.append(SURE[ruling.certainty] + ", ".join(ruling.rests_on) + ")")
     return "\n".join(lines)
+
+
+SURE = {"stated": "Certainty: stated by the rules (", "derived": "Certainty: derived from the "
+        "rules (", "house": "Certainty: no official ruling; this app's default ("}
 
 
 def _schema(args: argparse.Namespace) -> int:

@@ -181,7 +181,7 @@ SCENARIOS: list[Scenario] = [
     Scenario("Night: no Shelter, those outside the camp suffer too", "G-night-shelter",
              table(phase="night", explorer={"in_camp": False}), [{"kind": "night_no_shelter"}],
              {"wounds": {"cook": 1, "explorer": 1}, "units": 0}),
-    Scenario("halving 1 keeps 1, with no penalty", "C16",
+    Scenario("halving 1 keeps 1, with no penalty", "R8.keep-one",
              table(shelter="built", roof=1), [{"kind": "halve", "target": "roof"}],
              {"wounds": {}, "units": 0, "roof": 1}),
     Scenario("halving 0 is unfulfilled demand", "C16",

@@ -1,4 +1,9 @@
-"""Every rule a ruling can cite: the clauses of the rule text, the rules around it, our rulings."""
+"""Every rule a ruling can cite: the clauses of the rule text, the rules around it, our rulings.
+
+Each clause says how sure it is (rulings.md, "How sure each ruling is"): `stated` (a rule says
+it), `derived` (it follows from stated rules) or `house` (our decision where the rules are
+silent). A ruling with parts of different certainty names them; a step then cites the part
+it applies ("R8.zero"), and carries that part's certainty."""
 
 from __future__ import annotations
 
@@ -7,6 +12,15 @@ from typing import Literal
 from .base import Value
 
 Certainty = Literal["stated", "derived", "house"]
+CERTAINTY_RANK: dict[str, int] = {"house": 0, "derived": 1, "stated": 2}  # weakest first
+
+
+class Part(Value):
+    """One part of a ruling, with its own certainty: `id` is the ruling's id, a dot, a word."""
+
+    id: str
+    text: str
+    certainty: Certainty
 
 
 class Clause(Value):
@@ -15,10 +29,17 @@ class Clause(Value):
     text: str
     source: str
     switch: str | None = None
+    certainty: Certainty = "stated"
+    parts: tuple[Part, ...] = ()
 
 
-def _c(cid: str, title: str, text: str, source: str, switch: str | None = None) -> Clause:
-    return Clause(id=cid, title=title, text=text, source=source, switch=switch)
+def _c(cid: str, title: str, text: str, source: str, switch: str | None = None,
+       certainty: Certainty = "stated", parts: tuple[tuple[str, str, Certainty], ...] = (),
+       ) -> Clause:
+    return Clause(id=cid, title=title, text=text, source=source, switch=switch,
+                  certainty=certainty, parts=tuple(
+                      Part(id=f"{cid}.{word}", text=says, certainty=sure)
+                      for word, says, sure in parts))
 
 
 _ALL = (
@@ -97,45 +118,65 @@ _ALL = (
     # The product's rulings where the rules are silent (rulings.md).
     _c("R1", "Demands on each character", "Each character pays from their own supply; only a "
        "character who is short suffers 1 Wound per missing unit.", "rulings.md",
-       "shortfall_hurts_all"),
+       "shortfall_hurts_all", "house"),
     _c("R2", "Friday", "Friday is never a victim of unfulfilled demand, weather or Night eating, "
-       "except as the figure resolving an Action he resolves alone.", "rulings.md"),
+       "except as the figure resolving an Action he resolves alone.", "rulings.md", parts=(
+           ("events", "Event cards, and effects on all characters, do not hit Friday, who "
+            "is not a character.", "derived"),
+           ("solo", "Resolving an Action alone, he suffers its consequences.", "stated"),
+           ("weather-night", "Weather and Night eating do not hurt him.", "house"))),
     _c("R3", "The Dog", "The Dog never suffers Wounds and never resolves an Action.", "rulings.md"),
     _c("R4", "Jenny after her rescue", "Jenny is a character for every 'all characters' effect, "
        "unfulfilled demand included; never First Player.", "rulings.md"),
     _c("R5", "Gains earlier in the same Action", "A resource still in Future Resources cannot pay "
-       "a demand later in the same Action.", "rulings.md", "same_action_gains_pay"),
+       "a demand later in the same Action.", "rulings.md", "same_action_gains_pay", "house"),
     _c("R6", "Resources of a failed Action", "Resources assigned to an Action that fails return "
-       "to Available Resources.", "rulings.md"),
+       "to Available Resources.", "rulings.md",
+       certainty="derived"),
     _c("R7", "Morale track", "Seven spaces, −3 to +3; what each space gives or takes in the "
        "Morale Phase is data the players can check against their board.", "rulings.md"),
     _c("R8", "Halving", "Halving a loss keeps half rounded up; halving 0 is 1 unit of unfulfilled "
-       "demand.", "rulings.md"),
+       "demand; halving a gain rounds down and is not a demand.", "rulings.md", parts=(
+           ("keep-one", "Halving 1 keeps 1, with no penalty.", "stated"),
+           ("round-up", "Halving a loss of more than 1 keeps half, rounded up.", "house"),
+           ("zero", "Halving 0 is 1 unit of unfulfilled demand.", "house"),
+           ("gain", "A halved gain is rounded down, and is not a demand.", "derived"))),
     _c("R9", "Reducing Roof or Palisade without a Shelter", "Each level that cannot be removed is "
        "1 Wound of unfulfilled demand (only increases are exempt).", "rulings.md",
-       "no_shelter_reduction_ignored"),
+       "no_shelter_reduction_ignored", "house"),
     _c("R10", "Weather victims", "Weather hurts the characters in camp (Jenny included); "
        "characters outside the camp are not affected.", "rulings.md"),
     _c("R11", "Scenario 6: the children's food", "2 food in rounds 7–8, 3 in 9–10, 4 in 11–12; "
-       "short, the game is lost at once, with no Wounds instead.", "rulings.md"),
+       "short, the game is lost at once, with no Wounds instead.", "rulings.md", parts=(
+           ("need", "The children's food per round, and the loss when it cannot be paid.",
+            "stated"),
+           ("split", "How the players split food between the children and the characters, "
+            "and the warning.", "house"))),
     _c("R12", "Which food pays", "The players choose; the default spends perishable food first.",
-       "rulings.md"),
+       "rulings.md", certainty="house"),
     _c("R13", "The card's alternative", "If the first part cannot be paid in full, the stated "
-       "alternative applies; players may also choose it.", "rulings.md"),
+       "alternative applies; players may also choose it.", "rulings.md", certainty="derived"),
     _c("R14", "Combat and the Weapon track", "Wounds = strength − Weapon (with any temporary "
        "bonus chosen); each Weapon level that cannot be lost is 1 Wound of unfulfilled demand.",
        "rulings.md"),
     _c("R15", "The wound track", "Each Morale arrow passed lowers Morale by 1; the death space "
        "kills and loses the game.", "rulings.md"),
     _c("R16", "Covering sources", "Each source that must be covered but cannot be is 1 unit of "
-       "unfulfilled demand.", "rulings.md"),
+       "unfulfilled demand.", "rulings.md", parts=(
+           ("one", "One source that cannot be covered, or a source demanded where there is "
+            "none.", "stated"),
+           ("several", "Several sources demanded and only some can be covered.", "house"))),
 )
 
 CLAUSES: dict[str, Clause] = {c.id: c for c in _ALL}
 
 
-def certainty_of(clause_id: str) -> Certainty:
-    """Stated for the rule's clauses and the rules around it; house for our rulings."""
-    if clause_id.startswith("R"):
-        return "house"
-    return "stated"
+PARTS: dict[str, tuple[Clause, Part]] = {p.id: (c, p) for c in _ALL for p in c.parts}
+
+
+def certainty_of(cite: str) -> Certainty:
+    """How sure a clause, or one part of a ruling ("R8.zero"), is."""
+    found = PARTS.get(cite)
+    if found is not None:
+        return found[1].certainty
+    return CLAUSES[cite].certainty

@@ -144,7 +144,10 @@ def _determination(t: Work, demand: d.DiscardDetermination, v: Verdict) -> None:
         return
     holder = _holder(t, demand.who, v)
     v.victims = (holder,)
-    v.why = ("G-named-victim", f"The card names who pays: {holder.capitalize()}.")
+    acts_for = demand.who == "resolver" and t.state.phase != "action"
+    v.why = ("G-named-victim", f"The card names who pays: {holder.capitalize()}" + (
+        ", the First Player, since nobody resolves an Action in this phase." if acts_for
+        else "."), "derived" if acts_for else None)
     v.short_one(holder, _pay_determination(t, v, holder, demand.amount))
 
 
@@ -179,10 +182,12 @@ def _have_weapon(t: Work, demand: d.HaveWeapon, v: Verdict) -> None:
     missing = max(0, demand.level - level)
     v.pay("Weapon level", demand.level, demand.level - missing)
     _offer_bonus(t, v)
+    # A card's "have Weapon N" is a demand like any other (C1), 1 Wound per missing level [D].
     if missing:
-        v.say("C1", f"Weapon {level} of the {demand.level} demanded: {missing} level(s) short.")
+        v.say("C1", f"Weapon {level} of the {demand.level} demanded: {missing} level(s) short.",
+              "derived")
     else:
-        v.say("C1", f"Weapon {level} meets the demand for {demand.level}.")
+        v.say("C1", f"Weapon {level} meets the demand for {demand.level}.", "derived")
     v.short_all(missing)
 
 
@@ -259,7 +264,9 @@ def _cover(t: Work, demand: d.CoverSource, v: Verdict) -> None:
         where = f"on tile {demand.tile}" if demand.tile else "on the island"
         v.say("C14", f"No uncovered {demand.source} source {where} for {missing} marker(s): "
               "unfulfilled demand.")
-        v.say("R16", f"Each source that cannot be covered is 1 unit: {missing}.")
+        some = demand.count > 1 and chosen
+        v.say("R16.several" if some else "R16.one", f"Each source that cannot be covered is 1 "
+              f"unit: {missing}.")
     v.short_all(missing)
 
 
@@ -335,15 +342,15 @@ def _halve(t: Work, demand: d.Halve, v: Verdict) -> None:
     if value == 0:
         v.say("C16", f"{demand.target.capitalize()} is 0 and cannot be halved: unfulfilled "
               "demand.")
-        v.say("R8", "Halving 0 is 1 unit of unfulfilled demand.")
+        v.say("R8.zero", "Halving 0 is 1 unit of unfulfilled demand.")
         v.short_all(1)
         return
     keep = ceil(value / 2)
     if keep == value:
-        v.say("C16", f"{demand.target.capitalize()} is 1 and stays 1: halved as instructed, no "
-              "penalty.")
+        v.say("R8.keep-one", f"{demand.target.capitalize()} is 1 and stays 1: halved as "
+              "instructed, no penalty.")
         return
-    v.say("R8", f"Halve {demand.target}: {value} becomes {keep} (half, rounded up).")
+    v.say("R8.round-up", f"Halve {demand.target}: {value} becomes {keep} (half, rounded up).")
     _lose_value(t, demand.target, value - keep, v)
 
 
@@ -419,7 +426,7 @@ def _night_eating(t: Work, demand: d.NightEating, v: Verdict) -> None:
     v.decisions.append(Decision(id="fed", question="Who eats, when food is short?", options=tuple(
         Option(value=w, label=w) for w in v.victims), chosen=",".join(eaters), default=default))
     if t.state.friday is not None:
-        v.say("R2", "Friday does not eat at Night.")
+        v.say("R2.weather-night", "Friday does not eat at Night.")
     for who in v.victims:
         if _feed(t, who, who in eaters, v):
             continue
@@ -480,7 +487,7 @@ def _children(t: Work, demand: d.ChildrenFood, v: Verdict) -> None:
         raise RulingError(f"demands[{v.index}]", "the children eat only in scenario 6")
     need = demand.amount if demand.amount is not None else CHILDREN_FOOD.get(t.state.round, 0)
     v.victims = ()
-    v.say("R11", f"Round {t.state.round}: the children need {need} food.")
+    v.say("R11.need", f"Round {t.state.round}: the children need {need} food.")
     share = _children_share(t, v, need)
     if share < need:
         v.say("C17", f"Only {share} food for the children: the game is lost at once. No "
@@ -501,7 +508,7 @@ def _children_share(t: Work, v: Verdict, need: int) -> int:
         Option(value="false", label="The characters")),
         chosen=str(first).lower(), default="true"))
     if t.food() < need + eaters:
-        v.say("R11", f"{t.food()} food cannot feed the children ({need}) and {eaters} "
+        v.say("R11.split", f"{t.food()} food cannot feed the children ({need}) and {eaters} "
               "character(s): " + ("the children eat first, so the game goes on." if first
                                   else "feeding the characters first loses the game."))
     return t.food() if first else max(0, t.food() - eaters)
@@ -517,7 +524,7 @@ def _morale_phase(t: Work, demand: d.MoralePhase, v: Verdict) -> None:
     level = t.level("morale")
     space = morale_track().space(level)
     v.victims = (fp,)
-    v.why = ("G-morale-phase", f"Only the First Player ({fp.capitalize()}) is concerned.")
+    v.why = ("G-morale-phase", f"Only the First Player ({fp.capitalize()}) is concerned.", None)
     v.say("R7", f"Morale {level:+d}: the space says {space.determination:+d} Determination "
           "token(s)" + (f" or heal {space.or_heal} Wound(s)" if space.or_heal else "")
           + " (values from the app's Morale track data).")
@@ -550,6 +557,8 @@ def _morale_top(t: Work, v: Verdict, fp: FigureId, tokens: int, heal: int) -> No
 
 
 def _card_wounds(t: Work, demand: d.SufferWounds, v: Verdict) -> None:
+    if v.why is not None and v.why[0] == "C5":  # C5 names the victims of unfulfilled demand;
+        v.why = (v.why[0], v.why[1], "derived")  # a card's own Wounds follow it by reading
     for who in v.victims:
         v.wound(who, demand.amount)
     v.hurt_why = "from the card"

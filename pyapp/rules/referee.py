@@ -7,7 +7,18 @@ from dataclasses import dataclass
 from .demands import Demand
 from .formats import Request
 from .judge import judge
-from .ruling import Choices, Context, Decision, Option, Ruling, Step, WoundReport, new_report, step
+from .ruling import (
+    Choices,
+    Context,
+    Decision,
+    Option,
+    Ruling,
+    Step,
+    WoundReport,
+    new_report,
+    step,
+    weakest,
+)
 from .state import TableState
 from .verdict import Ledger
 from .work import Work
@@ -37,13 +48,14 @@ def rule(request: Request) -> Ruling:
         steps.append(step("C4", "Not spent for you: " + ", ".join(not_spent) + ". The "
                           "players may still use them to avoid a loss."))
     lost = new.lost
+    certainty, rests_on = weakest(steps)
     ruling: Ruling = _RULING.validate_python({
         "state": new, "steps": tuple(steps), "payments": tuple(ledger.payments),
         "wounds": _reports(ledger), "unfulfilled": ledger.units > 0,
         "unfulfilled_units": ledger.units, "used_alternative": used_alternative,
         "morale_change": new.morale - state.morale, "game_lost": lost is not None,
         "lost_reason": lost.reason if lost else None, "decisions": tuple(decisions),
-        "not_spent": not_spent})
+        "not_spent": not_spent, "certainty": certainty, "rests_on": rests_on})
     return ruling
 
 

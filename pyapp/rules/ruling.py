@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidatorFunctionWrapHandler, field_validator
 
 from .base import Value
-from .clauses import CLAUSES, Certainty, certainty_of
+from .clauses import CERTAINTY_RANK, CLAUSES, PARTS, Certainty
 from .state import Count, FigureId, Label, Name, ResourceKind, Resources, TableState
 
 
@@ -46,17 +46,21 @@ class Step:
     certainty: Certainty
     switch: str | None = None
     demand: int | None = None  # index of the demand in the effect; None for the whole ruling
+    part: str | None = None  # the part of a ruling it applies ("R8.zero"), when it has parts
 
 
-def step(clause: str, text: str, demand: int | None = None,
+def step(cite: str, text: str, demand: int | None = None,
          certainty: Certainty | None = None) -> Step:
-    """A step citing a clause of the catalogue; house rulings name their switch."""
-    stated, switch = CLAUSE_META[clause]
-    return new_step(clause, text, certainty or stated, switch, demand)
+    """A step citing a clause of the catalogue, or one part of a ruling ("R8.zero"); it
+    carries that clause's or part's certainty, unless it combines rules (`derived`)."""
+    clause, part, sure, switch = CLAUSE_META[cite]
+    return new_step(clause, text, certainty or sure, switch, demand, part)
 
 
-CLAUSE_META: dict[str, tuple[Certainty, str | None]] = {  # clause id -> certainty, switch
-    cid: (certainty_of(cid), c.switch) for cid, c in CLAUSES.items()}
+# What a step may cite -> (clause id, part id, certainty, switch): every clause, every part.
+CLAUSE_META: dict[str, tuple[str, str | None, Certainty, str | None]] = {
+    cid: (cid, None, c.certainty, c.switch) for cid, c in CLAUSES.items()}
+CLAUSE_META.update({pid: (c.id, pid, p.certainty, c.switch) for pid, (c, p) in PARTS.items()})
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,21 +96,22 @@ def _slot_setters(cls: type, names: str) -> tuple[Callable[[object, object], Non
 
 
 _new = object.__new__
-_STEP = _slot_setters(Step, "clause text certainty switch demand")
+_STEP = _slot_setters(Step, "clause text certainty switch demand part")
 _PAYMENT = _slot_setters(Payment, "demand what wanted paid")
 _REPORT = _slot_setters(WoundReport, "figure unfulfilled other morale_arrows died")
 
 
 def new_step(clause: str, text: str, certainty: Certainty, switch: str | None,
-             demand: int | None) -> Step:
-    """`Step(clause, text, certainty, switch, demand)`, made quickly."""
+             demand: int | None, part: str | None = None) -> Step:
+    """`Step(clause, text, certainty, switch, demand, part)`, made quickly."""
     made: Step = _new(Step)
-    set_clause, set_text, set_certainty, set_switch, set_demand = _STEP
+    set_clause, set_text, set_certainty, set_switch, set_demand, set_part = _STEP
     set_clause(made, clause)
     set_text(made, text)
     set_certainty(made, certainty)
     set_switch(made, switch)
     set_demand(made, demand)
+    set_part(made, part)
     return made
 
 
@@ -170,6 +175,10 @@ class Ruling(Value):
     decisions: tuple[Decision, ...] = ()
     not_spent: tuple[Annotated[str, Field(max_length=200)], ...] = Field(
         default=(), description="C4: what could avoid a loss")
+    certainty: Certainty = Field(default="stated", description="as sure as the weakest step "
+                                 "that decides what is paid, who suffers or what follows")
+    rests_on: tuple[str, ...] = Field(default=(), description="the clauses (or parts of a "
+                                      "ruling) of the deciding steps that are that sure")
 
     @field_validator("state", mode="wrap")
     @classmethod
@@ -181,6 +190,29 @@ class Ruling(Value):
             return table
         validated: TableState = handler(table)
         return validated
+
+
+# Steps that only inform: they decide nothing that is paid, suffered or follows.
+INFORMING = frozenset({"C4"})
+
+
+def weakest(steps: tuple[Step, ...] | list[Step]) -> tuple[Certainty, tuple[str, ...]]:
+    """The certainty of a ruling: its weakest deciding step's, and what those steps cite."""
+    rank, cited = 2, list[str]()
+    for s in steps:
+        if s.clause in INFORMING:
+            continue
+        r = CERTAINTY_RANK[s.certainty]
+        if r < rank:
+            rank, cited = r, list[str]()
+        if r == rank:
+            cite = s.part or s.clause
+            if cite not in cited:
+                cited.append(cite)
+    return _BY_RANK[rank], tuple(cited)
+
+
+_BY_RANK: tuple[Certainty, ...] = ("house", "derived", "stated")
 
 
 def resource_label(kind: ResourceKind) -> str:

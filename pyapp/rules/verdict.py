@@ -11,6 +11,7 @@ from .ruling import CLAUSE_META, Decision, Payment, Step, new_payment, new_step
 from .state import FigureId
 
 if TYPE_CHECKING:
+    from .victims import Why
     from .work import Work
 
 
@@ -38,10 +39,10 @@ class Verdict:
                  "why")
 
     def __init__(self, ledger: Ledger, index: int, victims: tuple[FigureId, ...],
-                 why: tuple[str, str] | None) -> None:
+                 why: Why | None) -> None:
         self.ledger, self.index = ledger, index
         self.victims = victims
-        self.why = why  # (clause, text) naming the victims; said only if someone suffers
+        self.why = why  # the step naming the victims; said only if someone suffers
         self.hurt_why = "from the effect itself"
         self.shortfall: dict[FigureId, int] = {}
         self.hurt: dict[FigureId, int] = {}
@@ -61,10 +62,12 @@ class Verdict:
         """Apply an event to the working table at once: later parts of the demand read it."""
         work.apply(event)
 
-    def say(self, clause: str, text: str, certainty: Certainty | None = None) -> None:
-        """A step citing a clause of the catalogue (`ruling.step`), for this demand."""
-        stated, switch = CLAUSE_META[clause]
-        self.ledger.steps.append(new_step(clause, text, certainty or stated, switch, self.index))
+    def say(self, cite: str, text: str, certainty: Certainty | None = None) -> None:
+        """A step citing a clause of the catalogue or a part of a ruling (`ruling.step`), for
+        this demand; `certainty` only where the step combines rules (`derived`)."""
+        clause, part, sure, switch = CLAUSE_META[cite]
+        self.ledger.steps.append(new_step(clause, text, certainty or sure, switch, self.index,
+                                          part))
 
     def pay(self, what: str, wanted: int, paid: int) -> None:
         self.ledger.payments.append(new_payment(self.index, what, wanted, paid))

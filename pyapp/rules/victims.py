@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .clauses import Certainty
 from .demands import Combat, Demand, NightEating, NightNoShelter, WeatherClouds
 from .errors import RulingError
 from .ruling import Context
@@ -13,7 +14,9 @@ if TYPE_CHECKING:
     from .work import Work
 
 
-Named = tuple[tuple[FigureId, ...], tuple[str, str]]  # the victims; the clause naming them
+# The victims, and the step naming them: (clause or part cited, text, certainty if derived).
+Why = tuple[str, str, Certainty | None]
+Named = tuple[tuple[FigureId, ...], Why]
 _BY_KIND = frozenset({"weather_clouds", "night_eating", "night_no_shelter", "combat"})
 
 
@@ -25,34 +28,42 @@ def victims(w: Work, demand: Demand) -> Named:
     state, ctx = w.state, w.ctx
     rule = demand.victims
     if rule == "first_player":
-        return (state.first_player,), ("G-named-victim", "The card names the First Player.")
+        return (state.first_player,), ("G-named-victim", "The card names the First Player.",
+                                       None)
     if rule == "resolver":
         return (resolver(state, ctx),), ("G-named-victim", "The card names the character "
-                                          "resolving the Action.")
+                                          "resolving the Action.", None)
     if rule == "all":
-        return all_characters(state), ("C5", "The card hits all characters.")
+        return all_characters(state), ("C5", "The card hits all characters.", None)
     if rule == "in_camp" or isinstance(demand, WeatherClouds):
-        return in_camp(state), ("R10", "Weather hurts only the characters in camp.")
+        return in_camp(state), ("R10", "Weather hurts only the characters in camp.", None)
     return _by_phase(w, demand)
 
 
 def _by_phase(w: Work, demand: Demand) -> Named:
     state, ctx = w.state, w.ctx
-    if isinstance(demand, NightEating | NightNoShelter):
-        return all_characters(state), ("C5", "Every character at the table.")
+    if isinstance(demand, NightEating):
+        return all_characters(state), ("G-night-eat", "Every character eats.", None)
+    if isinstance(demand, NightNoShelter):
+        return all_characters(state), ("G-night-shelter", "Every character spends the night.",
+                                       None)
     if state.phase == "action":
         who = resolver(state, ctx)
         if who == "friday":
-            return (who,), ("R2", "Friday resolves this Action alone, so he suffers its "
-                            "consequences.")
+            return (who,), ("R2.solo", "Friday resolves this Action alone, so he suffers its "
+                            "consequences.", None)
         return (who,), ("C6", f"In the Action Phase only the resolving character "
-                        f"({who.capitalize()}) suffers.")
+                        f"({who.capitalize()}) suffers.", None)
     if state.phase == "event" and (ctx.event_combat or isinstance(demand, Combat)):
         return (state.first_player,), ("C7", "Combat in the Event Phase: only the First "
-                                       f"Player ({state.first_player}) suffers.")
+                                       f"Player ({state.first_player.capitalize()}) suffers.",
+                                       None)
     if state.phase == "weather":
-        return in_camp(state), ("R10", "Weather Phase: the characters in camp suffer.")
-    return all_characters(state), ("C5", "All characters suffer.")
+        return in_camp(state), ("R10", "Weather Phase: the characters in camp suffer.", None)
+    if state.phase == "production":  # reference.md §4.1: all characters, by default [D]
+        return all_characters(state), ("C5", "All characters suffer: the Production Phase "
+                                       "has no exception of its own.", "derived")
+    return all_characters(state), ("C5", "All characters suffer.", None)
 
 
 def victim_key(demand: Demand) -> tuple[str, str]:

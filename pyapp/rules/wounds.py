@@ -38,7 +38,8 @@ def _helpers(w: Work, v: Verdict, owed: list[FigureId]) -> None:
         v.say("R4", "Jenny, rescued, counts as a character.")
     if len(v.victims) > 1 or "jenny" in v.victims:
         if w.state.friday is not None and "friday" not in owed:
-            v.say("R2", "Friday is not a character: he does not suffer.")
+            part = "R2.weather-night" if w.state.phase in ("weather", "night") else "R2.events"
+            v.say(part, "Friday is not a character: he does not suffer.")
         if w.state.dog:
             v.say("R3", "The Dog never suffers Wounds.")
 

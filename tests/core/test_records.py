@@ -11,8 +11,9 @@ import pytest
 from pyapp.rules.ruling import Payment, Step, WoundReport, new_payment, new_report, new_step
 
 CASES = [
-    (new_step, Step, ("C1", "Cook suffers 1 Wound.", "stated", None, 2)),
-    (new_step, Step, ("R1", "House rule.", "house", "shortfall_hurts_all", None)),
+    (new_step, Step, ("C1", "Cook suffers 1 Wound.", "stated", None, 2, None)),
+    (new_step, Step, ("R1", "House rule.", "house", "shortfall_hurts_all", None, None)),
+    (new_step, Step, ("R8", "Halving 0.", "house", None, 0, "R8.zero")),
     (new_payment, Payment, (0, "wood", 3, 1)),
     (new_report, WoundReport, ("soldier", 1, 2, 1, True)),
 ]
