@@ -517,7 +517,7 @@ def test_a_refusal_shows_where_the_player_is_until_read(page: Page) -> None:
     expect(message).to_contain_text("Roof and Palisade need a Shelter")
     box = message.bounding_box()
     view = page.viewport_size
-    assert box and view and 0 <= box["y"] and box["y"] + box["height"] <= view["height"]
+    assert box and view and box["y"] >= 0 and box["y"] + box["height"] <= view["height"]
     page.click("[data-testid=message-ok]")
     expect(message).to_be_empty()
 

@@ -51,8 +51,8 @@ def headline_in_view(page: Page) -> str:
     box = headline.bounding_box()
     view = page.viewport_size
     assert box and view
-    assert 0 <= box["y"] and box["y"] + box["height"] <= view["height"], box
-    assert 0 <= box["x"] and box["x"] + box["width"] <= view["width"], box
+    assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"], box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"], box
     return headline.inner_text()
 
 
@@ -91,7 +91,8 @@ def test_action_phase_carpenter_builds_roof_at_zero(fresh: App, site_url: str) -
     player.tap("shelter-built")
     player.drag("pawn-card-carpenter-0", "space-build")
     player.tap("chip-track")
-    expect(page.locator("[data-testid=context-line]")).to_contain_text("Carpenter resolves the Build")
+    resolver = page.locator("[data-testid=context-line]")
+    expect(resolver).to_contain_text("Carpenter resolves the Build")
     assert headline_in_view(page) == "Carpenter suffers 1 Wound."
     expect(page.locator("[data-testid=steps]")).to_contain_text("C6")
     assert player.count == 5 <= MOST
