@@ -7,6 +7,7 @@ from math import ceil
 from typing import Any
 
 from . import demands as d
+from .clauses import certainty_of
 from .errors import RulingError
 from .events import (
     Cover,
@@ -25,6 +26,7 @@ from .victims import all_characters, resolver
 from .work import Work
 from .wounds import SIGNED, join
 
+TRACK_NAMES = frozenset({"roof", "palisade", "weapon"})
 CHILDREN_FOOD = {7: 2, 8: 2, 9: 3, 10: 3, 11: 4, 12: 4}  # R11
 
 
@@ -63,18 +65,36 @@ def _discard(t: Work, demand: d.Discard, v: Verdict) -> None:
 DISCARD_ORDER: tuple[ResourceKind, ...] = ("nonperishable_food", "wood", "fur", "food")
 
 
-def _take(t: Work, v: Verdict, kind: ResourceKind | str, amount: int) -> int:
-    """Discard up to `amount`; `food` takes either kind of food (R12)."""
+MUST = "What can be discarded must be: discard {paid}."
+
+
+def _take(t: Work, v: Verdict, kind: ResourceKind | str, amount: int, cite: str = "C3",
+          says: str = MUST) -> int:
+    """Discard up to `amount`; `food` takes either kind of food (R12). One step, citing
+    `cite`, says what was discarded, kind by kind (`says` with "{paid}": "1 food and 1
+    non-perishable food")."""
     if kind == "food" and t.payable("food") and t.payable("nonperishable_food"):
         _food_choice(t, v)
     events = t.take_food(amount) if kind == "food" else t.take(kind, amount)  # type: ignore[arg-type]
-    paid = 0
+    if not events:
+        return 0
+    by_kind: dict[str, int] = {}
     for event in events:
-        paid += event.amount  # type: ignore[union-attr]
+        by_kind[event.resource] = by_kind.get(event.resource, 0) + event.amount  # type: ignore[union-attr]
+    # Any food demand may be paid with either kind of food (reference.md §1.1, [D]).
+    either = kind == "food" and "nonperishable_food" in by_kind and certainty_of(cite) == "stated"
+    v.say(cite, says.replace("{paid}", amounts_text(by_kind)), "derived" if either else None)
+    for event in events:
         if getattr(event, "from_future", False):
             v.say("R5", f"{event.amount} {resource_label(event.resource)} gained earlier in "  # type: ignore[union-attr]
                   "this Action pays (house rule switched on).")
-    return paid
+    return sum(by_kind.values())
+
+
+def amounts_text(by_kind: dict[str, int]) -> str:
+    """{"food": 1, "wood": 2} -> "1 food and 2 wood", in the order given."""
+    parts = [f"{n} {resource_label(k)}" for k, n in by_kind.items() if n]  # type: ignore[arg-type]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _food_choice(t: Work, v: Verdict) -> None:
@@ -92,8 +112,6 @@ def _food_choice(t: Work, v: Verdict) -> None:
 
 def _say_paid(t: Work, v: Verdict, kind: ResourceKind, wanted: int, paid: int) -> None:
     label = resource_label(kind)
-    if paid:
-        v.say("C3", f"Discard {paid} {label}: what can be discarded must be.")
     if paid >= wanted:
         return
     v.say("C1", f"{wanted - paid} {label} cannot be discarded: {wanted - paid} unit(s) of "
@@ -323,15 +341,19 @@ def _lose_item(t: Work, demand: d.LoseItem, v: Verdict) -> None:
 def _revert(t: Work, benefits: Any, v: Verdict) -> None:
     for b in benefits:
         if b.kind == "resource":
-            paid = _take(t, v, b.resource, b.amount)
-            v.say("C11", f"Revert {b.amount} {resource_label(b.resource)}: {paid} discarded"
-                  + ("." if paid == b.amount else "; the rest costs nothing."))
+            label = resource_label(b.resource)
+            paid = _take(t, v, b.resource, b.amount, "C11",
+                         f"Revert the {b.amount} {label} it gave: discard {{paid}}.")
+            if paid < b.amount:
+                v.say("C11", f"{b.amount - paid} of the {b.amount} {label} it gave cannot be "
+                      "reverted; that costs nothing more.")
         elif b.kind == "track":
             level = t.level(b.track)
             paid = min(level, b.amount)
             if paid:
                 v.emit(t, SetLevel(b.track, level - paid))
-            v.say("C11", f"Revert {b.track.capitalize()} +{b.amount}: {level} to {level - paid}"
+            name = b.track.capitalize()
+            v.say("C11", f"Revert {name} +{b.amount}: {name} {level} to {level - paid}"
                   + ("." if paid == b.amount else "; the rest costs nothing."))
         else:
             v.say("C11", f"Its ability is gone: {b.text or 'no longer in effect'}.")
@@ -350,7 +372,9 @@ def _halve(t: Work, demand: d.Halve, v: Verdict) -> None:
         v.say("R8.keep-one", f"{demand.target.capitalize()} is 1 and stays 1: halved as "
               "instructed, no penalty.")
         return
-    v.say("R8.round-up", f"Halve {demand.target}: {value} becomes {keep} (half, rounded up).")
+    what = demand.target.capitalize() if demand.target in TRACK_NAMES else demand.target
+    v.say("R8.round-up", f"Halve the {demand.target}: {what} {value} to {keep} (half, rounded "
+          "up).")
     _lose_value(t, demand.target, value - keep, v)
 
 
@@ -400,18 +424,18 @@ def _combat(t: Work, demand: d.Combat, v: Verdict) -> None:
 def _weather(t: Work, demand: d.WeatherClouds, v: Verdict) -> None:
     missing = 0
     if demand.snow:
-        paid = _take(t, v, "wood", demand.snow)
+        v.say("G-weather", f"Snow: {demand.snow} cloud(s), {demand.snow} wood to discard.")
+        paid = _take(t, v, "wood", demand.snow, "G-weather", "Snow: discard {paid}.")
         v.pay("wood (snow)", demand.snow, paid)
-        v.say("G-weather", f"Snow: discard {demand.snow} wood; {paid} discarded.")
         missing += demand.snow - paid
     clouds = demand.rain + demand.snow
     roof = t.level("roof")
     n = max(0, clouds - roof)
-    v.say("G-weather", f"Rain: {clouds} cloud(s) against Roof {roof}: discard {n} food "
-          f"and {n} wood.")
+    v.say("G-weather", f"Rain: {clouds} cloud(s) against Roof {roof}: {n} food and {n} wood "
+          "to discard.")
     if n:
-        food = _take(t, v, "food", n)
-        wood = _take(t, v, "wood", n)
+        food = _take(t, v, "food", n, "G-weather", "Rain: discard {paid}.")
+        wood = _take(t, v, "wood", n, "G-weather", "Rain: discard {paid}.")
         v.pay("food (rain)", n, food)
         v.pay("wood (rain)", n, wood)
         missing += 2 * n - food - wood
@@ -448,9 +472,8 @@ def _feed(t: Work, who: FigureId, may_eat: bool, v: Verdict) -> bool:
         v.say("G-night-eat", f"{who.capitalize()} is outside the camp with no food on the "
               "sheet.")
         return False
-    if may_eat and _take(t, v, "food", 1):
+    if may_eat and _take(t, v, "food", 1, "G-night-eat", f"{who.capitalize()} eats {{paid}}."):
         v.pay(f"food for {who.capitalize()}", 1, 1)
-        v.say("G-night-eat", f"{who.capitalize()} eats 1 food.")
         return True
     return False
 
@@ -494,7 +517,7 @@ def _children(t: Work, demand: d.ChildrenFood, v: Verdict) -> None:
               "Wounds are suffered instead.")
         v.lose(t, f"The children could not be fed ({share} of {need} food).")
         return
-    paid = _take(t, v, "food", need)
+    paid = _take(t, v, "food", need, "R11.need", "The children eat {paid}.")
     v.pay("food for the children", need, paid)
 
 
@@ -507,8 +530,9 @@ def _children_share(t: Work, v: Verdict, need: int) -> int:
         Option(value="true", label="The children (suggested)"),
         Option(value="false", label="The characters")),
         chosen=str(first).lower(), default="true"))
-    if t.food() < need + eaters:
-        v.say("R11.split", f"{t.food()} food cannot feed the children ({need}) and {eaters} "
+    food = t.food()
+    if need <= food < need + eaters:
+        v.say("R11.split", f"{food} food cannot feed the children ({need}) and {eaters} "
               "character(s): " + ("the children eat first, so the game goes on." if first
                                   else "feeding the characters first loses the game."))
     return t.food() if first else max(0, t.food() - eaters)

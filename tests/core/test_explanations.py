@@ -1,0 +1,119 @@
+"""The steps say exactly what happened: every number, kind and name in them agrees with the
+ruling's payments, Wounds, table and outcome."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+from hypothesis import given
+
+from pyapp.rules import Request, Ruling, rule
+from pyapp.rules.state import RESOURCE_KINDS, TableState
+from tests.core.strategies import requests
+from tests.scenarios import SCENARIOS, Scenario
+
+LABELS = {"non-perishable food": "nonperishable_food", "food": "food", "wood": "wood",
+          "fur": "fur"}
+_AMOUNT = r"\d+ (?:non-perishable food|food|wood|fur)"
+# "What can be discarded must be: discard 1 food and 1 non-perishable food.", "Cook eats 1
+# food.", "The children eat 3 food.": what left the table, kind by kind.
+DISCARDED = re.compile(rf"\b(?:discard|eats?) ({_AMOUNT}(?:(?:, | and ){_AMOUNT})*)\b")
+GAINED = re.compile(rf"\bgains? ({_AMOUNT}(?:(?:, | and ){_AMOUNT})*) (?:to|in) "
+                    r"(Available|Future) Resources")
+NAME = r"(?:Cook|Carpenter|Explorer|Soldier|Friday|Jenny)"
+SUFFER = re.compile(rf"^({NAME}(?:(?:, | and ){NAME})*) (?:suffers|each suffer) (\d+) Wounds? "
+                    r"(of unfulfilled demand|.+)\.$")
+MORALE = re.compile(r"\bMorale (?:goes from )?([+-]\d+) to ([+-]\d+)")
+TRACK = re.compile(r"\b(Roof|Palisade|Weapon)(?: track:| goes from| rises from)? (\d+) to (\d+)")
+
+
+def told_amounts(r: Ruling, pattern: re.Pattern[str]) -> Counter[str]:
+    found: Counter[str] = Counter()
+    for s in r.steps:
+        for match in pattern.finditer(s.text):
+            for amount in re.findall(_AMOUNT, match.group(1)):
+                n, label = amount.split(" ", 1)
+                found[LABELS[label]] += int(n)
+    return found
+
+
+def told_wounds(r: Ruling) -> dict[str, list[int]]:
+    """Wounds per figure as the steps tell them: [of unfulfilled demand, other]."""
+    found: dict[str, list[int]] = {}
+    for s in r.steps:
+        match = SUFFER.match(s.text)
+        if not match or s.clause not in ("C1", "G-wound-track"):
+            continue
+        names, n, why = match.groups()
+        for name in re.findall(NAME, names):
+            found.setdefault(name.lower(), [0, 0])[why != "of unfulfilled demand"] += int(n)
+    return found
+
+
+def told_chain(r: Ruling, pattern: re.Pattern[str], start: dict[str, int]) -> dict[str, int]:
+    """Follow every 'X a to b' the steps tell: each starts where the last one ended."""
+    now = dict(start)
+    for s in r.steps:
+        for match in pattern.finditer(s.text):
+            name, a, b = match.groups() if len(match.groups()) == 3 else ("Morale", *match.groups())
+            assert int(a) == now[name], (s.text, now)
+            now[name] = int(b)
+    return now
+
+
+def levels(state: TableState) -> dict[str, int]:
+    return {"Roof": state.roof, "Palisade": state.palisade, "Weapon": state.weapon,
+            "Morale": state.morale}
+
+
+def check_told(request: Request, r: Ruling) -> None:
+    before, after = request.state, r.state
+    discarded, gained = told_amounts(r, DISCARDED), told_amounts(r, GAINED)
+    for k in RESOURCE_KINDS:
+        left = (before.available.get(k) + before.future.get(k)
+                - after.available.get(k) - after.future.get(k))
+        assert discarded[k] - gained[k] == left, (k, [s.text for s in r.steps])
+    wounds = {w.figure: [w.unfulfilled, w.other] for w in r.wounds if w.unfulfilled or w.other}
+    assert told_wounds(r) == wounds, [s.text for s in r.steps]
+    chain = told_chain(r, TRACK, levels(before))
+    assert {k: chain[k] for k in ("Roof", "Palisade", "Weapon")} == {
+        k: v for k, v in levels(after).items() if k != "Morale"}, [s.text for s in r.steps]
+    assert told_chain(r, MORALE, levels(before))["Morale"] == after.morale
+    texts = " ".join(s.text for s in r.steps)
+    assert ("game is lost" in texts) == r.game_lost
+    if r.game_lost:
+        assert "so the game goes on" not in texts
+
+
+@pytest.mark.parametrize("s", SCENARIOS, ids=[s.name for s in SCENARIOS])
+def test_each_scenario_says_exactly_what_happened(s: Scenario) -> None:
+    """Every scenario's steps tell the discards, Wounds, levels and outcome its ruling has."""
+    request = Request.model_validate(s.request())
+    check_told(request, rule(request))
+
+
+@given(requests())
+def test_any_ruling_says_exactly_what_happened(request: Request) -> None:
+    """For any table and demands, the steps agree with the ruling's numbers and names."""
+    check_told(request, rule(request))
+
+
+def test_non_perishable_food_is_named_when_it_pays() -> None:
+    """A food demand paid with non-perishable food says so, not 'discard 1 food'."""
+    request = Request.model_validate({
+        "state": {"characters": [{"role": "cook"}], "first_player": "cook",
+                  "available": {"nonperishable_food": 1}},
+        "effect": {"demands": [{"kind": "discard", "food": 1}]}})
+    texts = [s.text for s in rule(request).steps]
+    assert "What can be discarded must be: discard 1 non-perishable food." in texts
+
+
+def test_children_short_even_fed_first_never_says_the_game_goes_on() -> None:
+    """Scenario 6, too little food for the children even fed first: the game is lost, and no
+    step says otherwise."""
+    s = next(s for s in SCENARIOS if s.name.startswith("scenario 6: too little food"))
+    r = rule(Request.model_validate(s.request()))
+    assert r.game_lost
+    assert not any("goes on" in st.text for st in r.steps)
