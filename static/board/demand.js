@@ -627,7 +627,7 @@ export function createDemandPanel(ctl, root, bar) {
         h("span", { class: "step-text", text: ` ${step.text} ` }),
         h("span", { class: `certainty certainty-${step.certainty}`, text: certainty(step) })))),
       h("p", { class: "fine" }, "Each code is a clause of the rule (C…), a rule around it (G-…) or our ruling where the rules are silent (R…). ",
-        h("a", { href: "./faq.html", target: "_blank", data: { testid: "faq-from-ruling" } }, "The rules FAQ explains each one."))]
+        h("a", { class: "faq-more", href: "./faq.html", target: "_blank", data: { testid: "faq-from-ruling" } }, "The rules FAQ explains each one."))]
       .filter(Boolean));
   }
 

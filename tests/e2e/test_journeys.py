@@ -59,6 +59,16 @@ def headline_in_view(page: Page) -> str:
 def no_problems(page: Page, site_url: str) -> None:
     found = axe_violations(page, site_url, "body")
     assert found == [], json.dumps(found, indent=1)
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        "#board button, #board input[type=checkbox], #board select, #panel button, #panel select, "
+        + "#panel a, #panel input[type=checkbox], .toolbar button, .toolbar a")]
+      .filter((el) => el.offsetParent !== null)
+      .map((el) => {
+        const r = (el.closest("label") || el).getBoundingClientRect();
+        return [el.dataset.testid || el.textContent.trim(), Math.round(r.width), Math.round(r.height)];
+      })
+      .filter(([, w, h]) => w < 44 || h < 44)""")
+    assert small == [], small
     text = page.inner_text("body")
     assert "null" not in text.split() and "context." not in text
 
