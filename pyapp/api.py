@@ -60,8 +60,9 @@ def error_of(exc: BaseException) -> dict[str, Any]:
         return _error("validation_error", details)
     if isinstance(exc, RequestError):
         return _error(exc.kind, [{"loc": exc.loc, "msg": exc.msg}])
-    if isinstance(exc, RulingError):
-        return _error("ruling_error", [{"loc": exc.loc, "msg": exc.msg}])
+    if isinstance(exc, RulingError):  # said to players as it is: plain words, no field path
+        return {"type": "ruling_error", "message": exc.msg,
+                "details": [{"loc": exc.loc, "msg": exc.msg}]}
     return _error("internal_error", [{"loc": "", "msg": f"{type(exc).__name__}: {exc}"}])
 
 

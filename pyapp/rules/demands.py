@@ -10,7 +10,8 @@ from .base import Value
 from .state import Count, FigureId, Label, Name, ResourceKind, SourceKind, Track
 
 Who = Literal["each", "first_player", "resolver"] | FigureId
-VictimRule = Literal["default", "all", "in_camp", "first_player", "resolver"]
+# Who suffers: by phase ("default"), a group, or one figure the card names ("carpenter").
+VictimRule = Literal["default", "all", "in_camp", "first_player", "resolver"] | FigureId
 Amount = Annotated[int, Field(ge=1, le=20)]
 
 

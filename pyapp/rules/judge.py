@@ -22,7 +22,7 @@ from .morale import morale_track
 from .ruling import Decision, Option, resource_label
 from .state import MORALE_MIN, FigureId, ResourceKind
 from .verdict import Ledger, Verdict
-from .victims import all_characters, resolver
+from .victims import NO_RESOLVER, all_characters, resolver
 from .work import Work
 from .wounds import SIGNED, join
 
@@ -34,10 +34,13 @@ def judge(w: Work, ledger: Ledger, demand: d.Demand, index: int) -> Verdict:
     """Judge one demand on the working table: its victims, then what its kind asks."""
     v = Verdict(ledger, index, *w.victims_of(demand))
     JUDGES[demand.kind](w, demand, v)
-    if demand.if_possible and v.shortfall:
+    if demand.if_possible and (v.shortfall or v.pending):
         v.say("C9", f"'If possible': the {v.units()} unit(s) that could not be done cost "
               "nothing.")
         v.shortfall.clear()
+        v.pending = 0
+    if v.pending:  # someone must suffer, and only the resolving figure can (C6)
+        raise RulingError("context.resolver", NO_RESOLVER)
     return v
 
 
@@ -406,8 +409,9 @@ def _combat(t: Work, demand: d.Combat, v: Verdict) -> None:
     v.say("G-combat", f"Strength {demand.strength} against Weapon {fighting}: {wounds} "
           "Wound(s) from the fight.")
     v.hurt_why = "from the fight"
-    for who in v.victims:
-        v.wound(who, wounds)
+    if wounds:
+        for who in v.victims:
+            v.wound(who, wounds)
     if not demand.weapon_loss:
         return
     lost = min(weapon, demand.weapon_loss)

@@ -6,9 +6,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .clauses import Certainty
+from .errors import RulingError
 from .events import Event, LoseGame
 from .ruling import CLAUSE_META, Decision, Payment, Step, new_payment, new_step
 from .state import FigureId
+from .victims import NO_RESOLVER, UNKNOWN
 
 if TYPE_CHECKING:
     from .victims import Why
@@ -35,18 +37,32 @@ class Verdict:
     Steps, payments and decisions go straight into the ruling's ledger; what stays here is
     what the demand owes: who is hurt, how much, and why."""
 
-    __slots__ = ("decided_from", "hurt", "hurt_why", "index", "ledger", "shortfall", "victims",
-                 "why")
+    __slots__ = ("_victims", "decided_from", "hurt", "hurt_why", "index", "ledger", "pending",
+                 "shortfall", "why")
 
     def __init__(self, ledger: Ledger, index: int, victims: tuple[FigureId, ...],
                  why: Why | None) -> None:
         self.ledger, self.index = ledger, index
-        self.victims = victims
+        self._victims = victims
         self.why = why  # the step naming the victims; said only if someone suffers
         self.hurt_why = "from the effect itself"
         self.shortfall: dict[FigureId, int] = {}
+        self.pending = 0  # units short before anyone said who resolves the Action
         self.hurt: dict[FigureId, int] = {}
         self.decided_from = len(ledger.decisions)  # this demand's decisions start here
+
+    @property
+    def victims(self) -> tuple[FigureId, ...]:
+        """Who suffers. In the Action Phase that is the resolving figure, asked for only here:
+        a demand that hurts nobody needs no resolver."""
+        found = self._victims
+        if found is UNKNOWN:
+            raise RulingError("context.resolver", NO_RESOLVER)
+        return found
+
+    @victims.setter
+    def victims(self, figures: tuple[FigureId, ...]) -> None:
+        self._victims = figures
 
     @property
     def decisions(self) -> list[Decision]:
@@ -76,6 +92,9 @@ class Verdict:
         """Every victim suffers the same shortfall (C1, C5)."""
         if not units:
             return
+        if self._victims is UNKNOWN:  # 'if possible' may still cancel it (`judge`)
+            self.pending += units
+            return
         shortfall = self.shortfall
         if not shortfall:  # the usual case: the first shortfall of the demand
             self.shortfall = dict.fromkeys(self.victims, units)
@@ -95,4 +114,4 @@ class Verdict:
         self.emit(work, LoseGame(reason))
 
     def units(self) -> int:
-        return max(self.shortfall.values(), default=0)
+        return max(self.shortfall.values(), default=self.pending)

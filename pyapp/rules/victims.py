@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast, get_args
 
 from .clauses import Certainty
 from .demands import Combat, Demand, NightEating, NightNoShelter, WeatherClouds
@@ -31,8 +31,13 @@ def victims(w: Work, demand: Demand) -> Named:
         return (state.first_player,), ("G-named-victim", "The card names the First Player.",
                                        None)
     if rule == "resolver":
+        if ctx.resolver is None and state.phase == "action":
+            return UNKNOWN, ("G-named-victim", "", None)
         return (resolver(state, ctx),), ("G-named-victim", "The card names the character "
                                           "resolving the Action.", None)
+    if rule in NAMED:
+        return (_at_table(state, cast(FigureId, rule)),), ("G-named-victim", f"The card names "
+                                           f"{rule.capitalize()}.", None)
     if rule == "all":
         return all_characters(state), ("C5", "The card hits all characters.", None)
     if rule == "in_camp" or isinstance(demand, WeatherClouds):
@@ -48,6 +53,8 @@ def _by_phase(w: Work, demand: Demand) -> Named:
         return all_characters(state), ("G-night-shelter", "Every character spends the night.",
                                        None)
     if state.phase == "action":
+        if ctx.resolver is None:  # asked only if someone must suffer (Verdict.victims)
+            return UNKNOWN, ("C6", "", None)
         who = resolver(state, ctx)
         if who == "friday":
             return (who,), ("R2.solo", "Friday resolves this Action alone, so he suffers its "
@@ -73,17 +80,35 @@ def victim_key(demand: Demand) -> tuple[str, str]:
     return demand.victims, kind if kind in _BY_KIND else ""
 
 
+NO_RESOLVER = ("Who resolves this Action? In the Action Phase only the character resolving "
+               "it suffers, so choose them: the character whose pawn is on top, or Friday "
+               "alone.")
+
+
+class _Unknown(tuple[FigureId, ...]):
+    """The victims of an Action-Phase demand when nobody has said who resolves the Action:
+    an empty tuple of its own (`()` itself is shared by every empty tuple)."""
+
+
+UNKNOWN: tuple[FigureId, ...] = _Unknown()
+NAMED = frozenset(get_args(FigureId))
+
+
 def resolver(state: TableState, ctx: Context) -> FigureId:
     """The figure resolving the Action: the top pawn's character, or Friday alone."""
     who = ctx.resolver
     if who is None:
-        raise RulingError("context.resolver", "the Action Phase needs the character resolving "
-                          "the Action")
+        raise RulingError("context.resolver", NO_RESOLVER)
     if who == "jenny":
         raise RulingError("context.resolver", "Jenny has no Action pawns and never resolves an "
-                          "Action")
+                          "Action: choose the character whose pawn is on top.")
+    return _at_table(state, who, "context.resolver")
+
+
+def _at_table(state: TableState, who: FigureId, loc: str = "effect.demands.victims") -> FigureId:
     if who not in state.figures():
-        raise RulingError("context.resolver", f"{who!r} is not at the table")
+        raise RulingError(loc, f"{who.capitalize()} is not at the table: add them to the table "
+                          "or choose someone who is.")
     return who
 
 

@@ -56,6 +56,37 @@ def test_bad_requests_get_a_structured_error(text: str, kind: str, where: str) -
     assert answer["error"]["message"]
 
 
+NO_RESOLVER = {"state": {"phase": "action", "characters": [{"role": "cook"}],
+                         "first_player": "cook"}, "context": {}}
+
+
+def test_a_missing_resolver_is_asked_for_in_plain_words() -> None:
+    """Only when a demand's victims depend on who resolves the Action is the resolver needed;
+    then the message asks for it in words, with no field path and no 'null'."""
+    answer = json.loads(rule_json(json.dumps({**NO_RESOLVER, "effect": {"demands": [
+        {"kind": "combat", "strength": 3}]}})))
+    error = answer["error"]
+    assert error["type"] == "ruling_error" and error["details"][0]["loc"] == "context.resolver"
+    assert error["message"].startswith("Who resolves this Action?")
+    assert "context" not in error["message"] and "null" not in error["message"]
+
+
+def test_an_effect_that_hurts_nobody_needs_no_resolver() -> None:
+    """An Invention's effect, the clean-up: nobody suffers, so nobody need resolve."""
+    answer = json.loads(rule_json(json.dumps({**NO_RESOLVER, "effect": {"demands": [
+        {"kind": "increase", "track": "weapon", "amount": 1}, {"kind": "combat", "strength": 0},
+        {"kind": "discard", "wood": 1, "if_possible": True}]}})))
+    assert answer["ok"] is True and answer["ruling"]["state"]["weapon"] == 1
+
+
+def test_a_named_victim_must_be_at_the_table() -> None:
+    """A card naming a figure who is not at the table gets a plain answer."""
+    answer = json.loads(rule_json(json.dumps({**NO_RESOLVER, "effect": {"demands": [
+        {"kind": "wounds", "amount": 1, "victims": "soldier"}]}})))
+    assert answer["error"]["message"] == ("Soldier is not at the table: add them to the table "
+                                          "or choose someone who is.")
+
+
 def test_cli_prints_the_ruling_as_json(capsys: pytest.CaptureFixture[str]) -> None:
     """`python -m pyapp rule FILE` prints the ruling JSON."""
     assert main(["rule", str(EXAMPLES[0])]) == 0
