@@ -22,8 +22,9 @@ Then, per engine (`--engines`, default Chromium, Firefox and WebKit with an iPad
 agent, all driven through tools/engines.py): rules ready, cold (a fresh browser each
 load) and warm (one browser, the build cached by the service worker, then loaded again),
 for our page and the same baseline page in the same engine and run; which start path our
-page took (the snapshot, or Python from scratch); and the start from scratch itself, our
-page served without its snapshot (tools/serve.py --hide snapshot.bin). Medians of
+page took (the snapshot, the core snapshot or Python from scratch); and the two
+fallbacks, cold: our page served without snapshot.bin (tools/serve.py --hide: the core
+snapshot is restored) and without either snapshot (Python from scratch). Medians of
 `--engine-runs` loads; written to bench/out/engines.json and at the end of load.md.
 """
 
@@ -179,6 +180,7 @@ return {
   ready_ms: ready ? ready.startTime : null,
   fcp_ms: paint ? paint.startTime : null,
   path: "pyodide-restored" in stages ? "snapshot"
+      : "pyodide-restored-core" in stages ? "core snapshot"
       : "pyodide-started" in stages ? "from scratch" : "baseline",
   stages,
 };
@@ -203,7 +205,7 @@ def engine_load(engine: Any, url: str, prime: bool = False) -> dict[str, Any]:
 
 
 def measure_engine(kind: str, urls: dict[str, str], runs: int) -> dict[str, Any]:
-    """Cold and warm loads of `ours` and `baseline`, cold loads of `scratch`."""
+    """Cold and warm loads of `ours` and `baseline`, cold loads of `core` and `scratch`."""
     from tools.engines import launch
 
     def cold(url: str) -> list[dict[str, Any]]:
@@ -228,8 +230,9 @@ def measure_engine(kind: str, urls: dict[str, str], runs: int) -> dict[str, Any]
         for mode in ("cold", "warm"):
             print(f"  {kind} {name} {mode}: ready "
                   f"{[round(r['ready_ms']) for r in out[name][mode]]} ms", flush=True)  # fmt: skip
-    out["scratch"] = {"cold": cold(urls["scratch"])}
-    print(f"  {kind} from scratch: {[round(r['ready_ms']) for r in out['scratch']['cold']]} ms")
+    for name in ("core", "scratch"):
+        out[name] = {"cold": cold(urls[name])}
+        print(f"  {kind} {name}: {[round(r['ready_ms']) for r in out[name]['cold']]} ms")
     return out
 
 
@@ -261,7 +264,9 @@ def engines_table(results: dict[str, Any], runs: int) -> str:
             for k in kinds
         ]
         rows.append(f"| ours / baseline, {mode} | " + " | ".join(f"{r:.2f}" for r in ratios) + " |")
-    rows.append("| ours without the snapshot (from scratch), cold | "
+    rows.append("| ours without snapshot.bin (core snapshot), cold | "
+                + " | ".join(cell(k, "core", "cold") for k in kinds) + " |")  # fmt: skip
+    rows.append("| ours without either snapshot (from scratch), cold | "
                 + " | ".join(cell(k, "scratch", "cold") for k in kinds) + " |")  # fmt: skip
     if "chromium" in results:
         for mode in ("cold", "warm"):
@@ -387,19 +392,27 @@ def main(argv: list[str] | None = None) -> int:
     started = time.time()
     results: dict[str, dict[str, list[dict[str, Any]]]] = {}
     engines: dict[str, Any] = {}
-    scratch_server, scratch_url = local.start_server("--hide", "snapshot.bin")
+    core_server, core_url = local.start_server("--hide", "snapshot.bin")
+    scratch_server, scratch_url = local.start_server(
+        "--hide", "snapshot.bin", "--hide", "snapshot-core.bin"
+    )
     try:
         if not args.skip_chromium_detail:
             with sync_playwright() as pw, tempfile.TemporaryDirectory() as work:
                 for name, path in pages.items():
                     print(f"{name}: {base_url}{path}", flush=True)
                     results[name] = measure(pw, base_url + path, args.runs, Path(work))
-        urls = {"ours": base_url, "baseline": base_url + PAGES["baseline"], "scratch": scratch_url}
+        urls = {
+            "ours": base_url,
+            "baseline": base_url + PAGES["baseline"],
+            "core": core_url,
+            "scratch": scratch_url,
+        }
         for kind in kinds:
             print(f"{kind}:", flush=True)
             engines[kind] = measure_engine(kind, urls, args.engine_runs)
     finally:
-        for running in (server, scratch_server):
+        for running in (server, core_server, scratch_server):
             running.terminate()
             running.wait(timeout=10)
     report = table(results, args.runs) if results else ""

@@ -178,6 +178,17 @@ async function place(Module, libs, placement, { expected, memoryLength }) {
   }
 }
 
+/** After the core snapshot (Python just started, no library placed): load each library
+ * as Pyodide's package loader would, from the module compiled as it streamed in, so that
+ * Python's dlopen() finds it loaded. Its files are written beforehand (writeSiteFiles). */
+export async function loadLibraries(Module, libs) {
+  for (const { path, module } of libs) {
+    const flags = { loadAsync: true, nodelete: true };
+    Module.preloadedWasm[path] = await Module.loadWebAssemblyModule(await module, flags, path, {});
+    await Module.loadDynamicLibrary(path, { ...flags, global: false }, {});
+  }
+}
+
 /** Which C-side dlopen handles name each library (Python dlopen()s it once installed). */
 export function dlopenHandles(Module, libs) {
   const byPath = Object.fromEntries(libs.map(({ path }) => [path, []]));

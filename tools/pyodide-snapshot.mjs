@@ -23,8 +23,9 @@
 // worker (pyapp/bridge.py reports them to the page): pyodide-compiled (Pyodide's
 // WebAssembly is compiled), pyodide-snapshot (the snapshot is here), dynlibs-placed (the
 // runtime is instantiated and pydantic-core placed, memory not yet written back),
-// pyodide-restored (Python runs, restored from it; pyodide-started instead when it
-// started from scratch) and packages-loaded (the wheels' files are in).
+// pyodide-restored (Python runs, restored from it; pyodide-restored-core when only the
+// core snapshot could be restored, pyodide-started when it started from scratch) and
+// packages-loaded (the wheels' files are in).
 
 // PyScript reads `version` from this module. tools/vendor.py writes it in, so that nothing
 // here waits for pyodide.mjs: it is imported beside the other downloads below, not before
@@ -51,13 +52,13 @@ async function inflate(bytes) {
 // bytes), each run's offset and length, then the runs' bytes. The id must be this
 // loader's: a page loaded across a deploy could otherwise pair this loader's record of
 // the libraries with another build's memory.
-function expand(file) {
+function expand(file, { id: expected, name = "snapshot.bin" } = SAVED) {
   const words = new Uint32Array(file.buffer, file.byteOffset, Math.min(8, file.length >> 2));
   if (words[0] !== 0x50535243 || words[1] !== 2 || words.length < 8) {
-    throw new Error("snapshot.bin is not a snapshot this loader reads");
+    throw new Error(`${name} is not a snapshot this loader reads`);
   }
   const id = new TextDecoder().decode(file.subarray(16, 32));
-  if (id !== SAVED.id) throw new Error(`snapshot.bin is build ${id}, this loader ${SAVED.id}`);
+  if (id !== expected) throw new Error(`${name} is build ${id}, this loader ${expected}`);
   const [, , length, count] = words;
   const runs = new Uint32Array(file.buffer, file.byteOffset + 32, 2 * count);
   const memory = new Uint8Array(length);
@@ -66,7 +67,7 @@ function expand(file) {
     memory.set(file.subarray(at, at + runs[i + 1]), runs[i]);
     at += runs[i + 1];
   }
-  if (at !== file.length) throw new Error("snapshot file is truncated or malformed");
+  if (at !== file.length) throw new Error(`${name} is truncated or malformed`);
   return memory;
 }
 
@@ -219,6 +220,30 @@ export async function loadPyodide({ packages = [], ...options } = {}) {
       return pyodide;
     }
   }
+  // Second chance: the core snapshot, Pyodide just started. It holds no compiled library,
+  // so nothing has to be placed and no engine's difference can refuse it; the wheels are
+  // then installed and imported as from scratch, but CPython's own start (most of a start
+  // from scratch: 28 of 43 s in WebKit here) is skipped.
+  let core;
+  try {
+    core = await restoreCore(pyodideJs, settings);
+  } catch (error) {
+    console.warn(`Python starts from scratch: ${(error && error.message) || error}`);
+  }
+  if (core) {
+    performance.mark("pyodide-restored-core");
+    // The wheels' files from the tar and the libraries from the modules compiled early, as
+    // after a full restore; not by Pyodide's installer, whose unzipping in Python takes
+    // seconds where the engine runs cold code slowly (28 s in WebKit here).
+    await installFiles(core)
+      .then(async () => (await restoreModule).loadLibraries(core._module, libraries))
+      .catch((error) => {
+        console.warn(`the wheels are installed by Pyodide: ${error.message || error}`);
+        return core.loadPackage(packages, { messageCallback: () => {} });
+      });
+    performance.mark("packages-loaded");
+    return core;
+  }
   const restoreFetch = handOver();
   // One table slot per function here too (tools/pyodide-restore.mjs, canonicalTable).
   const { withCanonicalTable } = await restoreModule.catch(() => ({}));
@@ -258,4 +283,31 @@ async function restore(pyodideJs, settings, memory) {
     })
     .finally(restoreFetch);
   return pyodide;
+}
+
+// The core snapshot (tools/vendor.py, SAVED.core) is fetched only when it is needed.
+async function restoreCore(pyodideJs, settings) {
+  const { file, id, memoryLength } = SAVED.core;
+  const { keepTrampoline, preloadingDynlibs } = await restoreModule;
+  const response = await fetch(here(`./${file}`));
+  if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+  const bytes = await inflate(new Uint8Array(await response.arrayBuffer()));
+  const memory = expand(bytes, { id, name: file });
+  // No library to place: the hook only grows the memory and makes the table canonical.
+  const { factory } = preloadingDynlibs(await createPyodideModule, [], {
+    expected: [],
+    memoryLength,
+  });
+  const restoreFetch = handOver();
+  return pyodideJs
+    .loadPyodide({
+      ...settings,
+      _loadSnapshot: memory,
+      createPyodideModule: async (moduleSettings) => {
+        const Module = await factory(moduleSettings);
+        keepTrampoline(Module);
+        return Module;
+      },
+    })
+    .finally(restoreFetch);
 }

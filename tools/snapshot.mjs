@@ -1,6 +1,9 @@
 // Build-time Pyodide memory snapshot:
 //   node tools/snapshot.mjs <pyodide dir> <out.bin> <out.json> --id <16 characters>
-//        --site <site-packages.tar> [--dynlib <path>=<file>]... [module | module:function ...]
+//        [--site <site-packages.tar>] [--dynlib <path>=<file>]... [module | module:function ...]
+//
+// With no --site, --dynlib or module: the core snapshot, Pyodide just started (the page's
+// second chance when the full one cannot be used; see tools/pyodide-snapshot.mjs).
 //
 // Starting Python in the page is Pyodide's start-up (initialising CPython, importing its
 // own Python side), then installing the wheels, then importing pydantic and the rules
@@ -58,7 +61,7 @@ for (let i = 3; i < args.length; i++) {
   }
 }
 if (!/^[\x21-\x7e]{16}$/.test(id ?? "")) fail("--id wants 16 printable ASCII characters");
-if (!dir || !out || !metaOut || !site) fail("usage: node tools/snapshot.mjs <pyodide dir> <out.bin> <out.json> --site <tar> ...");
+if (!dir || !out || !metaOut) fail("usage: node tools/snapshot.mjs <pyodide dir> <out.bin> <out.json> [--site <tar>] ...");
 
 function fail(message) {
   console.error(`snapshot: ${message}`);
@@ -140,8 +143,10 @@ try {
     _makeSnapshot: true,
     createPyodideModule: async (settings) => (Module = await factory(settings)),
   });
-  writeSiteFiles(pyodide.FS, new Uint8Array(readFileSync(site)),
-    dynlibs.map(({ path, file }) => [path, new Uint8Array(readFileSync(file))]));
+  if (site) {
+    writeSiteFiles(pyodide.FS, new Uint8Array(readFileSync(site)),
+      dynlibs.map(({ path, file }) => [path, new Uint8Array(readFileSync(file))]));
+  }
   pyodide.globals.set("calls", calls);
   pyodide.runPython(`
 import gc, importlib, os
@@ -153,7 +158,9 @@ for call in calls:
     module = importlib.import_module(name)
     if function:
         getattr(module, function)()
-del call, name, function, module
+for leftover in ("call", "name", "function", "module"):
+    globals().pop(leftover, None)
+del leftover
 gc.collect()
 `);
   pyodide.globals.delete("calls");

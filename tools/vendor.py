@@ -75,6 +75,9 @@ PYODIDE_CORE_FILES = (
     "python_stdlib.zip",
 )
 SNAPSHOT = "snapshot.bin"
+# Pyodide just started (no wheels, nothing of ours): the loader's second chance, restored
+# when snapshot.bin cannot be (see tools/pyodide-snapshot.mjs).
+CORE_SNAPSHOT = "snapshot-core.bin"
 # The wheels' files, installed (minus the compiled libraries), for a restored snapshot.
 SITE_FILES = "site-packages.tar"
 # Next to pyodide.mjs, so that PyScript takes this directory as Pyodide's indexURL.
@@ -91,6 +94,16 @@ APP_NAME = "castaway-referee"
 # `html` is for PyScript's own `pyscript` package (its display module), which PyScript
 # writes and imports in the worker before static/main.py.
 SNAPSHOT_IMPORTS = ("pyapp.bridge", "pyapp.service:warm_up", "html")
+# What the core snapshot imports: the standard library that pydantic and the rules core
+# import (python -X importtime), so that a start from it imports only the wheels' own
+# modules. Standard library only: the core snapshot must not change with our code.
+CORE_SNAPSHOT_IMPORTS = (
+    "typing", "re", "json", "dataclasses", "inspect", "enum", "datetime", "decimal", "uuid",
+    "ipaddress", "pathlib", "fractions", "functools", "collections.abc", "email.message",
+    "importlib.metadata", "zoneinfo", "base64", "hashlib", "random", "copy", "warnings",
+    "contextlib", "textwrap", "zipfile", "struct", "numbers", "operator", "weakref", "string",
+    "urllib.parse", "html",
+)  # fmt: skip
 
 
 class VendorError(SystemExit):
@@ -411,21 +424,38 @@ def make_snapshot(pyodide_dir: Path, dynlibs: list[tuple[str, Path]], produced: 
         # tools/pyodide-restore.mjs), so another Node makes another snapshot.
         node_version().encode(),
     )
-    cache_dir = CACHE / "snapshot"
+    dynlib_args = [a for path, file in dynlibs for a in ("--dynlib", f"{path}={file}")]
+    changed, recorded = _snapshot(pyodide_dir / SNAPSHOT, key, produced, "--site",
+                                  str(pyodide_dir / SITE_FILES), *dynlib_args, *SNAPSHOT_IMPORTS)
+    recorded["libraries"] = [{"path": path, "file": file.name} for path, file in dynlibs]
+    # The second chance: Pyodide just started, none of our files in it, so it only changes
+    # with Pyodide and the tools (and Node, as above).
+    core_key = _inputs_key(
+        (ROOT / "tools" / "snapshot.mjs").read_bytes(),
+        (ROOT / "tools" / RESTORE_MODULE).read_bytes(),
+        npm_version("pyodide").encode(),
+        node_version().encode(),
+        " ".join(CORE_SNAPSHOT_IMPORTS).encode(),
+    )
+    core_changed, core = _snapshot(pyodide_dir / CORE_SNAPSHOT, core_key, produced,
+                                   *CORE_SNAPSHOT_IMPORTS)
+    recorded["core"] = {"file": CORE_SNAPSHOT, "id": core["id"], "memoryLength": core["memoryLength"]}
+    return changed or core_changed, recorded
+
+
+def _snapshot(target: Path, key: str, produced: set[Path], *args: str) -> tuple[bool, dict]:
+    """node tools/snapshot.mjs into target, cached in .cache/<its stem>/ under `key`."""
+    cache_dir = CACHE / target.stem
     cached, meta = cache_dir / f"{key}.bin", cache_dir / f"{key}.json"
     if not (cached.is_file() and meta.is_file()):
-        log(f"making {SNAPSHOT} (node tools/snapshot.mjs)")
+        log(f"making {target.name} (node tools/snapshot.mjs)")
         cache_dir.mkdir(parents=True, exist_ok=True)
-        dynlib_args = [a for path, file in dynlibs for a in ("--dynlib", f"{path}={file}")]
-        out = run_node("snapshot.mjs", str(pyodide_dir), str(cached), str(meta), "--id", key,
-                       "--site", str(pyodide_dir / SITE_FILES), *dynlib_args, *SNAPSHOT_IMPORTS)
-        log(out)
+        log(run_node("snapshot.mjs", str(target.parent), str(cached), str(meta), "--id", key,
+                     *args))
     for stale in cache_dir.iterdir():
         if stale not in (cached, meta):
             stale.unlink()
-    recorded = json.loads(meta.read_text())
-    recorded["libraries"] = [{"path": path, "file": file.name} for path, file in dynlibs]
-    return sync_file(cached, pyodide_dir / SNAPSHOT, produced), recorded
+    return sync_file(cached, target, produced), json.loads(meta.read_text())
 
 
 # ------------------------------------------------------------------ pyodide lock
@@ -629,7 +659,8 @@ def build() -> None:
     copied += written
     copied += write_if_changed(pyodide_dir / SITE_FILES, site_files(compiled, python), produced)
     netlify = (ROOT / "netlify.toml").read_text()
-    for name in (SNAPSHOT, SITE_FILES, RESTORE_MODULE, *(file.name for _, file in dynlibs)):
+    for name in (SNAPSHOT, CORE_SNAPSHOT, SITE_FILES, RESTORE_MODULE,
+                 *(file.name for _, file in dynlibs)):
         if f'for = "/static/vendor/{pyodide_dir.name}/{name}"' not in netlify:
             raise VendorError(f"netlify.toml has no [[headers]] for {name} (its type, its caching)")
     changed, recorded = make_snapshot(pyodide_dir, dynlibs, produced)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Route
 
 from tests.scenarios import scenario_requests
 
@@ -47,13 +48,14 @@ def test_page_boots_and_says_so(app: App) -> None:
 def test_python_starts_from_the_build_time_snapshot(app: App) -> None:
     """The worker's start-up stages, as the rules-ready mark reports them: the snapshot
     arrived, then Python was restored from it (a snapshot that cannot be used falls back
-    to starting Python from scratch, marked pyodide-started instead), the wheels' files
+    to the core snapshot, then to starting Python from scratch: marked
+    pyodide-restored-core and pyodide-started instead), the wheels' files
     were written, static/main.py ran and the core was imported, in that order."""
     timings = app.page.evaluate("performance.getEntriesByName('rules-ready')[0].detail.timings")
     stages = ["worker", "pyodide-snapshot", "pyodide-restored", "packages-loaded",
               "python-main", "imported"]  # fmt: skip
     assert all(stage in timings for stage in stages), timings
-    assert "pyodide-started" not in timings, timings
+    assert "pyodide-started" not in timings and "pyodide-restored-core" not in timings, timings
     times = [timings[stage] for stage in stages]
     assert times == sorted(times), timings
 
@@ -107,8 +109,13 @@ def test_no_request_leaves_the_origin(app: App) -> None:
     # The runtime really came from the site (fetched by the rules worker): wasm, stdlib,
     # the snapshot of Python with the wheels imported, pydantic-core's library and the
     # wheels' files.
-    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "snapshot.bin", "site-packages.tar",
-                 "pydantic_core._pydantic_core.cpython-314-wasm32-emscripten.wasm"):
+    for name in (
+        "pyodide.asm.wasm",
+        "python_stdlib.zip",
+        "snapshot.bin",
+        "site-packages.tar",
+        "pydantic_core._pydantic_core.cpython-314-wasm32-emscripten.wasm",
+    ):
         assert any(u.endswith(f"/{name}") for u in urls), name
 
 
@@ -117,8 +124,14 @@ def test_python_runs_in_pyscript_s_worker_not_on_the_page(app: App) -> None:
     fetched PyScript but none of Pyodide, which the route guard saw the worker fetch,
     through the snapshot-restoring loader named in static/app.js's PyScript config."""
     page_urls = app.page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
-    runtime = ("pyodide-snapshot.mjs", "pyodide.mjs", "snapshot.bin", "pyodide.asm.wasm",
-               "pyodide-restore.mjs", "site-packages.tar")
+    runtime = (
+        "pyodide-snapshot.mjs",
+        "pyodide.mjs",
+        "snapshot.bin",
+        "pyodide.asm.wasm",
+        "pyodide-restore.mjs",
+        "site-packages.tar",
+    )
     assert any("/static/vendor/pyscript-" in u and u.endswith("/core.js") for u in page_urls)
     assert not any(u.endswith(runtime) for u in page_urls), page_urls
     assert not any("/static/vendor/wheels/" in u for u in page_urls), page_urls
@@ -150,8 +163,11 @@ def test_no_console_errors(app: App) -> None:
         ("pyodide-{pyodide}/pyodide-restore.mjs", "text/javascript", "no-cache"),
         ("pyodide-{pyodide}/snapshot.bin", "application/octet-stream", "no-cache"),
         ("pyodide-{pyodide}/site-packages.tar", "application/octet-stream", "no-cache"),
-        ("pyodide-{pyodide}/pydantic_core._pydantic_core.cpython-314-wasm32-emscripten.wasm",
-         "application/wasm", "no-cache"),
+        (
+            "pyodide-{pyodide}/pydantic_core._pydantic_core.cpython-314-wasm32-emscripten.wasm",
+            "application/wasm",
+            "no-cache",
+        ),
         ("wheels/{app_wheel}", "application/zip", "immutable"),
     ],
 )
@@ -186,8 +202,11 @@ def test_the_server_gzips_what_gains_from_it(site_url: str, path: str, compresse
     import urllib.request
 
     manifest = json.loads((ROOT / "static" / "vendor" / "vendor.json").read_text())
-    url = site_url + "static/vendor/" + path.format(
-        pyodide=manifest["versions"]["pyodide"], app_wheel=manifest["app_wheel"])
+    url = (
+        site_url
+        + "static/vendor/"
+        + path.format(pyodide=manifest["versions"]["pyodide"], app_wheel=manifest["app_wheel"])
+    )
     request = urllib.request.Request(url, headers={"Accept-Encoding": "br, gzip;q=0.8"})
     with urllib.request.urlopen(request) as response:
         body = response.read()
@@ -271,27 +290,36 @@ def test_rejections_are_handled_not_unhandled(app: App) -> None:
 @pytest.mark.parametrize(
     ("missing", "marks"),
     [
-        # No snapshot: Python starts from scratch and installs the wheels.
-        ("snapshot.bin", {"pyodide-snapshot": False, "pyodide-restored": False,
-                          "pyodide-started": True, "packages-loaded": True}),
+        # No snapshot: Python is restored from the core snapshot (Pyodide just started),
+        # then the wheels' files are written and the compiled library loaded.
+        (("snapshot.bin",), {"pyodide-snapshot": False, "pyodide-restored": False,
+                             "pyodide-restored-core": True, "pyodide-started": False,
+                             "packages-loaded": True}),
         # pydantic-core's library cannot be placed where the snapshot expects it: the
-        # snapshot arrives but is refused, and Python starts from scratch.
-        ("pydantic_core._pydantic_core*.wasm", {"pyodide-snapshot": True,
-                                                "pyodide-restored": False,
-                                                "pyodide-started": True}),
+        # snapshot arrives but is refused; from the core snapshot, Pyodide installs the wheels.
+        (("pydantic_core._pydantic_core*.wasm",), {"pyodide-snapshot": True,
+                                                   "pyodide-restored": False,
+                                                   "pyodide-restored-core": True,
+                                                   "pyodide-started": False}),
+        # Neither snapshot: Python starts from scratch and installs the wheels.
+        (("snapshot.bin", "snapshot-core.bin"), {"pyodide-restored": False,
+                                                 "pyodide-restored-core": False,
+                                                 "pyodide-started": True,
+                                                 "packages-loaded": True}),
         # The wheels' files as one tar: after the restore, Pyodide installs the wheels.
-        ("site-packages.tar", {"pyodide-restored": True, "pyodide-started": False,
-                               "packages-loaded": True}),
+        (("site-packages.tar",), {"pyodide-restored": True, "pyodide-started": False,
+                                  "packages-loaded": True}),
     ],
-)
+)  # fmt: skip
 def test_without_a_part_of_the_snapshot_python_still_starts(
-    browser: Browser, site_url: str, missing: str, marks: dict[str, bool]
+    browser: Browser, site_url: str, missing: tuple[str, ...], marks: dict[str, bool]
 ) -> None:
-    """The snapshot is an optimisation: whichever of its files is missing, the rules come
-    up (more slowly) and rule as usual."""
+    """The snapshots are an optimisation: whichever of their files is missing, the rules
+    come up (more slowly) and rule as usual."""
     context = browser.new_context()
     try:
-        context.route(f"**/pyodide-*/{missing}", lambda route: route.fulfill(status=404))
+        for name in missing:
+            context.route(f"**/pyodide-*/{name}", lambda route: route.fulfill(status=404))
         page = context.new_page()
         page.goto(site_url)
         page.wait_for_selector('html[data-rules-ready="true"]', state="attached", timeout=90_000)
@@ -304,25 +332,43 @@ def test_without_a_part_of_the_snapshot_python_still_starts(
         context.close()
 
 
-def test_a_snapshot_from_another_build_is_not_restored(browser: Browser, site_url: str) -> None:
-    """snapshot.bin carries its build's id, and the loader restores only its own build's
-    (a page loaded across a deploy): another id, and Python starts from scratch."""
+def serving(body: bytes) -> Callable[[Route], None]:
+    return lambda route: route.fulfill(status=200, body=body)
+
+
+def with_other_id(name: str) -> bytes:
+    """A snapshot file of this build with another build's id."""
     manifest = json.loads((ROOT / "static" / "vendor" / "vendor.json").read_text())
     pyodide = ROOT / "static" / "vendor" / f"pyodide-{manifest['versions']['pyodide']}"
-    other = bytearray((pyodide / "snapshot.bin").read_bytes())
+    other = bytearray((pyodide / name).read_bytes())
     other[16:32] = b"0123456789abcdef"  # the id, after "CRSP" and three u32s
+    return bytes(other)
+
+
+@pytest.mark.parametrize(
+    ("others", "start"),
+    [(("snapshot.bin",), "pyodide-restored-core"),
+     (("snapshot.bin", "snapshot-core.bin"), "pyodide-started")],
+)  # fmt: skip
+def test_a_snapshot_from_another_build_is_not_restored(
+    browser: Browser, site_url: str, others: tuple[str, ...], start: str
+) -> None:
+    """Each snapshot file carries its build's id, and the loader restores only its own
+    build's (a page loaded across a deploy): another id, and the next way in is taken,
+    saying why."""
     context = browser.new_context()
     try:
-        context.route("**/pyodide-*/snapshot.bin",
-                      lambda route: route.fulfill(status=200, body=bytes(other)))
+        for name in others:
+            context.route(f"**/pyodide-*/{name}", serving(with_other_id(name)))
         page = context.new_page()
         warnings: list[str] = []
         page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
         page.goto(site_url)
         page.wait_for_selector('html[data-rules-ready="true"]', state="attached", timeout=90_000)
         timings = page.evaluate("performance.getEntriesByName('rules-ready')[0].detail.timings")
-        assert "pyodide-started" in timings and "pyodide-restored" not in timings, timings
-        assert any("snapshot.bin is build 0123456789abcdef" in w for w in warnings), warnings
+        assert start in timings and "pyodide-restored" not in timings, timings
+        for name in others:
+            assert any(f"{name} is build 0123456789abcdef" in w for w in warnings), warnings
     finally:
         context.close()
 

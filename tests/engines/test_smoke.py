@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from pyapp.api import rule_json
 from pyapp.links import encode
 from pyapp.rules.faq import faq
@@ -16,7 +18,7 @@ from pyapp.rules.formats import Request
 from tests.scenarios import scenario_requests
 from tools.engines import launch, wait
 
-from .conftest import Site
+from .conftest import ENGINES, Site
 
 READY = "document.documentElement.dataset.rulesReady === 'true'"
 SETTLED = "document.documentElement.dataset.busy === '0'"
@@ -199,6 +201,30 @@ def test_starts_again_offline_from_the_snapshot(site: Site) -> None:
     assert_restored(site.engine.run(START))
     name, request = SCENARIOS[0]
     assert site.engine.run(RULE_ALL, [request]) == [cpython_envelope(request)], name
+
+
+@pytest.mark.parametrize("kind", ENGINES)
+def test_without_its_snapshot_python_is_restored_from_the_core_snapshot(kind: str) -> None:
+    """snapshot.bin missing (or refused): the core snapshot, Pyodide just started, is the
+    second chance in every engine, before a start from scratch."""
+    from tools.local import served
+
+    from .conftest import missing
+
+    if lacking := missing(kind):
+        raise AssertionError(f"{kind}: not installed: {', '.join(lacking)} (run `make browsers`)")
+    with served("--hide", "snapshot.bin") as (server, url):
+        engine = launch(kind)
+        try:
+            start = boot(Site(engine, url, server))
+            assert start["state"] == "true", start["status"]
+            assert "pyodide-restored-core" in start["marks"], start
+            assert "pyodide-started" not in start["marks"], start
+            name, request = SCENARIOS[2]
+            assert engine.run(RULE_ALL, [request]) == [cpython_envelope(request)], name
+            assert engine.errors() == []
+        finally:
+            engine.close()
 
 
 def test_webkit_s_own_user_agent_restores_too() -> None:
