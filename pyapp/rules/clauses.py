@@ -95,6 +95,10 @@ _ALL = (
        "off temporary bonuses.", "DZ-Weapon"),
     _c("G-future", "Future Resources", "What is gained during the Action Phase waits in Future "
        "Resources until the end of the phase.", "DZ-QRR"),
+    _c("G-gains", "Where gains go", "What the players gain during the Action Phase goes to "
+       "Future Resources, usable after the Action Phase; what they gain in any other phase goes "
+       "straight to Available Resources. A Beast gives its food and fur after the fight.",
+       "DZ-QRR, DZ-Combat"),
     _c("G-weather", "Weather", "Snow: discard 1 wood per snow cloud. Rain: clouds minus Roof = N; "
        "discard N food and N wood.", "DZ-Weather"),
     _c("G-night-shelter", "Night without a Shelter", "With no Shelter (built or natural), each "

@@ -115,12 +115,15 @@ class Halve(DemandBase):
 
 
 class Combat(DemandBase):
-    """Fight a Beast: Wounds for strength above Weapon, then the Weapon track loses its value."""
+    """Fight a Beast: Wounds for strength above Weapon, then the Weapon track loses its value;
+    then the players gain the Beast's food and fur (Future Resources in the Action Phase)."""
 
     kind: Literal["combat"]
     strength: int = Field(ge=0, le=20)
     weapon_loss: Count = 0
     beast: Label = ""
+    food: Count = 0
+    fur: Count = 0
 
 
 class WeatherClouds(DemandBase):

@@ -16,6 +16,14 @@ class Pay(NamedTuple):
     from_future: bool = False
 
 
+class Gain(NamedTuple):
+    """Resources the players gain: to Future Resources, or straight to Available ones."""
+
+    resource: ResourceKind
+    amount: int
+    to_future: bool
+
+
 class SetLevel(NamedTuple):
     field: Literal["roof", "palisade", "weapon", "morale"]
     value: int
@@ -64,6 +72,6 @@ class LoseGame(NamedTuple):
     reason: str
 
 
-Event = (Pay | SetLevel | PayDetermination | GainDetermination | Cover | Place | FlipItem
+Event = (Pay | Gain | SetLevel | PayDetermination | GainDetermination | Cover | Place | FlipItem
          | SetFigure | MoveWounds | LoseGame)
 

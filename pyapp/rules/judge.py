@@ -401,7 +401,6 @@ def _combat(t: Work, demand: d.Combat, v: Verdict) -> None:
     weapon = t.level("weapon")
     fighting = weapon + t.choices.weapon_bonus
     wounds = max(0, demand.strength - fighting)
-    beast = demand.beast or "The Beast"
     _offer_bonus(t, v)
     if t.choices.weapon_bonus:
         v.say("R14", f"The players use a temporary Weapon bonus of {t.choices.weapon_bonus}: "
@@ -412,8 +411,13 @@ def _combat(t: Work, demand: d.Combat, v: Verdict) -> None:
     if wounds:
         for who in v.victims:
             v.wound(who, wounds)
-    if not demand.weapon_loss:
-        return
+    if demand.weapon_loss:
+        _weapon_loss(t, demand, v, weapon)
+    _combat_gains(t, demand, v)
+
+
+def _weapon_loss(t: Work, demand: d.Combat, v: Verdict, weapon: int) -> None:
+    beast = demand.beast or "The Beast"
     lost = min(weapon, demand.weapon_loss)
     missing = demand.weapon_loss - lost
     v.pay("Weapon", demand.weapon_loss, lost)
@@ -423,6 +427,19 @@ def _combat(t: Work, demand: d.Combat, v: Verdict) -> None:
           f"track: {weapon} to {weapon - lost}" + (
               f"; {missing} level(s) short, unfulfilled demand." if missing else "."))
     v.short_all(missing)
+
+
+def _combat_gains(t: Work, demand: d.Combat, v: Verdict) -> None:
+    """The Beast's food and fur, after the fight (reference.md §3, step 4)."""
+    gained = {k: n for k, n in (("food", demand.food), ("fur", demand.fur)) if n}
+    if not gained:
+        return
+    for kind, amount in gained.items():
+        v.gain(t, kind, amount)  # type: ignore[arg-type]
+    where = ("in Future Resources: what the Action Phase gains waits there until its end"
+             if t.state.phase == "action" else "in Available Resources: outside the Action "
+             "Phase, gains go there at once")
+    v.say("G-gains", f"The players gain {amounts_text(gained)} {where}.")
 
 
 def _weather(t: Work, demand: d.WeatherClouds, v: Verdict) -> None:

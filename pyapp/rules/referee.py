@@ -51,6 +51,7 @@ def rule(request: Request) -> Ruling:
     certainty, rests_on = weakest(steps)
     ruling: Ruling = _RULING.validate_python({
         "state": new, "steps": tuple(steps), "payments": tuple(ledger.payments),
+        "gains": tuple(ledger.gains),
         "wounds": _reports(ledger), "unfulfilled": ledger.units > 0,
         "unfulfilled_units": ledger.units, "used_alternative": used_alternative,
         "morale_change": new.morale - state.morale, "game_lost": lost is not None,

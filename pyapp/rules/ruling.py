@@ -74,6 +74,16 @@ class Payment:
 
 
 @dataclass(frozen=True, slots=True)
+class GainReport:
+    """What the players gained from one demand (a Beast's food and fur), and where it went."""
+
+    demand: int
+    what: ResourceKind
+    amount: int
+    to: Literal["available", "future"]
+
+
+@dataclass(frozen=True, slots=True)
 class WoundReport:
     """The Wounds one figure suffers: of unfulfilled demand, and from the effect itself."""
 
@@ -165,6 +175,7 @@ class Ruling(Value):
     state: TableState
     steps: tuple[Step, ...]
     payments: tuple[Payment, ...] = ()
+    gains: tuple[GainReport, ...] = ()
     wounds: tuple[WoundReport, ...] = ()
     unfulfilled: bool = False
     unfulfilled_units: Count = 0

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 from .clauses import Certainty
 from .errors import RulingError
-from .events import Event, LoseGame
-from .ruling import CLAUSE_META, Decision, Payment, Step, new_payment, new_step
-from .state import FigureId
+from .events import Event, Gain, LoseGame
+from .ruling import CLAUSE_META, Decision, GainReport, Payment, Step, new_payment, new_step
+from .state import FigureId, ResourceKind
 from .victims import NO_RESOLVER, UNKNOWN
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ class Ledger:
 
     steps: list[Step] = field(default_factory=list)
     payments: list[Payment] = field(default_factory=list)
+    gains: list[GainReport] = field(default_factory=list)
     decisions: list[Decision] = field(default_factory=list)
     wounds: dict[FigureId, list[int]] = field(default_factory=dict)
     units: int = 0
@@ -87,6 +88,14 @@ class Verdict:
 
     def pay(self, what: str, wanted: int, paid: int) -> None:
         self.ledger.payments.append(new_payment(self.index, what, wanted, paid))
+
+    def gain(self, work: Work, kind: ResourceKind, amount: int) -> None:
+        """The players gain resources: in the Action Phase they wait in Future Resources, in
+        any other phase they go straight to Available Resources (reference.md §1.15)."""
+        future = work.state.phase == "action"
+        self.emit(work, Gain(kind, amount, future))
+        self.ledger.gains.append(GainReport(self.index, kind, amount,
+                                            "future" if future else "available"))
 
     def short_all(self, units: int) -> None:
         """Every victim suffers the same shortfall (C1, C5)."""

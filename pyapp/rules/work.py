@@ -13,6 +13,7 @@ from .events import (
     Cover,
     Event,
     FlipItem,
+    Gain,
     GainDetermination,
     LoseGame,
     MoveWounds,
@@ -241,6 +242,10 @@ def _pay(w: Work, e: Pay) -> None:
     (w.future if e.from_future else w.pile)[e.resource] -= e.amount
 
 
+def _gain(w: Work, e: Gain) -> None:
+    (w.future if e.to_future else w.pile)[e.resource] += e.amount
+
+
 def _set_level(w: Work, e: SetLevel) -> None:
     w.levels[e.field] = max(e.value, MORALE_MIN if e.field == "morale" else 0)
 
@@ -282,7 +287,7 @@ def _lose_game(w: Work, e: LoseGame) -> None:
 
 
 _APPLY: dict[type, Callable[[Work, Any], None]] = {
-    Pay: _pay, SetLevel: _set_level, PayDetermination: _pay_determination,
+    Pay: _pay, Gain: _gain, SetLevel: _set_level, PayDetermination: _pay_determination,
     GainDetermination: _gain_determination,
     SetFigure: _set_figure, MoveWounds: _move_wounds, Cover: _cover_source,
     Place: _place_thing, FlipItem: _flip_item,
