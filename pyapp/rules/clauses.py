@@ -99,6 +99,19 @@ _ALL = (
        "Future Resources, usable after the Action Phase; what they gain in any other phase goes "
        "straight to Available Resources. A Beast gives its food and fur after the fight.",
        "DZ-QRR, DZ-Combat"),
+    _c("G-adventure", "Drawing an Adventure card", "Drawing an Adventure card is not a demand. "
+       "Friday, resolving an Action alone, draws none: he suffers 1 Wound instead, which is "
+       "not unfulfilled demand.", "DZ-Friday"),
+    _c("G-requirement", "A planning requirement", "A requirement for planning an Action (a "
+       "Threat Action's Weapon level, its pawns, an Item) is not a demand: if it is not met, "
+       "the Action cannot be planned, and nobody suffers.", "DZ-Plan", certainty="derived"),
+    _c("G-move-camp", "Moving the camp", "Roof and Palisade keep half, rounded up; a built "
+       "Shelter moves with the camp; a natural Shelter is lost, and Roof and Palisade go to 0. "
+       "Not a demand.", "DZ-Camp"),
+    _c("G-s7-palisade", "Scenario 7: the red die and the Palisade", "When the red die would "
+       "take the Palisade below 0, each character suffers 1 Wound, Morale falls by 1 and the "
+       "lowest-numbered film-crew member dies; this replaces the usual shortfall and still "
+       "counts as unfulfilled demand.", "DZ-S7"),
     _c("G-weather", "Weather", "Snow: discard 1 wood per snow cloud. Rain: clouds minus Roof = N; "
        "discard N food and N wood.", "DZ-Weather"),
     _c("G-night-shelter", "Night without a Shelter", "With no Shelter (built or natural), each "

@@ -28,24 +28,41 @@ class Discard(DemandBase):
     kind: Literal["discard"]
     food: Count = 0
     nonperishable_food: Count = 0
+    perishable_food: Count = 0  # "discard N food (not non-perishable)": only perishable pays
     wood: Count = 0
     fur: Count = 0
     each: bool = False  # "each player discards 1 food": the amounts are per victim (R1)
 
     @model_validator(mode="after")
     def _something(self) -> Discard:
-        if not (self.food or self.nonperishable_food or self.wood or self.fur):
+        if not (self.food or self.nonperishable_food or self.perishable_food or self.wood
+                or self.fur):
             raise ValueError("a discard names at least one resource to discard")
         return self
 
-    def wanted(self) -> tuple[tuple[ResourceKind, int], ...]:
-        pairs: tuple[tuple[ResourceKind, int], ...] = (
+    def wanted(self) -> tuple[tuple[str, int], ...]:
+        pairs: tuple[tuple[str, int], ...] = (
             ("food", self.food),
             ("nonperishable_food", self.nonperishable_food),
+            ("perishable_food", self.perishable_food),
             ("wood", self.wood),
             ("fur", self.fur),
         )
         return tuple((k, n) for k, n in pairs if n)
+
+
+class DiscardAny(DemandBase):
+    """"Discard N of wood or food": the players pick which kinds pay (a decision, `pick`)."""
+
+    kind: Literal["discard_any"]
+    amount: Amount
+    of: tuple[ResourceKind, ...] = Field(default=("wood", "food"), min_length=2, max_length=4)
+
+    @model_validator(mode="after")
+    def _distinct(self) -> DiscardAny:
+        if len(set(self.of)) != len(self.of):
+            raise ValueError("name each kind of resource once")
+        return self
 
 
 class DiscardDetermination(DemandBase):
@@ -77,12 +94,14 @@ class LowerMorale(DemandBase):
 
 
 class CoverSource(DemandBase):
-    """Cover a source with a black marker: the closest of its kind, or one on a named tile."""
+    """Cover a source with a black marker: the closest of its kind (or of any kind), one on a
+    named tile, or one on the tiles adjacent to the camp."""
 
     kind: Literal["cover_source"]
-    source: SourceKind
+    source: SourceKind | Literal["any"]
     count: Amount = 1
     tile: int | None = Field(default=None, ge=1, le=99)
+    adjacent: bool = False  # only on the tiles adjacent to the camp (distance 1)
 
 
 class PlaceToken(DemandBase):
@@ -92,9 +111,18 @@ class PlaceToken(DemandBase):
 
 
 class PlaceMarker(DemandBase):
+    """Place a wooden marker: on `space`, or on the first of the eligible `spaces` without one."""
+
     kind: Literal["place_marker"]
-    space: Name
+    space: Name | None = None
+    spaces: tuple[Name, ...] = Field(default=(), max_length=20)
     marker: Name
+
+    @model_validator(mode="after")
+    def _where(self) -> PlaceMarker:
+        if (self.space is None) == (not self.spaces):
+            raise ValueError("name the space, or the eligible spaces, but not both")
+        return self
 
 
 class LosePawn(DemandBase):
@@ -124,6 +152,46 @@ class Combat(DemandBase):
     beast: Label = ""
     food: Count = 0
     fur: Count = 0
+
+
+class HalveGain(DemandBase):
+    """A gain halved (Raging River's Production): half the total, rounded down, is gained;
+    the players choose the mix (`gain_mix`). Not a demand (R8)."""
+
+    kind: Literal["halve_gain"]
+    food: Count = 0
+    wood: Count = 0
+    fur: Count = 0
+
+
+class AdventureCard(DemandBase):
+    """Draw an Adventure card (the die or a token says so): Friday, resolving alone, suffers
+    1 Wound instead; this is not unfulfilled demand."""
+
+    kind: Literal["adventure"]
+
+
+class Requirement(DemandBase):
+    """A Threat Action's (or another Action's) planning requirement: never a demand."""
+
+    kind: Literal["requirement"]
+    weapon: int | None = Field(default=None, ge=1, le=20)
+    text: Label = ""
+
+
+class MoveCamp(DemandBase):
+    """Move the camp: Roof and Palisade keep half, rounded up; a natural Shelter is lost."""
+
+    kind: Literal["move_camp"]
+    tile: int | None = Field(default=None, ge=1, le=99)  # the new camp tile
+
+
+class PalisadeRedDie(DemandBase):
+    """Scenario 7: the red die takes the Palisade down; below 0, each character takes 1 Wound,
+    Morale −1, and the lowest-numbered film-crew member dies (still unfulfilled demand)."""
+
+    kind: Literal["s7_palisade"]
+    amount: Amount = 1
 
 
 class WeatherClouds(DemandBase):
@@ -181,7 +249,13 @@ Demand = Annotated[
     | NightNoShelter
     | ChildrenFood
     | MoralePhase
-    | SufferWounds,
+    | SufferWounds
+    | DiscardAny
+    | HalveGain
+    | AdventureCard
+    | Requirement
+    | MoveCamp
+    | PalisadeRedDie,
     Field(discriminator="kind"),
 ]
 

@@ -68,10 +68,24 @@ class MoveWounds(NamedTuple):
     markers: tuple[tuple[FigureId, int], ...]
 
 
+class SetShelter(NamedTuple):
+    shelter: Literal["none", "built", "natural"]
+
+
+class MoveCampTo(NamedTuple):
+    tile: int
+
+
+class CrewDies(NamedTuple):
+    """Scenario 7: a film-crew member dies."""
+
+    number: int
+
+
 class LoseGame(NamedTuple):
     reason: str
 
 
 Event = (Pay | Gain | SetLevel | PayDetermination | GainDetermination | Cover | Place | FlipItem
-         | SetFigure | MoveWounds | LoseGame)
+         | SetFigure | MoveWounds | LoseGame | SetShelter | MoveCampTo | CrewDies)
 

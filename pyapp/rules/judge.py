@@ -11,12 +11,15 @@ from .clauses import certainty_of
 from .errors import RulingError
 from .events import (
     Cover,
+    CrewDies,
     FlipItem,
     GainDetermination,
+    MoveCampTo,
     PayDetermination,
     Place,
     SetFigure,
     SetLevel,
+    SetShelter,
 )
 from .morale import morale_track
 from .ruling import Decision, Option, resource_label
@@ -54,7 +57,7 @@ def _discard(t: Work, demand: d.Discard, v: Verdict) -> None:
             continue
         wanted = amount * share
         paid = _take(t, v, kind, wanted)
-        v.pay(resource_label(kind), wanted, paid)
+        v.pay(resource_label(kind), wanted, paid)  # type: ignore[arg-type]
         missing += wanted - paid
         _say_paid(t, v, kind, wanted, paid)
     if not demand.each:
@@ -65,7 +68,7 @@ def _discard(t: Work, demand: d.Discard, v: Verdict) -> None:
 
 
 # Food is discarded last, since it may be paid with either kind of food (R12).
-DISCARD_ORDER: tuple[ResourceKind, ...] = ("nonperishable_food", "wood", "fur", "food")
+DISCARD_ORDER: tuple[str, ...] = ("nonperishable_food", "perishable_food", "wood", "fur", "food")
 
 
 MUST = "What can be discarded must be: discard {paid}."
@@ -78,7 +81,10 @@ def _take(t: Work, v: Verdict, kind: ResourceKind | str, amount: int, cite: str 
     non-perishable food")."""
     if kind == "food" and t.payable("food") and t.payable("nonperishable_food"):
         _food_choice(t, v)
-    events = t.take_food(amount) if kind == "food" else t.take(kind, amount)  # type: ignore[arg-type]
+    if kind == "food":
+        events = t.take_food(amount)
+    else:  # "perishable_food": only food that spoils pays
+        events = t.take("food" if kind == "perishable_food" else kind, amount)  # type: ignore[arg-type]
     if not events:
         return 0
     by_kind: dict[str, int] = {}
@@ -113,18 +119,19 @@ def _food_choice(t: Work, v: Verdict) -> None:
         else "non-perishable food first, as they chose."))
 
 
-def _say_paid(t: Work, v: Verdict, kind: ResourceKind, wanted: int, paid: int) -> None:
-    label = resource_label(kind)
+def _say_paid(t: Work, v: Verdict, kind: str, wanted: int, paid: int) -> None:
+    label = resource_label(kind)  # type: ignore[arg-type]
     if paid >= wanted:
         return
     v.say("C1", f"{wanted - paid} {label} cannot be discarded: {wanted - paid} unit(s) of "
           "unfulfilled demand.")
-    tied_n = t.state.tied_up(kind)
+    pile: ResourceKind = "food" if kind == "perishable_food" else kind  # type: ignore[assignment]
+    tied_n = t.state.tied_up(pile)
     if kind == "food":
         tied_n += t.state.tied_up("nonperishable_food")
     if tied_n:
         v.say("C2", f"{tied_n} {label} assigned to planned Actions cannot pay.")
-    if t.ctx.gained_this_action.get(kind) and not t.state.house_rules.same_action_gains_pay:
+    if t.ctx.gained_this_action.get(pile) and not t.state.house_rules.same_action_gains_pay:
         v.say("R5", f"{label.capitalize()} gained earlier in this Action is still in Future "
               "Resources and cannot pay.")
 
@@ -231,7 +238,7 @@ def _reduce(t: Work, demand: d.Reduce, v: Verdict) -> None:
     if track == "weapon":
         v.say("G-weapon-track", "The reduction comes off the board track, never off a "
               "temporary bonus.")
-    if missing and track != "weapon" and not t.state.has_shelter():
+    if missing and track != "weapon" and not t.has_shelter():
         _reduce_without_shelter(t, demand, v, missing)
         return
     if missing:
@@ -250,7 +257,7 @@ def _reduce_without_shelter(t: Work, demand: d.Reduce, v: Verdict, missing: int)
 
 
 def _increase(t: Work, demand: d.Increase, v: Verdict) -> None:
-    if demand.track != "weapon" and not t.state.has_shelter():
+    if demand.track != "weapon" and not t.has_shelter():
         v.say("C12", f"No Shelter: the {demand.track.capitalize()} cannot rise; the instruction "
               "is ignored, with no penalty.")
         return
@@ -271,19 +278,23 @@ def _lower_morale(t: Work, demand: d.LowerMorale, v: Verdict) -> None:
 
 
 def _cover(t: Work, demand: d.CoverSource, v: Verdict) -> None:
-    open_sources = [(tile.distance, tile.id, i) for tile in t.state.tiles
+    kinds = ("food", "wood") if demand.source == "any" else (demand.source,)
+    open_sources = [(tile.distance, tile.id, i, s.kind) for tile in t.state.tiles
                     if demand.tile in (None, tile.id)
-                    for i, s in enumerate(tile.sources) if s.kind == demand.source
+                    and (not demand.adjacent or tile.distance == 1)
+                    for i, s in enumerate(tile.sources) if s.kind in kinds
                     and not t.is_exhausted(tile.id, i, s)]
     chosen = sorted(open_sources)[:demand.count]
-    for _, tile_id, i in chosen:
+    for _, tile_id, i, kind in chosen:
         v.emit(t, Cover(tile_id, i))
-        v.say("C3", f"A black marker covers the {demand.source} source on tile {tile_id}.")
+        v.say("C3", f"A black marker covers the {kind} source on tile {tile_id}.")
     missing = demand.count - len(chosen)
-    v.pay(f"{demand.source} source covered", demand.count, len(chosen))
+    what = "" if demand.source == "any" else f"{demand.source} "
+    v.pay(f"{what}source covered", demand.count, len(chosen))
     if missing:
-        where = f"on tile {demand.tile}" if demand.tile else "on the island"
-        v.say("C14", f"No uncovered {demand.source} source {where} for {missing} marker(s): "
+        where = (f"on tile {demand.tile}" if demand.tile else "on the tiles adjacent to the "
+                 "camp" if demand.adjacent else "on the island")
+        v.say("C14", f"No uncovered {what}source {where} for {missing} marker(s): "
               "unfulfilled demand.")
         some = demand.count > 1 and chosen
         v.say("R16.several" if some else "R16.one", f"Each source that cannot be covered is 1 "
@@ -301,13 +312,22 @@ def _place_token(t: Work, demand: d.PlaceToken, v: Verdict) -> None:
 
 
 def _place_marker(t: Work, demand: d.PlaceMarker, v: Verdict) -> None:
-    if demand.marker in t.space(demand.space).markers:
-        v.say("C14", f"A {demand.marker} marker is already on {demand.space}: unlike a token, "
+    space = demand.space
+    if space is None:  # the first eligible space without such a marker
+        space = next((s for s in demand.spaces if demand.marker not in t.space(s).markers),
+                     None)
+        if space is None:
+            v.say("C14", f"Every eligible space already holds a {demand.marker} marker: no "
+                  "space is left, which is unfulfilled demand, 1 unit.", "derived")
+            v.short_all(1)
+            return
+    if demand.marker in t.space(space).markers:
+        v.say("C14", f"A {demand.marker} marker is already on {space}: unlike a token, "
               "this is unfulfilled demand, 1 unit.")
         v.short_all(1)
         return
-    v.emit(t, Place(demand.space, demand.marker, is_marker=True))
-    v.say("C3", f"The {demand.marker} marker goes on {demand.space}.")
+    v.emit(t, Place(space, demand.marker, is_marker=True))
+    v.say("C3", f"The {demand.marker} marker goes on {space}.")
 
 
 def _lose_pawn(t: Work, demand: d.LosePawn, v: Verdict) -> None:
@@ -431,7 +451,12 @@ def _weapon_loss(t: Work, demand: d.Combat, v: Verdict, weapon: int) -> None:
 
 def _combat_gains(t: Work, demand: d.Combat, v: Verdict) -> None:
     """The Beast's food and fur, after the fight (reference.md §3, step 4)."""
-    gained = {k: n for k, n in (("food", demand.food), ("fur", demand.fur)) if n}
+    _gain_all(t, v, {k: n for k, n in (("food", demand.food), ("fur", demand.fur)) if n})
+
+
+def _gain_all(t: Work, v: Verdict, gained: dict[str, int]) -> None:
+    """The players gain these resources, where the phase puts them (G-gains)."""
+    gained = {k: n for k, n in gained.items() if n}
     if not gained:
         return
     for kind, amount in gained.items():
@@ -500,7 +525,7 @@ def _feed(t: Work, who: FigureId, may_eat: bool, v: Verdict) -> bool:
 
 
 def _night_no_shelter(t: Work, demand: d.NightNoShelter, v: Verdict) -> None:
-    if t.state.has_shelter():
+    if t.has_shelter():
         _night_outside(t, v)
         return
     for who in v.victims:
@@ -611,6 +636,153 @@ def _card_wounds(t: Work, demand: d.SufferWounds, v: Verdict) -> None:
           "not unfulfilled demand.")
 
 
+def _discard_any(t: Work, demand: d.DiscardAny, v: Verdict) -> None:
+    """"Discard N of wood or food": the players pick which kinds pay (C3: what can be, must)."""
+    picked = [k for k in t.choices.pick or () if k in demand.of]
+    order = picked + [k for k in demand.of if k not in picked]
+    v.decisions.append(Decision(id="pick", question="Which resources pay?", options=tuple(
+        Option(value=k, label=resource_label(k)) for k in demand.of),
+        chosen=",".join(order), default=",".join(demand.of)))
+    v.say("C3", f"The players choose which of {_either(demand.of)} pay, in this order: "
+          f"{', '.join(resource_label(k) for k in order)}.")
+    left = demand.amount
+    for kind in order:
+        if left:
+            left -= _take(t, v, kind, left)
+    v.pay(_either(demand.of), demand.amount, demand.amount - left)
+    if left:
+        v.say("C1", f"{left} of the {demand.amount} cannot be discarded: {left} unit(s) of "
+              "unfulfilled demand.")
+    v.short_all(left)
+
+
+def _either(kinds: tuple[ResourceKind, ...]) -> str:
+    labels = [resource_label(k) for k in kinds]
+    return ", ".join(labels[:-1]) + " or " + labels[-1]
+
+
+def _halve_gain(t: Work, demand: d.HalveGain, v: Verdict) -> None:
+    full = {k: n for k, n in (("food", demand.food), ("wood", demand.wood),
+                              ("fur", demand.fur)) if n}
+    total = sum(full.values())
+    half = total // 2
+    v.victims = ()
+    v.say("R8.gain", f"The gain is halved, rounded down: {total} becomes {half}. This is not a "
+          "demand: nothing is owed.")
+    _gain_all(t, v, _gain_mix(t, v, full, half))
+
+
+def _gain_mix(t: Work, v: Verdict, full: dict[str, int], half: int) -> dict[str, int]:
+    """What the halved gain gives: the players' mix, or by default food, then wood, then fur."""
+    default: dict[str, int] = {}
+    left = half
+    for kind, n in full.items():
+        default[kind] = min(n, left)
+        left -= default[kind]
+    mix = default
+    chosen = t.choices.gain_mix
+    if chosen is not None:
+        mix = {k: chosen.get(k) for k in ("food", "wood", "fur")}  # type: ignore[arg-type]
+        if sum(mix.values()) != half or any(n > full.get(k, 0) for k, n in mix.items()):
+            raise RulingError("choices.gain_mix", f"The chosen mix must add up to {half}, with "
+                              "no more of a kind than the full gain gives.")
+    if len(full) > 1:
+        v.decisions.append(Decision(id="gain_mix", question="Which resources does the halved "
+                                    "gain give?", options=(), chosen=_mix_text(mix),
+                                    default=_mix_text(default)))
+    return mix
+
+
+def _mix_text(mix: dict[str, int]) -> str:
+    return ",".join(f"{k}:{n}" for k, n in mix.items() if n) or "nothing"
+
+
+def _adventure(t: Work, demand: d.AdventureCard, v: Verdict) -> None:
+    if t.state.phase != "action":
+        raise RulingError(f"demands[{v.index}]", "An Adventure card is drawn while an Action "
+                          "is resolved: set the phase to the Action Phase.")
+    who = resolver(t.state, t.ctx)
+    if who != "friday":
+        v.say("G-adventure", f"{who.capitalize()} draws the Adventure card and resolves it: "
+              "what the card asks is a new question. Drawing it is not a demand.")
+        return
+    v.victims, v.why = ("friday",), None
+    v.wound("friday", 1)
+    v.hurt_why = "instead of drawing the Adventure card"
+    v.say("G-adventure", "Friday, resolving the Action alone, draws no Adventure card: he "
+          "suffers 1 Wound instead. This is not unfulfilled demand.")
+
+
+def _requirement(t: Work, demand: d.Requirement, v: Verdict) -> None:
+    what = demand.text or (f"Weapon {demand.weapon}" if demand.weapon else "its requirement")
+    met = ""
+    if demand.weapon is not None:
+        level = t.level("weapon")
+        met = (f" The Weapon level is {level}: " + ("met." if level >= demand.weapon else
+                                                   "not met, so the Action cannot be planned."))
+    v.say("G-requirement", f"A planning requirement ({what}) is not a demand: an Action whose "
+          f"requirement is not met cannot be planned, and nobody suffers.{met}")
+
+
+def _move_camp(t: Work, demand: d.MoveCamp, v: Verdict) -> None:
+    new_natural = False
+    if demand.tile is not None:
+        tile = next((x for x in t.state.tiles if x.id == demand.tile), None)
+        if tile is None:
+            raise RulingError(f"demands[{v.index}].tile", f"Tile {demand.tile} is not on the "
+                              "table: add it, or leave the new camp tile unnamed.")
+        new_natural = tile.natural_shelter
+        v.emit(t, MoveCampTo(demand.tile))
+    roof, palisade = t.level("roof"), t.level("palisade")
+    if t.shelter == "natural":
+        v.emit(t, SetLevel("roof", 0))
+        v.emit(t, SetLevel("palisade", 0))
+        v.emit(t, SetShelter("natural" if new_natural else "none"))
+        v.say("G-move-camp", f"Moving the camp loses the natural Shelter: Roof {roof} to 0, "
+              f"Palisade {palisade} to 0" + ("; the new tile's natural Shelter shelters the "
+                                            "camp, from 0." if new_natural else "."))
+    elif t.shelter == "built":
+        keep_roof, keep_palisade = ceil(roof / 2), ceil(palisade / 2)
+        v.emit(t, SetLevel("roof", keep_roof))
+        v.emit(t, SetLevel("palisade", keep_palisade))
+        v.say("G-move-camp", "The built Shelter moves with the camp; Roof and Palisade keep "
+              f"half, rounded up: Roof {roof} to {keep_roof}, Palisade {palisade} to "
+              f"{keep_palisade}.")
+    elif new_natural:
+        v.emit(t, SetShelter("natural"))
+        v.say("G-move-camp", "There was no Shelter; the new tile's natural Shelter shelters "
+              "the camp.")
+    else:
+        v.say("G-move-camp", "There is no Shelter to move: nothing is lost.")
+    v.say("G-move-camp", "Moving the camp is not a demand: nobody suffers for it.")
+
+
+def _s7_palisade(t: Work, demand: d.PalisadeRedDie, v: Verdict) -> None:
+    if t.state.scenario != 7:
+        raise RulingError(f"demands[{v.index}]", "This is scenario 7's rule (King Kong Island): "
+                          "set the scenario to 7, or ask for a Palisade reduction instead.")
+    level = t.level("palisade")
+    paid = min(level, demand.amount)
+    v.pay("Palisade", demand.amount, paid)
+    if paid:
+        v.emit(t, SetLevel("palisade", level - paid))
+        v.say("C3", f"Palisade goes from {level} to {level - paid}.")
+    if paid == demand.amount:
+        return
+    v.victims, v.why = all_characters(t.state), None
+    v.say("G-s7-palisade", "The red die would take the Palisade below 0: scenario 7 replaces "
+          "the usual shortfall. Each character suffers 1 Wound, Morale falls by 1 and the "
+          "lowest-numbered film-crew member dies; this still counts as unfulfilled demand.")
+    v.short_all(1)
+    _lower_morale(t, d.LowerMorale(kind="lower_morale", amount=1), v)
+    if t.crew:
+        dies = min(t.crew)
+        v.emit(t, CrewDies(dies))
+        v.say("G-s7-palisade", f"Film-crew member {dies} dies.")
+    else:
+        v.say("G-s7-palisade", "No film-crew member is left to die.")
+
+
 JUDGES: dict[str, Callable[[Work, Any, Verdict], None]] = {
     "discard": _discard,
     "discard_determination": _determination,
@@ -631,4 +803,10 @@ JUDGES: dict[str, Callable[[Work, Any, Verdict], None]] = {
     "children_food": _children,
     "morale_phase": _morale_phase,
     "wounds": _card_wounds,
+    "discard_any": _discard_any,
+    "halve_gain": _halve_gain,
+    "adventure": _adventure,
+    "requirement": _requirement,
+    "move_camp": _move_camp,
+    "s7_palisade": _s7_palisade,
 }

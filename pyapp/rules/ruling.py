@@ -28,6 +28,8 @@ class Choices(Value):
     """Decisions that belong to the players; each has a suggested default."""
 
     food_order: Literal["perishable_first", "nonperishable_first"] = "perishable_first"
+    pick: tuple[ResourceKind, ...] | None = None  # which kinds pay "N of wood or food", in order
+    gain_mix: Resources | None = None  # what a halved gain gives, when the players choose
     use_alternative: bool = False
     weapon_bonus: Count = 0  # a temporary Weapon bonus the players choose to use in combat
     fed: tuple[FigureId, ...] | None = None  # who eats when food is short
@@ -160,7 +162,7 @@ class Decision:
     """A choice the players make; the ruling shows which option it used."""
 
     id: Literal["food_order", "use_alternative", "weapon_bonus", "fed", "children_first",
-                "item", "short", "morale_top"]
+                "item", "short", "morale_top", "pick", "gain_mix"]
     question: str
     options: tuple[Option, ...]
     chosen: str
@@ -231,4 +233,5 @@ def resource_label(kind: ResourceKind) -> str:
 
 
 _RESOURCE_LABELS: dict[str, str] = {"food": "food", "nonperishable_food": "non-perishable food",
+                                    "perishable_food": "perishable food",
                                     "wood": "wood", "fur": "fur"}

@@ -218,6 +218,8 @@ class TableState(Value):
     equipment: tuple[Equipment, ...] = ()
     inventions: tuple[Invention, ...] = ()
     treasures: tuple[Name, ...] = ()
+    film_crew: tuple[Annotated[int, Field(ge=1, le=10)], ...] = Field(
+        default=(), max_length=10)  # scenario 7: the living film-crew members, by number
     lost: Loss | None = None
 
     @model_validator(mode="after")

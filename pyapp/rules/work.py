@@ -11,17 +11,20 @@ from pydantic import ValidationError
 from .demands import Demand
 from .events import (
     Cover,
+    CrewDies,
     Event,
     FlipItem,
     Gain,
     GainDetermination,
     LoseGame,
+    MoveCampTo,
     MoveWounds,
     Pay,
     PayDetermination,
     Place,
     SetFigure,
     SetLevel,
+    SetShelter,
 )
 from .ruling import Choices, Context
 from .state import (
@@ -73,6 +76,8 @@ class Work:
         self.placed: dict[str, Space] = {}
         self.flipped: set[str] = set()
         self.lost = state.lost.reason if state.lost else None
+        self.shelter, self.crew = state.shelter, state.film_crew
+        self.camp_tile: int | None = None
         self._victims: dict[tuple[str, str], Named] = {}
 
     def victims_of(self, demand: Demand) -> Named:
@@ -105,6 +110,9 @@ class Work:
 
     def space(self, space_id: str) -> Space:
         return self.placed.get(space_id) or self.state.space(space_id)
+
+    def has_shelter(self) -> bool:
+        return self.shelter != "none"
 
     def is_in_camp(self, who: FigureId) -> bool:
         """Whether a figure spends the night in the camp (Friday and Jenny have a mark too)."""
@@ -175,6 +183,13 @@ class Work:
         if self.flipped:
             changes["inventions"] = tuple(i.evolve(built=False) if i.name in self.flipped
                                           else i for i in s.inventions)
+        if self.shelter != s.shelter:
+            changes["shelter"] = self.shelter
+        if self.camp_tile is not None:
+            changes["tiles"] = tuple(t.evolve(camp=t.id == self.camp_tile)
+                                     for t in changes.get("tiles", s.tiles))
+        if self.crew != s.film_crew:
+            changes["film_crew"] = self.crew
         if self.lost and s.lost is None:
             changes["lost"] = Loss(reason=self.lost)
         return changes
@@ -282,6 +297,18 @@ def _flip_item(w: Work, e: FlipItem) -> None:
     w.flipped.add(e.name)
 
 
+def _set_shelter(w: Work, e: SetShelter) -> None:
+    w.shelter = e.shelter
+
+
+def _move_camp(w: Work, e: MoveCampTo) -> None:
+    w.camp_tile = e.tile
+
+
+def _crew_dies(w: Work, e: CrewDies) -> None:
+    w.crew = tuple(n for n in w.crew if n != e.number)
+
+
 def _lose_game(w: Work, e: LoseGame) -> None:
     w.lost = w.lost or e.reason
 
@@ -291,5 +318,6 @@ _APPLY: dict[type, Callable[[Work, Any], None]] = {
     GainDetermination: _gain_determination,
     SetFigure: _set_figure, MoveWounds: _move_wounds, Cover: _cover_source,
     Place: _place_thing, FlipItem: _flip_item,
-    LoseGame: _lose_game,
+    LoseGame: _lose_game, SetShelter: _set_shelter, MoveCampTo: _move_camp,
+    CrewDies: _crew_dies,
 }

@@ -75,6 +75,17 @@ any_demand = st.one_of(
     st.just({"kind": "night_no_shelter"}),
     st.just({"kind": "lose_pawn", "who": "each"}),
     st.builds(lambda n: {"kind": "wounds", "amount": n}, st.integers(1, 2)),
+    st.builds(lambda n, of: {"kind": "discard_any", "amount": n, "of": of}, st.integers(1, 4),
+              st.sampled_from([["wood", "food"], ["food", "wood", "fur"],
+                               ["nonperishable_food", "wood"]])),
+    st.builds(lambda n: {"kind": "discard", "perishable_food": n}, st.integers(1, 3)),
+    st.builds(lambda f, w, p: {"kind": "halve_gain", "food": f, "wood": w, "fur": p},
+              small, small, small),
+    st.builds(lambda n: {"kind": "requirement", "weapon": n}, st.integers(1, 4)),
+    st.just({"kind": "move_camp"}),
+    st.builds(lambda s, a: {"kind": "cover_source", "source": s, "adjacent": a},
+              st.sampled_from(["any", "food", "wood"]), st.booleans()),
+    st.just({"kind": "place_marker", "spaces": ["tile-1", "tile-2"], "marker": "fog"}),
     st.builds(lambda d: {**d, "if_possible": True}, plain_demands),
 )
 

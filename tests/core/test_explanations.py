@@ -117,3 +117,11 @@ def test_children_short_even_fed_first_never_says_the_game_goes_on() -> None:
     r = rule(Request.model_validate(s.request()))
     assert r.game_lost
     assert not any("goes on" in st.text for st in r.steps)
+
+
+def test_the_film_crew_member_who_dies_is_the_one_named() -> None:
+    """Scenario 7: the step names the lowest-numbered film-crew member, who leaves the table."""
+    s = next(s for s in SCENARIOS if s.name.startswith("scenario 7: the red die takes"))
+    r = rule(Request.model_validate(s.request()))
+    assert "Film-crew member 2 dies." in [st.text for st in r.steps]
+    assert r.state.film_crew == (3,)
