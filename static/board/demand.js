@@ -338,6 +338,7 @@ export function createDemandPanel(ctl, root, bar) {
 
   function drawContext() {
     const s = ctl.state;
+    panel.contextKey = null;
     const r = resolver();
     const picked = panel.resolving && (s.planned_actions || []).find((a) => a.id === panel.resolving);
     const select = h("select", { id: "ctx-resolver", disabled: ctl.readonly, data: { testid: "ctx-resolver", key: "ctx-resolver" },
@@ -717,6 +718,14 @@ export function createDemandPanel(ctl, root, bar) {
         return;
       }
       panel.shareUrl = null;
+      if (!panel.effect && panel.status === "none") {
+        // Nothing to rule on: only the "who resolves" line can have changed (cheap to check,
+        // and a move must not wait for the whole panel to be drawn again).
+        const key = JSON.stringify([ctl.state.phase, ctl.state.round, figuresOf(ctl.state), openActions(ctl.state).map((a) => [a.id, a.pawns[0]]), ctl.readonly]);
+        if (key !== panel.contextKey) drawContext();
+        panel.contextKey = key;
+        return;
+      }
       ruleAgain();
     },
     /** "Resolve" on a planned Action: its lead pawn's figure resolves. */
