@@ -706,11 +706,15 @@ export function createDemandPanel(ctl, root, bar) {
     /** The table changed (an edit, undo, redo, apply, a new game): rule again, or say the ruling is out of date. */
     tableChanged() {
       if (panel.applying) return;
-      if (panel.resolving && !(ctl.state.planned_actions || []).some((a) => a.id === panel.resolving && a.pawns[0] === panel.context.resolver)) {
+      const still = ctl.state.phase === "action" && (ctl.state.planned_actions || []).some((a) => a.id === panel.resolving && a.pawns[0] === panel.context.resolver);
+      if (panel.resolving && !still) {
+        // "Resolve" chose this figure for that Action; the Action (or the Action Phase) is gone.
+        if (panel.context.resolver) panel.context = { ...panel.context, resolver: null };
         panel.resolving = null;
         ctl.resolving = null;
-        if (panel.context.resolver && !figuresOf(ctl.state).includes(panel.context.resolver)) panel.context = { ...panel.context, resolver: null };
+        ctl.redrawBoard();
       }
+      if (panel.context.resolver && !figuresOf(ctl.state).includes(panel.context.resolver)) panel.context = { ...panel.context, resolver: null };
       if (panel.status === "applied" || panel.status === "stale") {
         panel.status = "stale";
         panel.asked += 1;
