@@ -70,12 +70,13 @@ def explain(ruling: Ruling) -> str:
         lines.append(f"Morale {ruling.morale_change:+d}")
     if ruling.game_lost:
         lines.append(f"The game is lost: {ruling.lost_reason}")
-    lines.append(SURE[ruling.certainty] + ", ".join(ruling.rests_on) + ")")
+    lines.append(SURE[ruling.certainty] + (f" ({', '.join(ruling.rests_on)})"
+                                           if ruling.rests_on else ""))
     return "\n".join(lines)
 
 
-SURE = {"stated": "Certainty: stated by the rules (", "derived": "Certainty: derived from the "
-        "rules (", "house": "Certainty: no official ruling; this app's default ("}
+SURE = {"stated": "Certainty: stated by the rules", "derived": "Certainty: derived from the "
+        "rules", "house": "Certainty: no official ruling; this app's default"}
 
 
 def _schema(args: argparse.Namespace) -> int:

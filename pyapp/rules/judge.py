@@ -15,6 +15,7 @@ from .events import (
     FlipItem,
     GainDetermination,
     MoveCampTo,
+    Pay,
     PayDetermination,
     Place,
     SetFigure,
@@ -87,17 +88,24 @@ def _take(t: Work, v: Verdict, kind: ResourceKind | str, amount: int, cite: str 
         events = t.take("food" if kind == "perishable_food" else kind, amount)  # type: ignore[arg-type]
     if not events:
         return 0
-    by_kind: dict[str, int] = {}
-    for event in events:
-        by_kind[event.resource] = by_kind.get(event.resource, 0) + event.amount  # type: ignore[union-attr]
+    if len(events) == 1:  # the usual case: one kind, from Available Resources
+        event: Pay = events[0]  # type: ignore[assignment]
+        paid, what = event.amount, f"{event.amount} {resource_label(event.resource)}"
+        either = kind == "food" and event.resource == "nonperishable_food"
+    else:
+        by_kind: dict[str, int] = {}
+        for e in events:
+            by_kind[e.resource] = by_kind.get(e.resource, 0) + e.amount  # type: ignore[union-attr]
+        paid, what = sum(by_kind.values()), amounts_text(by_kind)
+        either = kind == "food" and "nonperishable_food" in by_kind
     # Any food demand may be paid with either kind of food (reference.md §1.1, [D]).
-    either = kind == "food" and "nonperishable_food" in by_kind and certainty_of(cite) == "stated"
-    v.say(cite, says.replace("{paid}", amounts_text(by_kind)), "derived" if either else None)
-    for event in events:
-        if getattr(event, "from_future", False):
-            v.say("R5", f"{event.amount} {resource_label(event.resource)} gained earlier in "  # type: ignore[union-attr]
+    either = either and certainty_of(cite) == "stated"
+    v.say(cite, says.replace("{paid}", what), "derived" if either else None)
+    for e in events:
+        if e.from_future:  # type: ignore[union-attr]
+            v.say("R5", f"{e.amount} {resource_label(e.resource)} gained earlier in "  # type: ignore[union-attr]
                   "this Action pays (house rule switched on).")
-    return sum(by_kind.values())
+    return paid
 
 
 def amounts_text(by_kind: dict[str, int]) -> str:

@@ -48,7 +48,8 @@ def rule(request: Request) -> Ruling:
         steps.append(step("C4", "Not spent for you: " + ", ".join(not_spent) + ". The "
                           "players may still use them to avoid a loss."))
     lost = new.lost
-    certainty, rests_on = weakest(steps)
+    certainty, rests_on = weakest(
+        [s for s in opening if s.certainty != "stated"] + ledger.unsure)
     ruling: Ruling = _RULING.validate_python({
         "state": new, "steps": tuple(steps), "payments": tuple(ledger.payments),
         "gains": tuple(ledger.gains),

@@ -191,7 +191,8 @@ class Ruling(Value):
     certainty: Certainty = Field(default="stated", description="as sure as the weakest step "
                                  "that decides what is paid, who suffers or what follows")
     rests_on: tuple[str, ...] = Field(default=(), description="the clauses (or parts of a "
-                                      "ruling) of the deciding steps that are that sure")
+                                      "ruling) of the deciding steps that are that sure; "
+                                      "empty when the ruling is stated")
 
     @field_validator("state", mode="wrap")
     @classmethod
@@ -209,10 +210,14 @@ class Ruling(Value):
 INFORMING = frozenset({"C4"})
 
 
-def weakest(steps: tuple[Step, ...] | list[Step]) -> tuple[Certainty, tuple[str, ...]]:
-    """The certainty of a ruling: its weakest deciding step's, and what those steps cite."""
+def weakest(unsure: list[Step]) -> tuple[Certainty, tuple[str, ...]]:
+    """The certainty of a ruling: its weakest deciding step's, and what those steps cite;
+    `unsure` are its steps less sure than `stated` (the referee keeps them aside as it goes).
+    A ruling that is all `stated` rests on nothing weaker."""
+    if not unsure:
+        return "stated", ()
     rank, cited = 2, list[str]()
-    for s in steps:
+    for s in unsure:
         if s.clause in INFORMING:
             continue
         r = CERTAINTY_RANK[s.certainty]

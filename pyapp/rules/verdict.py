@@ -27,6 +27,7 @@ class Ledger:
     steps: list[Step] = field(default_factory=list)
     payments: list[Payment] = field(default_factory=list)
     gains: list[GainReport] = field(default_factory=list)
+    unsure: list[Step] = field(default_factory=list)  # the steps less sure than `stated`
     decisions: list[Decision] = field(default_factory=list)
     wounds: dict[FigureId, list[int]] = field(default_factory=dict)
     units: int = 0
@@ -83,8 +84,11 @@ class Verdict:
         """A step citing a clause of the catalogue or a part of a ruling (`ruling.step`), for
         this demand; `certainty` only where the step combines rules (`derived`)."""
         clause, part, sure, switch = CLAUSE_META[cite]
-        self.ledger.steps.append(new_step(clause, text, certainty or sure, switch, self.index,
-                                          part))
+        made = new_step(clause, text, certainty or sure, switch, self.index, part)
+        ledger = self.ledger
+        ledger.steps.append(made)
+        if made.certainty != "stated":
+            ledger.unsure.append(made)
 
     def pay(self, what: str, wanted: int, paid: int) -> None:
         self.ledger.payments.append(new_payment(self.index, what, wanted, paid))
