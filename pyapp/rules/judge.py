@@ -198,7 +198,8 @@ def _holder(t: Work, who: str, v: Verdict) -> FigureId:
     else:
         holder = who  # type: ignore[assignment]
     if holder not in t.state.figures():
-        raise RulingError(f"demands[{v.index}].who", f"{holder!r} is not at the table")
+        raise RulingError(f"demands[{v.index}].who", f"{holder.capitalize()} is not at the "
+                          "table: add them to the table or choose someone who is.")
     return holder
 
 
@@ -359,7 +360,8 @@ def _lose_item(t: Work, demand: d.LoseItem, v: Verdict) -> None:
     wanted = demand.item or t.choices.item or items[0].name
     item = next((i for i in items if i.name == wanted), None)
     if item is None:
-        raise RulingError(f"demands[{v.index}].item", f"{wanted!r} is not a built Item")
+        raise RulingError(f"demands[{v.index}].item", f"“{wanted}” is not a built Item: "
+                          "choose one of the Items built on the table.")
     if demand.item is None:
         v.decisions.append(Decision(id="item", question="Which Item is lost?", options=tuple(
             Option(value=i.name, label=i.name) for i in items), chosen=item.name,
@@ -561,7 +563,8 @@ def _night_outside(t: Work, v: Verdict) -> None:
 
 def _children(t: Work, demand: d.ChildrenFood, v: Verdict) -> None:
     if t.state.scenario != 6:
-        raise RulingError(f"demands[{v.index}]", "the children eat only in scenario 6")
+        raise RulingError(f"demands[{v.index}]", "The children eat only in scenario 6 (Family "
+                          "Robinson): set the scenario to 6.")
     need = demand.amount if demand.amount is not None else CHILDREN_FOOD.get(t.state.round, 0)
     v.victims = ()
     v.say("R11.need", f"Round {t.state.round}: the children need {need} food.")
