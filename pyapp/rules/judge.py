@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+import re
 from math import ceil
 from typing import Any
 
@@ -311,6 +312,19 @@ def _cover(t: Work, demand: d.CoverSource, v: Verdict) -> None:
     v.short_all(missing)
 
 
+SOURCE_SPACE = re.compile(r"^tile-(\d{1,2})-(food|wood)$")
+
+
+def _black_on_source(t: Work, demand: d.PlaceMarker) -> d.CoverSource | None:
+    """A black marker placed on a source ("tile-2-food", tile 2 on the table) is that tile's
+    source covered: the table keeps it in one place, and it is ruled as `cover_source`."""
+    found = SOURCE_SPACE.match(demand.space or "") if demand.marker == "black" else None
+    if found is None or not any(tile.id == int(found[1]) for tile in t.state.tiles):
+        return None
+    return d.CoverSource(kind="cover_source", source=found[2], tile=int(found[1]),
+                         if_possible=demand.if_possible, victims=demand.victims)
+
+
 def _place_token(t: Work, demand: d.PlaceToken, v: Verdict) -> None:
     if demand.token in t.space(demand.space).tokens:
         v.say("C13", f"An identical {demand.token} token is already on {demand.space}: no "
@@ -321,6 +335,10 @@ def _place_token(t: Work, demand: d.PlaceToken, v: Verdict) -> None:
 
 
 def _place_marker(t: Work, demand: d.PlaceMarker, v: Verdict) -> None:
+    source = _black_on_source(t, demand)
+    if source is not None:  # one fact, one place: the tile's source is covered
+        _cover(t, source, v)
+        return
     space = demand.space
     if space is None:  # the first eligible space without such a marker
         space = next((s for s in demand.spaces if demand.marker not in t.space(s).markers),
