@@ -23,6 +23,7 @@ from .events import (
     SetLevel,
     SetShelter,
 )
+from .helps import Help, helps_at
 from .morale import morale_track
 from .ruling import Decision, Option, resource_label
 from .state import MORALE_MIN, FigureId, ResourceKind
@@ -216,7 +217,7 @@ def _pay_determination(t: Work, v: Verdict, who: FigureId, amount: int) -> int:
 
 
 def _have_weapon(t: Work, demand: d.HaveWeapon, v: Verdict) -> None:
-    level = t.level("weapon") + t.choices.weapon_bonus
+    level = t.level("weapon") + t.choices.weapon_bonus + _weapon_help(t, v)
     missing = max(0, demand.level - level)
     v.pay("Weapon level", demand.level, demand.level - missing)
     _offer_bonus(t, v)
@@ -227,6 +228,34 @@ def _have_weapon(t: Work, demand: d.HaveWeapon, v: Verdict) -> None:
     else:
         v.say("C1", f"Weapon {level} meets the demand for {demand.level}.", "derived")
     v.short_all(missing)
+
+
+def _offered(t: Work, v: Verdict, helps: list[Help]) -> list[Help]:
+    """Put the helps to the players (never used for them, C4); the ones they chose to use."""
+    if not helps:
+        return []
+    chosen = {n.strip().lower() for n in t.choices.use}
+    used = [h for h in helps if h.name.lower() in chosen]
+    v.decisions.append(Decision(id="use", question="Use " + " or ".join(
+        f"{h.name} ({h.says})" for h in helps) + "?", options=tuple(
+        Option(value=h.name, label=h.name) for h in helps),
+        chosen=",".join(h.name for h in used), default=""))
+    return used
+
+
+def _weapon_help(t: Work, v: Verdict) -> int:
+    """The Saber, if the players use it: +3 Weapon now, for 1 Wound to the one who fights."""
+    bonus = 0
+    for h in _offered(t, v, helps_at(t.state.treasures, "treasures", "weapon")):
+        who = v.victims[0] if v.victims else None
+        if who is not None:
+            v.wound(who, h.wounds)
+            v.hurt_why = f"for using the {h.name}"
+        bonus += h.amount
+        v.say("G-use", f"The players use the {h.name}: +{h.amount} Weapon for this, and "
+              + (f"{who.capitalize()} suffers {h.wounds} Wound for it." if who is not None
+                 else "nobody is there to suffer its Wound."))
+    return bonus
 
 
 def _offer_bonus(t: Work, v: Verdict) -> None:
@@ -447,7 +476,7 @@ def _lose_value(t: Work, target: str, amount: int, v: Verdict) -> None:
 
 def _combat(t: Work, demand: d.Combat, v: Verdict) -> None:
     weapon = t.level("weapon")
-    fighting = weapon + t.choices.weapon_bonus
+    fighting = weapon + t.choices.weapon_bonus + _weapon_help(t, v)
     wounds = max(0, demand.strength - fighting)
     _offer_bonus(t, v)
     if t.choices.weapon_bonus:
@@ -455,7 +484,7 @@ def _combat(t: Work, demand: d.Combat, v: Verdict) -> None:
               f"Weapon {weapon} fights as {fighting}.")
     v.say("G-combat", f"Strength {demand.strength} against Weapon {fighting}: {wounds} "
           "Wound(s) from the fight.")
-    v.hurt_why = "from the fight"
+    v.hurt_why = "from the fight and the Saber" if v.hurt else "from the fight"
     if wounds:
         for who in v.victims:
             v.wound(who, wounds)
@@ -502,7 +531,16 @@ def _weather(t: Work, demand: d.WeatherClouds, v: Verdict) -> None:
         paid = _take(t, v, "wood", demand.snow, "G-weather", "Snow: discard {paid}.")
         v.pay("wood (snow)", demand.snow, paid)
         missing += demand.snow - paid
-    clouds = demand.rain + demand.snow
+    rain = demand.rain
+    leaves = helps_at(t.state.discovery_tokens, "discovery_tokens", "rain_cloud") if rain else []
+    for h in _offered(t, v, leaves):
+        ignored = min(rain, h.amount)
+        rain -= ignored
+        t.spent.append(next(n for n in t.state.discovery_tokens
+                            if n.strip().lower() == h.name.lower()))
+        v.say("G-use", f"The players use {h.name}: {ignored} rain cloud ignored; the token is "
+              "discarded.")
+    clouds = rain + demand.snow
     roof = t.level("roof")
     n = max(0, clouds - roof)
     v.say("G-weather", f"Rain: {clouds} cloud(s) against Roof {roof}: {n} food and {n} wood "

@@ -43,7 +43,7 @@ def rule(request: Request) -> Ruling:
     decisions = ledger.decisions
     if request.effect.alternative is not None:
         decisions.insert(0, _alternative_decision(choices))
-    not_spent = _not_spent(new) if _has_loss(ledger) else ()
+    not_spent = _not_spent(new, choices.use) if _has_loss(ledger) else ()
     if not_spent:
         steps.append(step("C4", "Not spent for you: " + ", ".join(not_spent) + ". The "
                           "players may still use them to avoid a loss."))
@@ -108,14 +108,17 @@ def _has_loss(ledger: Ledger) -> bool:
     return ledger.units > 0 or any(t[0] + t[1] for t in ledger.wounds.values())
 
 
-def _not_spent(state: TableState) -> tuple[str, ...]:
-    """C4: what could have avoided a loss; the referee never spends it for the players."""
+def _not_spent(state: TableState, used: tuple[str, ...]) -> tuple[str, ...]:
+    """C4: what could have avoided a loss; the referee never spends it for the players (what
+    they chose to use in this ruling is not listed)."""
     if not (state.discovery_tokens or state.equipment or state.inventions or state.treasures):
         return ()
-    found = [f"Discovery token {t}" for t in state.discovery_tokens]
+    chosen = {n.strip().lower() for n in used}
+    found = [f"Discovery token {t}" for t in state.discovery_tokens
+             if t.strip().lower() not in chosen]
     found += [f"{e.name} ({e.uses_left} use(s) left)" for e in state.equipment if e.uses_left]
     found += [f"Item {i.name}" for i in state.inventions if i.built]
-    found += [f"Treasure {t}" for t in state.treasures]
+    found += [f"Treasure {t}" for t in state.treasures if t.strip().lower() not in chosen]
     return tuple(found)
 
 

@@ -30,6 +30,7 @@ class Choices(Value):
     food_order: Literal["perishable_first", "nonperishable_first"] = "perishable_first"
     pick: tuple[ResourceKind, ...] | None = None  # which kinds pay "N of wood or food", in order
     gain_mix: Resources | None = None  # what a halved gain gives, when the players choose
+    use: tuple[Name, ...] = ()  # Discovery tokens and Treasures the players choose to use (C4)
     use_alternative: bool = False
     weapon_bonus: Count = 0  # a temporary Weapon bonus the players choose to use in combat
     fed: tuple[FigureId, ...] | None = None  # who eats when food is short
@@ -162,7 +163,7 @@ class Decision:
     """A choice the players make; the ruling shows which option it used."""
 
     id: Literal["food_order", "use_alternative", "weapon_bonus", "fed", "children_first",
-                "item", "short", "morale_top", "pick", "gain_mix"]
+                "item", "short", "morale_top", "pick", "gain_mix", "use"]
     question: str
     options: tuple[Option, ...]
     chosen: str

@@ -77,6 +77,7 @@ class Work:
         self.flipped: set[str] = set()
         self.lost = state.lost.reason if state.lost else None
         self.shelter, self.crew = state.shelter, state.film_crew
+        self.spent: list[str] = []  # Discovery tokens the players used up
         self.camp_tile: int | None = None
         self._victims: dict[tuple[str, str], Named] = {}
 
@@ -188,6 +189,8 @@ class Work:
         if self.camp_tile is not None:
             changes["tiles"] = tuple(t.evolve(camp=t.id == self.camp_tile)
                                      for t in changes.get("tiles", s.tiles))
+        if self.spent:
+            changes["discovery_tokens"] = _without(s.discovery_tokens, self.spent)
         if self.crew != s.film_crew:
             changes["film_crew"] = self.crew
         if self.lost and s.lost is None:
@@ -230,6 +233,14 @@ def _validate_parts(changes: dict[str, Any]) -> None:
 
 _HELPERS = frozenset({"friday", "jenny"})
 _TABLE = TableState.__pydantic_validator__  # `TableState.model_validate`, for the hot path
+
+
+def _without(names: tuple[str, ...], spent: list[str]) -> tuple[str, ...]:
+    """The names left once each spent one is taken away (once each)."""
+    left = list(names)
+    for name in spent:
+        left.remove(name)
+    return tuple(left)
 
 
 def _paid(events: list[Event]) -> int:

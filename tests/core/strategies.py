@@ -41,8 +41,9 @@ def tables(draw: Any, phase: str | None = None) -> dict[str, Any]:
         "tiles": [{"id": 1, "camp": True, "sources": [{"kind": "food",
                                                         "exhausted": draw(st.booleans())}]}],
     }
-    state["discovery_tokens"] = draw(st.lists(names.filter(str.strip), max_size=2))
-    state["treasures"] = draw(st.lists(names.filter(str.strip), max_size=1))
+    helpful = st.sampled_from(["Large Leaves", "Saber"])  # what lessens a demand, if used
+    state["discovery_tokens"] = draw(st.lists(names.filter(str.strip) | helpful, max_size=2))
+    state["treasures"] = draw(st.lists(names.filter(str.strip) | helpful, max_size=1))
     if draw(st.booleans()):
         state["friday"] = {"wounds": draw(st.integers(0, 3)), "determination": draw(small)}
     return state
@@ -94,4 +95,5 @@ any_demand = st.one_of(
 def requests(draw: Any, demands: Any = any_demand, phase: str | None = None) -> Request:
     state = draw(tables(phase))
     effect = {"demands": draw(st.lists(demands, min_size=1, max_size=3))}
-    return Request.model_validate({"state": state, "effect": effect})
+    choices = {"use": draw(st.lists(st.sampled_from(["Large Leaves", "Saber"]), max_size=2))}
+    return Request.model_validate({"state": state, "effect": effect, "choices": choices})
