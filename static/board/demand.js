@@ -535,7 +535,8 @@ export function createDemandPanel(ctl, root, bar) {
       text = hurt.map((w) => `${figureName(s, w.figure)} suffers ${plural(n(w), "Wound")}`).join("; ");
     } else {
       const short = r.payments.reduce((t, p) => t + Math.max(0, p.wanted - p.paid), 0);
-      text = r.unfulfilled || short ? `${short || r.unfulfilled_units} short, but no one is wounded` : "Paid in full: no one is wounded";
+      text = r.unfulfilled || short ? `${short || r.unfulfilled_units} short, but no one is wounded`
+        : r.payments.length ? "Paid in full: no one is wounded" : "No one is wounded";
     }
     const more = [];
     const dead = r.wounds.filter((w) => w.died).map((w) => figureName(s, w.figure));

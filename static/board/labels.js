@@ -89,6 +89,8 @@ export function plainError(error) {
   const loc = String(first.loc || "");
   for (const [path, text] of Object.entries(PLAIN)) if (loc.endsWith(path)) return text;
   let msg = String(first.msg || error.message || error).replace(/^Value error, /, "");
+  const field = loc.split(".").pop().replace(/\[\d+\]$/, "").replace(/_/g, " ");
+  if (/at least 1 character/.test(msg) && field) msg = `the ${field} is empty: fill it in`;
   // "context.resolver: …" or "effect.demands[0].amount: …" at the start of a message: drop the path.
   msg = msg.replace(/^[a-z_]+(\.[a-z_]+|\[\d+\])+: /i, "");
   const where = /demands\[(\d+)\]/.exec(loc);
