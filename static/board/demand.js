@@ -259,6 +259,9 @@ export function createDemandPanel(ctl, root, bar) {
         c && c.fan ? h("p", { class: "fine", text: "Card effect transcribed by fans." }) : null,
         c && !ctl.readonly ? h("button", { type: "button", class: "quiet", data: { key: "clear-card", testid: "clear-card" },
           onclick: () => { panel.card = null; panel.effect = null; changed(); ctl.say("The card is put away."); } }, "Put the card away") : null));
+      // The demand just added is shown where the player looks (never below the fold).
+      const fresh = added !== undefined && els.chosen.querySelector(`[data-testid="demand-${added}"]`);
+      if (fresh) fresh.scrollIntoView({ block: "nearest" });
     });
   }
 
