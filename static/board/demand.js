@@ -126,12 +126,13 @@ export function createDemandPanel(ctl, root, bar) {
     els.advanced = h("details", { class: "advanced", data: { testid: "advanced" } });
     els.share = h("div", { class: "share-box", data: { testid: "share-box" } });
     els.ruling = h("div", { class: "ruling", "aria-labelledby": "ruling-title", data: { testid: "ruling" } });
+    els.said = h("p", { class: "visually-hidden", "aria-live": "polite", data: { testid: "ruling-live" } });
     root.replaceChildren(
       h("h2", { id: "demand-title", class: "panel-title", text: "The card's demand" }),
       h("div", { class: "search" },
         h("label", { for: "demand-search", text: "Find the card" }), els.search, els.results),
       h("p", { class: "chips-label", id: "chips-label", text: "Or tap what it asks for:" }), els.chips,
-      els.chosen, els.context, els.actions, els.share, els.ruling, els.advanced);
+      els.chosen, els.context, els.actions, els.share, els.ruling, els.advanced, els.said);
     drawChips();
     drawAdvanced();
     draw();
@@ -563,6 +564,9 @@ export function createDemandPanel(ctl, root, bar) {
       error: ["No ruling yet", panel.error],
     }[s] || ["", ""];
     const canApply = s === "preview" && !ctl.readonly && !ctl.shared;
+    // Screen readers hear each new headline once (the bar itself is drawn again often).
+    const heard = ["preview", "ask", "stale", "error", "applied"].includes(s) ? `${texts[0]} ${s === "preview" ? "" : texts[1] || ""}`.trim() : "";
+    if (heard && heard !== els.said.textContent) els.said.textContent = heard;
     bar.dataset.state = s;
     bar.replaceChildren(
       h("div", { class: "bar-text" },

@@ -475,6 +475,7 @@ def test_a_change_rules_again_and_an_applied_ruling_goes_out_of_date(page: Page)
     page.select_option("[data-testid=ctx-resolver]", "cook")
     discard(page, "wood", 4)
     expect(page.locator("[data-testid=headline]")).to_contain_text("Cook (Ana) suffers 1 Wound;")
+    expect(page.locator("[data-testid=ruling-live]")).to_contain_text("Cook (Ana) suffers 1 Wound;")
     with settles(page):
         page.click("[data-testid=available-wood-minus]")
     settle(page)
