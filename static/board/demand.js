@@ -53,7 +53,7 @@ const CHIPS = [
   ["combat", "Combat: strength", { kind: "combat", strength: 3, weapon_loss: 0 }],
   ["wounds", "Wounds", { kind: "wounds", amount: 1 }],
 ];
-const MULTI = new Set(["fed", "short"]);
+const MULTI = new Set(["fed", "short", "use", "pick"]); // choices that are lists
 const BOOL = new Set(["use_alternative", "children_first"]);
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -692,6 +692,9 @@ export function createDemandPanel(ctl, root, bar) {
             choose(boxes.filter((b) => b.checked).map((b) => b.dataset.option));
           } }),
         h("span", { text: figureName(ctl.state, o.label) }))));
+    }
+    if (!d.options.length && d.id !== "weapon_bonus") {
+      return h("p", { class: "hint", text: `As the ruling takes it: ${d.chosen || "nothing"}${d.chosen === d.default ? " (suggested)" : ""}.` });
     }
     if (!d.options.length) {
       const value = Number(d.chosen) || 0;

@@ -243,6 +243,21 @@ def clear_demand(page: Page) -> None:
             page.wait_for_function(SETTLED)
 
 
+def small_targets(page: Page) -> list[list[Any]]:
+    """Visible controls of the board, the panel and the toolbar under 44 x 44 px."""
+    found: list[list[Any]] = page.evaluate("""() => [...document.querySelectorAll(
+        "#board button, #board input[type=checkbox], #board select, #panel button, #panel select, "
+        + "#panel a, #panel input[type=checkbox], .toolbar button, .toolbar a")]
+      .filter((el) => el.offsetParent !== null)
+      .map((el) => {
+        const r = (el.closest("label") || el).getBoundingClientRect();
+        const name = el.dataset.testid || el.textContent.trim();
+        return [name, Math.round(r.width), Math.round(r.height)];
+      })
+      .filter(([, w, h]) => w < 44 || h < 44)""")
+    return found
+
+
 def open_more(page: Page, role: str) -> None:
     """Open a character card's "More" (name, food on sheet, Action pawns)."""
     more = page.locator(f"[data-testid=char-{role}] details.char-more")

@@ -22,6 +22,7 @@ from .board_harness import (
     open_more,
     set_table,
     settles,
+    small_targets,
     table,
     touch_drag,
 )
@@ -402,16 +403,8 @@ def test_axe_board_and_demand_panel(page: Page, site_url: str) -> None:
 
 
 def test_touch_targets_are_at_least_44_px(page: Page) -> None:
-    small = page.evaluate("""() => [...document.querySelectorAll(
-        "#board button, #board input[type=checkbox], #board select, #demand button, "
-        + ".toolbar button")]
-      .filter((el) => el.offsetParent !== null)
-      .map((el) => {
-        const r = (el.closest("label") || el).getBoundingClientRect();
-        return [el.dataset.key || el.textContent.trim(), Math.round(r.width), Math.round(r.height)];
-      })
-      .filter(([, w, h]) => w < 44 || h < 44)""")
-    assert small == []
+    open_more(page, "cook")
+    assert small_targets(page) == []
 
 
 # ------------------------------------------------------------------------- files and games

@@ -9,7 +9,15 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .board_harness import SETTLED, App, axe_violations, check_clean, open_board, touch_drag
+from .board_harness import (
+    SETTLED,
+    App,
+    axe_violations,
+    check_clean,
+    open_board,
+    small_targets,
+    touch_drag,
+)
 
 SIZES = {"tablet-landscape": (1280, 800), "tablet-portrait": (800, 1280), "desktop": (1440, 900)}
 MOST = 8  # interactions a journey may take
@@ -59,15 +67,7 @@ def headline_in_view(page: Page) -> str:
 def no_problems(page: Page, site_url: str) -> None:
     found = axe_violations(page, site_url, "body")
     assert found == [], json.dumps(found, indent=1)
-    small = page.evaluate("""() => [...document.querySelectorAll(
-        "#board button, #board input[type=checkbox], #board select, #panel button, #panel select, "
-        + "#panel a, #panel input[type=checkbox], .toolbar button, .toolbar a")]
-      .filter((el) => el.offsetParent !== null)
-      .map((el) => {
-        const r = (el.closest("label") || el).getBoundingClientRect();
-        return [el.dataset.testid || el.textContent.trim(), Math.round(r.width), Math.round(r.height)];
-      })
-      .filter(([, w, h]) => w < 44 || h < 44)""")
+    small = small_targets(page)
     assert small == [], small
     text = page.inner_text("body")
     assert "null" not in text.split() and "context." not in text
