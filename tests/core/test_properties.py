@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from pyapp.rules import Request, Ruling, rule
 from pyapp.rules.state import RESOURCE_KINDS
 from tests.core.strategies import plain_demands, requests
-
-settings.register_profile("ci", max_examples=150, deadline=None)
-settings.load_profile("ci")
 
 
 @given(requests())
