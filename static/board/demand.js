@@ -56,6 +56,29 @@ const CHIPS = [
 const MULTI = new Set(["fed", "short", "use", "pick"]); // choices that are lists
 const BOOL = new Set(["use_alternative", "children_first"]);
 
+// The core's defaults for the choices that are not empty when unset (pyapp/rules/ruling.py).
+const CHOICE_DEFAULTS = { food_order: "perishable_first", children_first: true, morale_top: "tokens" };
+
+/** A value without its empty or default fields, keys sorted: the same demand compares equal
+ * whether it comes from the composer (sparse) or from the log (every field written out). */
+function bare(value, defaults = {}) {
+  if (Array.isArray(value)) return value.map((v) => bare(v));
+  if (!value || typeof value !== "object") return value;
+  const out = {};
+  for (const k of Object.keys(value).sort()) {
+    const v = bare(value[k]);
+    const empty = v === null || v === undefined || v === false || v === 0 || v === "" || v === "default" || (Array.isArray(v) && !v.length);
+    if (!empty && defaults[k] !== v) out[k] = v;
+  }
+  return out;
+}
+
+/** What makes two applications "the same card": the demands and the choices, not the table. */
+export function cardKey(effect, choices) {
+  const { label: _label, ...demands } = effect || {};
+  return JSON.stringify([bare(demands), bare(choices || {}, CHOICE_DEFAULTS)]);
+}
+
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** "Discard 2 wood", "Roof −1", "Combat: strength 4" — a demand in a player's words. */
@@ -111,7 +134,7 @@ export function createDemandPanel(ctl, root, bar) {
   const panel = {
     cards: null, card: null, effect: null, context: { resolver: null, event_combat: false }, choices: {},
     ruling: null, status: "none", error: null, query: "", shareUrl: null, shareError: null, faq: {}, clauses: {},
-    asked: 0, fresh: -1,
+    asked: 0, fresh: -1, confirming: false, appliedAt: null, appliedKey: null,
   };
   const els = {};
 
@@ -403,6 +426,7 @@ export function createDemandPanel(ctl, root, bar) {
   async function ruleAgain() {
     const seq = ++panel.asked;
     panel.error = null;
+    panel.confirming = false;
     if (!panel.effect) {
       panel.ruling = null;
       panel.status = "none";
@@ -431,7 +455,35 @@ export function createDemandPanel(ctl, root, bar) {
     draw();
   }
 
-  async function apply() {
+  /** Rulings in effect on this table (since the last New game) with this demand and these choices. */
+  function appliedBefore() {
+    const hist = ctl.snapshot && ctl.snapshot.history;
+    if (!hist || !Array.isArray(hist.entries)) return false;
+    const key = cardKey(panel.effect, panel.choices);
+    return hist.entries.slice(0, hist.cursor).some((e) => e.kind === "ruling" && cardKey(e.effect, e.choices) === key);
+  }
+
+  /** Apply: the same card a second time is asked about first, in the verdict bar. */
+  function apply() {
+    if (panel.status !== "preview") return;
+    if (appliedBefore()) {
+      panel.confirming = true;
+      drawBar();
+      bar.querySelector("[data-testid=apply-again-cancel]").focus();
+      return;
+    }
+    applyNow();
+  }
+
+  function cancelApply() {
+    panel.confirming = false;
+    drawBar();
+    bar.querySelector("[data-testid=apply]").focus();
+    ctl.say("Not applied: the table is unchanged.");
+  }
+
+  async function applyNow() {
+    panel.confirming = false;
     if (panel.status !== "preview") return;
     panel.status = "applying";
     drawBar();
@@ -441,6 +493,9 @@ export function createDemandPanel(ctl, root, bar) {
       const env = await ctl.command(ask("apply"), "Apply");
       panel.ruling = env.ruling;
       panel.status = "applied";
+      panel.appliedAt = env.snapshot.history.cursor - 1;
+      panel.appliedKey = cardKey(panel.effect, panel.choices);
+      panel.appliedRuling = env.ruling;
       panel.asked += 1; // an answer still on its way is about the table before
       ctl.accept(env.snapshot);
       ctl.say(`Applied: ${env.snapshot.log.filter((e) => e.applied).at(-1)?.summary || "done"}.`);
@@ -568,6 +623,18 @@ export function createDemandPanel(ctl, root, bar) {
     const heard = ["preview", "ask", "stale", "error", "applied"].includes(s) ? `${texts[0]} ${s === "preview" ? "" : texts[1] || ""}`.trim() : "";
     if (heard && heard !== els.said.textContent) els.said.textContent = heard;
     bar.dataset.state = s;
+    if (panel.confirming && s === "preview") {
+      bar.replaceChildren(
+        h("div", { class: "bar-text" },
+          h("p", { class: "bar-status", data: { testid: "bar-status" }, text: texts[1] }),
+          h("p", { class: "headline", data: { testid: "headline" }, text: texts[0] })),
+        h("div", { class: "confirm-again", role: "group", "aria-labelledby": "apply-again-q", data: { testid: "apply-again" } },
+          h("p", { id: "apply-again-q", class: "confirm-question", role: "alert", data: { testid: "apply-again-question" }, text: "This card was already applied. Apply it again?" }),
+          h("div", { class: "bar-actions" },
+            h("button", { type: "button", class: "secondary", data: { testid: "apply-again-cancel" }, onclick: cancelApply }, "Cancel"),
+            h("button", { type: "button", class: "primary", data: { testid: "apply-again-confirm" }, onclick: applyNow }, "Apply again"))));
+      return;
+    }
     bar.replaceChildren(
       h("div", { class: "bar-text" },
         h("p", { class: "bar-status", data: { testid: "bar-status" }, text: texts[1] }),
@@ -757,6 +824,7 @@ export function createDemandPanel(ctl, root, bar) {
       panel.choices = { ...request.choices };
       panel.ruling = ruling || null;
       panel.status = ruling ? "preview" : "none";
+      panel.appliedAt = null;
       panel.asked += 1;
       panel.error = null;
       panel.shareUrl = null;

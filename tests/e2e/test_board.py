@@ -522,3 +522,55 @@ def test_rule_codes_link_to_their_faq_entry(page: Page) -> None:
     link = page.locator("[data-testid=steps] a.clause[data-clause=C6]").first
     expect(link).to_have_attribute("href", "./faq.html#resolving-character")
     expect(page.locator("[data-testid=faq-link]")).to_have_attribute("href", "./faq.html")
+
+
+# ------------------------------------------------------------------------- usability fixes
+
+
+def apply_cook_wood_ruling(page: Page) -> None:
+    """The Cook resolves "Discard 4 wood" (one short): preview, then Apply."""
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    discard(page, "wood", 4)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    with settles(page):
+        page.click("[data-testid=apply]")
+    expect(page.locator("[data-testid=bar-status]")).to_have_text("Applied to the table")
+
+
+def test_the_same_card_applied_twice_is_asked_about_first(page: Page) -> None:
+    """Applying the same demand and choices again (after an unrelated change) asks in place,
+    applies nothing on Cancel, and applies a second time only on confirm."""
+    apply_cook_wood_ruling(page)
+    with settles(page):
+        page.click("[data-testid=available-food-plus]")
+    page.click("[data-testid=bar-rule-again]")
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    rulings = page.locator("[data-testid=log] .log-ruling")
+    expect(rulings).to_have_count(1)
+    page.click("[data-testid=apply]")
+    question = page.locator("[data-testid=apply-again-question]")
+    expect(question).to_have_text("This card was already applied. Apply it again?")
+    expect(question).to_have_attribute("role", "alert")
+    for testid in ("apply-again-confirm", "apply-again-cancel"):
+        box = page.locator(f"[data-testid={testid}]").bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44, (testid, box)
+    page.click("[data-testid=apply-again-cancel]")
+    expect(question).to_have_count(0)
+    expect(page.locator("[data-testid=apply]")).to_be_enabled()
+    expect(rulings).to_have_count(1)
+    page.click("[data-testid=apply]")
+    with settles(page):
+        page.click("[data-testid=apply-again-confirm]")
+    expect(page.locator("[data-testid=bar-status]")).to_have_text("Applied to the table")
+    expect(rulings).to_have_count(2)
+
+
+def test_a_different_demand_applies_without_asking(page: Page) -> None:
+    """Only the same demand and choices are asked about: another demand applies at once."""
+    apply_cook_wood_ruling(page)
+    page.click("[data-testid=d0-n-minus]")
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    with settles(page):
+        page.click("[data-testid=apply]")
+    expect(page.locator("[data-testid=apply-again-question]")).to_have_count(0)
+    expect(page.locator("[data-testid=log] .log-ruling")).to_have_count(2)
