@@ -455,6 +455,27 @@ export function createDemandPanel(ctl, root, bar) {
     draw();
   }
 
+  /** "applied" or "stale" while the ruling this panel applied is in effect, else null
+   * (never applied, undone, or replaced in the log; or the demand has changed since). */
+  function appliedState() {
+    const hist = ctl.snapshot && ctl.snapshot.history;
+    const at = panel.appliedAt;
+    const entry = at !== null && hist && !ctl.shared ? hist.entries[at] : null;
+    if (!entry || entry.kind !== "ruling" || cardKey(entry.effect, entry.choices) !== panel.appliedKey
+      || cardKey(panel.effect, panel.choices) !== panel.appliedKey) {
+      panel.appliedAt = null;
+      return null;
+    }
+    if (hist.cursor <= at) return null;
+    return hist.cursor === at + 1 ? "applied" : "stale";
+  }
+
+  /** "Rule again" from an applied ruling: a new preview, no longer tied to that Apply. */
+  function ruleAfresh() {
+    panel.appliedAt = null;
+    ruleAgain();
+  }
+
   /** Rulings in effect on this table (since the last New game) with this demand and these choices. */
   function appliedBefore() {
     const hist = ctl.snapshot && ctl.snapshot.history;
@@ -529,7 +550,7 @@ export function createDemandPanel(ctl, root, bar) {
     const none = !panel.effect;
     els.actions.replaceChildren(
       h("button", { type: "button", class: "secondary", disabled: none || panel.status === "ask", data: { testid: "preview", key: "preview" },
-        onclick: () => { panel.choices = panel.choices || {}; ruleAgain(); } }, panel.status === "stale" ? "Rule again on this table" : "Rule again"),
+        onclick: ruleAfresh }, panel.status === "stale" ? "Rule again on this table" : "Rule again"),
       h("button", { type: "button", class: "secondary", disabled: none, data: { testid: "share", key: "share" }, onclick: share }, "Share"));
   }
 
@@ -642,7 +663,7 @@ export function createDemandPanel(ctl, root, bar) {
           data: { testid: "headline" }, text: texts[0] })),
       h("div", { class: "bar-actions" },
         s === "stale"
-          ? h("button", { type: "button", class: "secondary", data: { testid: "bar-rule-again" }, onclick: () => ruleAgain() }, "Rule again")
+          ? h("button", { type: "button", class: "secondary", data: { testid: "bar-rule-again" }, onclick: ruleAfresh }, "Rule again")
           : r && s !== "pending" ? h("button", { type: "button", class: "secondary", data: { testid: "why" }, onclick: showWhy }, "Why?") : null,
         h("button", { type: "button", class: "primary", disabled: !canApply, data: { testid: "apply", key: "apply" }, onclick: apply },
           s === "applied" || s === "stale" ? "Applied" : "Apply"),
@@ -793,8 +814,12 @@ export function createDemandPanel(ctl, root, bar) {
         ctl.redrawBoard();
       }
       if (panel.context.resolver && !figuresOf(ctl.state).includes(panel.context.resolver)) panel.context = { ...panel.context, resolver: null };
-      if (panel.status === "applied" || panel.status === "stale") {
-        panel.status = "stale";
+      const was = appliedState();
+      if (was) {
+        // Our Apply is in effect (redone, or with later changes), or undone: then preview again.
+        panel.status = was;
+        panel.ruling = panel.appliedRuling;
+        panel.confirming = false;
         panel.asked += 1;
         draw();
         return;

@@ -285,11 +285,31 @@ function asideButton() {
 
 // ------------------------------------------------------------------ toolbar
 
+/** The log entry Undo (or Redo) would take back (or bring back), in the log's words. */
+function entryFor(cmd) {
+  const log = ctl.snapshot ? ctl.snapshot.log : [];
+  const cursor = log.filter((e) => e.applied).length;
+  const e = log[cmd === "undo" ? cursor - 1 : cursor];
+  return e ? `${e.card ? `${demand.cardName(e.card)}: ` : ""}${e.summary || (e.kind === "ruling" ? "a ruling" : "a change")}` : "";
+}
+
+// What Undo or Redo did, shown for a few seconds at the toolbar (and said to screen readers).
+let toastTimer = null;
+function undoToast(text) {
+  const box = $("undo-toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { box.hidden = true; }, 4000);
+}
+
 async function undoRedo(cmd) {
+  const what = entryFor(cmd);
   try {
     const env = await ctl.command({ cmd }, title(cmd));
     ctl.accept(env.snapshot);
-    ctl.say(cmd === "undo" ? "Undone." : "Redone.");
+    const text = `${cmd === "undo" ? "Undone" : "Redone"}${what ? `: ${what}` : ""}.`;
+    undoToast(text); // a role="status": screen readers hear it too
   } catch (error) {
     ctl.refuse(error, title(cmd));
   }

@@ -463,8 +463,8 @@ def test_new_game(page: Page) -> None:
 
 
 def test_a_change_rules_again_and_an_applied_ruling_goes_out_of_date(page: Page) -> None:
-    """Before Apply, a change to the table rules again; after it, Undo marks the ruling out of
-    date and Apply cannot apply it a second time."""
+    """Before Apply, a change to the table rules again; after it, a later change marks the
+    ruling out of date and Apply cannot apply it a second time."""
     page.select_option("[data-testid=ctx-resolver]", "cook")
     discard(page, "wood", 4)
     expect(page.locator("[data-testid=headline]")).to_contain_text("Cook (Ana) suffers 1 Wound;")
@@ -478,9 +478,8 @@ def test_a_change_rules_again_and_an_applied_ruling_goes_out_of_date(page: Page)
     expect(page.locator("[data-testid=apply]")).to_be_disabled()
     expect(page.locator("[data-testid=bar-status]")).to_have_text("Applied to the table")
     with settles(page):
-        page.click("[data-testid=undo]")
+        page.click("[data-testid=available-food-plus]")
     expect(page.locator("[data-testid=ruling]")).to_have_attribute("data-state", "stale")
-    expect(page.locator("[data-testid=bar-status]")).to_contain_text("Out of date")
     expect(page.locator("[data-testid=apply]")).to_be_disabled()
     page.click("[data-testid=preview]")
     page.wait_for_selector("[data-testid=ruling][data-state=preview]")
@@ -574,3 +573,24 @@ def test_a_different_demand_applies_without_asking(page: Page) -> None:
         page.click("[data-testid=apply]")
     expect(page.locator("[data-testid=apply-again-question]")).to_have_count(0)
     expect(page.locator("[data-testid=log] .log-ruling")).to_have_count(2)
+
+
+def test_undo_of_an_apply_previews_again_and_redo_shows_it_applied(page: Page) -> None:
+    """Undoing the Apply itself brings the preview back (Apply enabled); Redo shows it applied;
+    each says what it did in a toast at the buttons."""
+    apply_cook_wood_ruling(page)
+    with settles(page):
+        page.click("[data-testid=undo]")
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    settle(page)
+    expect(page.locator("[data-testid=bar-status]")).to_have_text("Preview: not applied yet")
+    expect(page.locator("[data-testid=apply]")).to_be_enabled()
+    toast = page.locator("[data-testid=undo-toast]")
+    expect(toast).to_be_visible()
+    expect(toast).to_contain_text("Undone: Cook: 1 Wound")
+    with settles(page):
+        page.click("[data-testid=redo]")
+    expect(page.locator("[data-testid=bar-status]")).to_have_text("Applied to the table")
+    expect(page.locator("[data-testid=apply]")).to_be_disabled()
+    expect(toast).to_contain_text("Redone: Cook: 1 Wound")
+    expect(page.locator("[data-testid=log] .log-ruling")).to_have_count(1)
