@@ -636,7 +636,7 @@ export function createDemandPanel(ctl, root, bar) {
       preview: [r && headline(r), ctl.shared ? "The shared ruling" : "Preview: not applied yet"],
       applying: [r && headline(r), "Applying…"],
       applied: [r && headline(r), "Applied to the table"],
-      stale: [r && headline(r), "Out of date: the table changed after it was applied"],
+      stale: [r && headline(r), "Applied. The table has changed since."],
       error: ["No ruling yet", panel.error],
     }[s] || ["", ""];
     const canApply = s === "preview" && !ctl.readonly && !ctl.shared;
@@ -702,7 +702,7 @@ export function createDemandPanel(ctl, root, bar) {
     const s = ctl.state;
     const shortOf = (p) => p.wanted - p.paid;
     els.ruling.replaceChildren(...[ // (replaceChildren writes a null as the text "null")
-      h("h3", { id: "ruling-title", text: st === "applied" ? "Ruling applied" : st === "stale" ? "Applied earlier: the table has changed since" : ctl.shared ? "The shared ruling" : "The ruling (nothing is changed yet)" }),
+      h("h3", { id: "ruling-title", text: st === "applied" ? "Ruling applied" : st === "stale" ? "Applied. The table has changed since." : ctl.shared ? "The shared ruling" : "The ruling (nothing is changed yet)" }),
       h("p", { class: ["verdict", !r.wounds.some((w) => w.unfulfilled + w.other) && !r.game_lost && "is-clear"], data: { testid: "verdict" }, text: headline(r) }),
       h("h4", { text: "What is paid" }),
       r.payments.length ? h("ul", { class: "payments", data: { testid: "payments" } }, r.payments.map((p) => h("li", {

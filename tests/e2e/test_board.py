@@ -480,6 +480,14 @@ def test_a_change_rules_again_and_an_applied_ruling_goes_out_of_date(page: Page)
     with settles(page):
         page.click("[data-testid=available-food-plus]")
     expect(page.locator("[data-testid=ruling]")).to_have_attribute("data-state", "stale")
+    status = page.locator("[data-testid=bar-status]")
+    expect(status).to_have_text("Applied. The table has changed since.")
+    expect(page.locator("[data-testid=bar-rule-again]")).to_be_visible()
+    for testid in ("headline", "verdict"):  # applied, not cancelled: nothing is struck through
+        line = page.locator(f"[data-testid={testid}]").evaluate(
+            "(el) => getComputedStyle(el).textDecorationLine"
+        )
+        assert line == "none", (testid, line)
     expect(page.locator("[data-testid=apply]")).to_be_disabled()
     page.click("[data-testid=preview]")
     page.wait_for_selector("[data-testid=ruling][data-state=preview]")
