@@ -89,8 +89,8 @@ const ctl = {
   },
 
   refuse(error, summary) {
-    const reason = plainError(error);
-    showMessage(`Not done — ${summary}: ${reason}`, "refused");
+    const reason = plainReason(error);
+    showMessage(`Not done: ${reason}`, "refused", lastTap);
     this.say(`Not done: ${reason}`);
     this.holding = null;
     draw();
@@ -224,8 +224,50 @@ function showPending() {
     h("span", { class: "pending-list", text: waiting.join("; ") }));
 }
 
+/** The core's reason in a player's words: no internal values ("(shelter is 'none')"). */
+function plainReason(error) {
+  const text = plainError(error).replace(/\s*\([^()]*['"][^()]*\)/g, "").trim();
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+// Where the player last tapped (or clicked, or pressed Enter; or let go of a dragged piece):
+// a refusal is shown there, next to the control, not in a corner of the screen.
+let lastTap = null;
+document.addEventListener("pointerup", (e) => { lastTap = { x: e.clientX, y: e.clientY }; }, true);
+document.addEventListener("click", (e) => {
+  const el = e.target.closest && e.target.closest("[data-key], [data-testid]");
+  lastTap = el ? { key: el.dataset.key, testid: el.dataset.testid, x: e.clientX, y: e.clientY } : null;
+}, true);
+
+function anchorRect(anchor) {
+  if (!anchor) return null;
+  const el = (anchor.key && document.querySelector(`[data-key="${CSS.escape(anchor.key)}"]`))
+    || (anchor.testid && document.querySelector(`[data-testid="${CSS.escape(anchor.testid)}"]`));
+  if (el && el.getClientRects().length) return el.getBoundingClientRect();
+  return anchor.x || anchor.y ? { left: anchor.x, top: anchor.y, bottom: anchor.y } : null;
+}
+
+/** Put the message just below the control (above it if there is no room), inside the screen. */
+function placeMessage(box, anchor) {
+  const r = anchorRect(anchor);
+  box.classList.toggle("is-anchored", Boolean(r));
+  if (!r) {
+    box.style.left = "";
+    box.style.top = "";
+    return;
+  }
+  const m = 8;
+  const { offsetWidth: w, offsetHeight: hgt } = box;
+  let top = r.bottom + m;
+  if (top + hgt > innerHeight - m) top = r.top - hgt - m;
+  top = Math.max(m, Math.min(top, innerHeight - hgt - m));
+  const left = Math.max(m, Math.min(r.left, innerWidth - w - m));
+  box.style.left = `${Math.round(left)}px`; // CSSOM: allowed by the CSP
+  box.style.top = `${Math.round(top)}px`;
+}
+
 // A toast that stays on screen until the player dismisses it (or their next change goes through).
-function showMessage(text, kind = "info") {
+function showMessage(text, kind = "info", anchor = null) {
   const box = $("board-message");
   const back = document.activeElement;
   box.dataset.kind = kind;
@@ -233,8 +275,10 @@ function showMessage(text, kind = "info") {
     onclick: () => {
       box.replaceChildren();
       box.dataset.kind = "";
+      box.classList.remove("is-anchored");
       if (back && document.contains(back) && back !== document.body) back.focus();
     } }, "OK"));
+  placeMessage(box, anchor);
 }
 
 function clearMessage(kind) {
@@ -242,6 +286,7 @@ function clearMessage(kind) {
   if (box.dataset.kind !== kind) return;
   box.replaceChildren();
   box.dataset.kind = "";
+  box.classList.remove("is-anchored");
 }
 
 function notice(kind, extra) {

@@ -602,3 +602,32 @@ def test_undo_of_an_apply_previews_again_and_redo_shows_it_applied(page: Page) -
     expect(page.locator("[data-testid=apply]")).to_be_disabled()
     expect(toast).to_contain_text("Redone: Cook: 1 Wound")
     expect(page.locator("[data-testid=log] .log-ruling")).to_have_count(1)
+
+
+def test_a_refusal_says_why_in_plain_words_next_to_the_tapped_control(page: Page) -> None:
+    """Roof 2 with no Shelter: refused in plain words (no field, no internal values), shown
+    next to the tapped level, on screen, announced, dismissable."""
+    for level in ("track-roof", "track-palisade"):
+        with settles(page):
+            page.click(f"[data-testid={level}] [data-level='0']")
+    with settles(page):
+        page.click("[data-testid=shelter-none]")
+    assert table(page)["shelter"] == "none"
+    target = page.locator("[data-testid=track-roof] [data-level='2']")
+    with settles(page):
+        target.click()
+    message = page.locator("[data-testid=message]")
+    expect(message).to_have_text("Not done: Roof and Palisade need a Shelter.OK")
+    expect(message).to_have_attribute("role", "alert")
+    assert table(page)["roof"] == 0
+    box, near = message.locator("span").bounding_box(), target.bounding_box()
+    view = page.viewport_size
+    assert box and near and view
+    assert 0 <= box["y"] and box["y"] + box["height"] <= view["height"]
+    assert 0 <= box["x"] and box["x"] + box["width"] <= view["width"]
+    assert abs(box["y"] - (near["y"] + near["height"])) < 80, (box, near)
+    assert abs(box["x"] - near["x"]) < 200, (box, near)
+    ok = page.locator("[data-testid=message-ok]").bounding_box()
+    assert ok and ok["width"] >= 44 and ok["height"] >= 44
+    page.click("[data-testid=message-ok]")
+    expect(message).to_be_empty()
