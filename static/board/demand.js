@@ -285,7 +285,7 @@ export function createDemandPanel(ctl, root, bar) {
           onclick: () => { panel.card = null; panel.effect = null; changed(); ctl.say("The card is put away."); } }, "Put the card away") : null));
       // The demand just added is shown where the player looks (never below the fold).
       const fresh = added !== undefined && els.chosen.querySelector(`[data-testid="demand-${added}"]`);
-      if (fresh) fresh.scrollIntoView({ block: "nearest" });
+      if (fresh) scrollPanelTo(fresh, "nearest");
     });
   }
 
@@ -671,11 +671,22 @@ export function createDemandPanel(ctl, root, bar) {
           data: { testid: "sheet-toggle" }, onclick: toggleSheet }, document.documentElement.dataset.sheet === "closed" ? "Show the card & ruling" : "Show the table")));
   }
 
+  /** Scroll the panel (only the panel: the board and the page stay where they are) to `el`. */
+  function scrollPanelTo(el, block) {
+    const body = el.closest(".panel-body");
+    if (!body) return;
+    const box = body.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    if (block === "nearest" && r.top >= box.top && r.bottom <= box.bottom) return;
+    const by = block === "nearest" && r.top >= box.top ? r.bottom - box.bottom : r.top - box.top;
+    body.scrollTop += by;
+  }
+
   /** "Why?": the ruling's details, step by step, brought into view (the sheet opened). */
   function showWhy() {
     document.documentElement.dataset.sheet = "open";
     drawBar();
-    els.ruling.scrollIntoView({ block: "start" });
+    scrollPanelTo(els.ruling, "start");
     const title_ = els.ruling.querySelector("h3");
     if (title_) {
       title_.tabIndex = -1;

@@ -631,3 +631,21 @@ def test_a_refusal_says_why_in_plain_words_next_to_the_tapped_control(page: Page
     assert ok and ok["width"] >= 44 and ok["height"] >= 44
     page.click("[data-testid=message-ok]")
     expect(message).to_be_empty()
+
+
+def test_why_scrolls_only_the_panel(page: Page) -> None:
+    """"Why?" brings the ruling into view in the panel; the page (the board) does not move."""
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    discard(page, "wood", 4)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    before = page.evaluate("window.scrollY")
+    page.click("[data-testid=why]")
+    expect(page.locator("#ruling-title")).to_be_focused()
+    assert page.evaluate("window.scrollY") == before
+    top, room, end = page.evaluate("""() => {
+      const body = document.getElementById("panel-body");
+      const top = document.getElementById("ruling-title").getBoundingClientRect().top
+        - body.getBoundingClientRect().top;
+      return [top, body.clientHeight, body.scrollTop >= body.scrollHeight - body.clientHeight - 1];
+    }""")
+    assert 0 <= top < (room - 40 if end else 40), (top, room, end)
