@@ -9,6 +9,7 @@ from pathlib import Path
 from .api import error_of, parse_request
 from .rules import Ruling, rule
 from .rules.catalogue import catalogue
+from .rules.words import plural
 from .schemas import check_schemas, write_schemas
 
 
@@ -63,9 +64,8 @@ def explain(ruling: Ruling) -> str:
         lines.append(f"{where}{cite}: {s.text}{tag}")
     lines.append("")
     for w in ruling.wounds:
-        lines.append(f"{w.figure.capitalize()}: {w.unfulfilled + w.other} Wound(s) "
-                     f"({w.unfulfilled} of "
-                     f"unfulfilled demand)" + (", dies" if w.died else ""))
+        lines.append(f"{w.figure.capitalize()}: {plural(w.unfulfilled + w.other, 'Wound')} "
+                     f"({w.unfulfilled} of unfulfilled demand)" + (", dies" if w.died else ""))
     if ruling.morale_change:
         lines.append(f"Morale {ruling.morale_change:+d}")
     if ruling.game_lost:

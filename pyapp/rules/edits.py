@@ -13,6 +13,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from .base import Value
 from .state import FigureId, ResourceKind, TableState
+from .words import plural
 
 Path = Annotated[str, Field(min_length=1, max_length=120, pattern=r"^[a-z_]+(/[a-z_0-9]+)*$")]
 
@@ -110,8 +111,8 @@ def _check_pawns(table: TableState) -> None:
     for figure, count in placed.items():
         if count > owned.get(figure, 0):
             raise EditError("planned_actions", f"{figure.capitalize()} has "
-                            f"{owned.get(figure, 0)} Action pawn(s), and {count} would be "
-                            "on planned Actions")
+                            f"{plural(owned.get(figure, 0), 'Action pawn')}, and {count} "
+                            "would be on planned Actions")
 
 
 def _walk(data: Any, path: str) -> tuple[Any, str | int]:
@@ -190,7 +191,7 @@ def _move_pawn(data: dict[str, Any], edit: MovePawn) -> None:
     if edit.source is not None:
         pawns = _action(data, edit.source)["pawns"]
         if edit.figure not in pawns:
-            raise EditError(edit.source, f"{edit.figure} has no pawn on this Action")
+            raise EditError(edit.source, f"{edit.figure.capitalize()} has no pawn on this Action")
         pawns.remove(edit.figure)
     elif edit.target is not None:
         _check_free_pawn(data, edit.figure)
@@ -214,7 +215,8 @@ def _check_free_pawn(data: dict[str, Any], figure: str) -> None:
     if owned is None:
         owned = 1 if figure == "friday" and data.get("friday") is not None else 0
     if placed >= owned:
-        raise EditError(figure, f"{figure} has no Action pawn left to place ({owned} in all)")
+        raise EditError(figure, f"{figure.capitalize()} has no Action pawn left to place "
+                         f"({owned} in all)")
 
 
 def _resolve_action(data: dict[str, Any], edit: ResolveAction) -> None:

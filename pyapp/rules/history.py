@@ -16,6 +16,7 @@ from .formats import Request
 from .referee import rule
 from .ruling import Choices, Context, Ruling
 from .state import Label, TableState
+from .words import plural
 
 
 class RulingEntry(Value):
@@ -113,11 +114,11 @@ def summarise(ruling: Ruling) -> str:
         parts.append(f"Morale {ruling.morale_change:+d}")
     if ruling.unfulfilled:
         units = ruling.unfulfilled_units
-        parts.append(f"{units} unit{'' if units == 1 else 's'} of demand unfulfilled")
+        parts.append(f"{plural(units, 'unit')} of demand unfulfilled")
     if ruling.game_lost:
         parts.append(f"the game is lost: {ruling.lost_reason}")
     return "; ".join(parts) or "paid in full"
 
 
 def _wounds_line(figure: str, wounds: int) -> str:
-    return f"{figure.capitalize()}: {wounds} Wound{'' if wounds == 1 else 's'}"
+    return f"{figure.capitalize()}: {plural(wounds, 'Wound')}"

@@ -29,6 +29,7 @@ from .ruling import Decision, Option, resource_label
 from .state import MORALE_MIN, FigureId, ResourceKind
 from .verdict import Ledger, Verdict
 from .victims import NO_RESOLVER, all_characters, resolver
+from .words import noun, plural
 from .work import Work
 from .wounds import SIGNED, join
 
@@ -41,8 +42,8 @@ def judge(w: Work, ledger: Ledger, demand: d.Demand, index: int) -> Verdict:
     v = Verdict(ledger, index, *w.victims_of(demand))
     JUDGES[demand.kind](w, demand, v)
     if demand.if_possible and (v.shortfall or v.pending):
-        v.say("C9", f"'If possible': the {v.units()} unit(s) that could not be done cost "
-              "nothing.")
+        v.say("C9", f"'If possible': the {plural(v.units(), 'unit')} that could not be done "
+              "cost nothing.")
         v.shortfall.clear()
         v.pending = 0
     if v.pending:  # someone must suffer, and only the resolving figure can (C6)
@@ -74,7 +75,7 @@ def _discard(t: Work, demand: d.Discard, v: Verdict) -> None:
 DISCARD_ORDER: tuple[str, ...] = ("nonperishable_food", "perishable_food", "wood", "fur", "food")
 
 
-MUST = "What can be discarded must be: discard {paid}."
+MUST = "Discard what there is: {paid}."
 
 
 def _take(t: Work, v: Verdict, kind: ResourceKind | str, amount: int, cite: str = "C3",
@@ -133,8 +134,8 @@ def _say_paid(t: Work, v: Verdict, kind: str, wanted: int, paid: int) -> None:
     label = resource_label(kind)  # type: ignore[arg-type]
     if paid >= wanted:
         return
-    v.say("C1", f"{wanted - paid} {label} cannot be discarded: {wanted - paid} unit(s) of "
-          "unfulfilled demand.")
+    v.say("C1", f"{wanted - paid} {label} cannot be discarded: {plural(wanted - paid, 'unit')} "
+          "of unfulfilled demand.")
     pile: ResourceKind = "food" if kind == "perishable_food" else kind  # type: ignore[assignment]
     tied_n = t.state.tied_up(pile)
     if kind == "food":
@@ -164,7 +165,7 @@ def _share_shortfall(t: Work, v: Verdict, payers: list[FigureId], per_head: int,
             units = min(per_head, missing)
             v.short_one(who, units)
             missing -= units
-            v.say("R1", f"{who.capitalize()} goes without and suffers {units} Wound(s).")
+            v.say("R1", f"{who.capitalize()} goes without and suffers {plural(units, 'Wound')}.")
 
 
 def _determination(t: Work, demand: d.DiscardDetermination, v: Verdict) -> None:
@@ -177,7 +178,8 @@ def _determination(t: Work, demand: d.DiscardDetermination, v: Verdict) -> None:
             return
         for who, units in shorts.items():
             if units:
-                v.say("R1", f"Only {who.capitalize()}, who is short, suffers {units} Wound(s).")
+                v.say("R1", f"Only {who.capitalize()}, who is short, suffers "
+                      f"{plural(units, 'Wound')}.")
             v.short_one(who, units)
         return
     holder = _holder(t, demand.who, v)
@@ -211,8 +213,9 @@ def _pay_determination(t: Work, v: Verdict, who: FigureId, amount: int) -> int:
     if paid:
         v.emit(t, PayDetermination(who, paid))
     v.pay(f"{who.capitalize()}'s Determination", amount, paid)
-    v.say("C3" if paid == amount else "C1", f"{who.capitalize()} discards {paid} of {amount} "
-          "Determination token(s)" + ("." if paid == amount else f": {amount - paid} short."))
+    v.say("C3" if paid == amount else "C1", f"{who.capitalize()} discards {paid} of "
+          f"{plural(amount, 'Determination token')}"
+          + ("." if paid == amount else f": {amount - paid} short."))
     return amount - paid
 
 
@@ -223,8 +226,8 @@ def _have_weapon(t: Work, demand: d.HaveWeapon, v: Verdict) -> None:
     _offer_bonus(t, v)
     # A card's "have Weapon N" is a demand like any other (C1), 1 Wound per missing level [D].
     if missing:
-        v.say("C1", f"Weapon {level} of the {demand.level} demanded: {missing} level(s) short.",
-              "derived")
+        v.say("C1", f"Weapon {level} of the {demand.level} demanded: "
+              f"{plural(missing, 'level')} short.", "derived")
     else:
         v.say("C1", f"Weapon {level} meets the demand for {demand.level}.", "derived")
     v.short_all(missing)
@@ -253,8 +256,8 @@ def _weapon_help(t: Work, v: Verdict) -> int:
             v.hurt_why = f"for using the {h.name}"
         bonus += h.amount
         v.say("G-use", f"The players use the {h.name}: +{h.amount} Weapon for this, and "
-              + (f"{who.capitalize()} suffers {h.wounds} Wound for it." if who is not None
-                 else "nobody is there to suffer its Wound."))
+              + (f"{who.capitalize()} suffers {plural(h.wounds, 'Wound')} for it."
+                 if who is not None else "nobody is there to suffer its Wound."))
     return bonus
 
 
@@ -281,7 +284,7 @@ def _reduce(t: Work, demand: d.Reduce, v: Verdict) -> None:
         _reduce_without_shelter(t, demand, v, missing)
         return
     if missing:
-        v.say("C1", f"{missing} level(s) cannot be removed: unfulfilled demand.")
+        v.say("C1", f"{plural(missing, 'level')} cannot be removed: unfulfilled demand.")
     v.short_all(missing)
 
 
@@ -290,8 +293,8 @@ def _reduce_without_shelter(t: Work, demand: d.Reduce, v: Verdict, missing: int)
         v.say("R9", f"No Shelter: the {demand.track} reduction is ignored (house rule "
               "switched on).")
         return
-    v.say("R9", f"No Shelter, {demand.track.capitalize()} at 0: {missing} level(s) cannot be "
-          "removed, unfulfilled demand (no official ruling; this app's default).")
+    v.say("R9", f"No Shelter, {demand.track.capitalize()} at 0: {plural(missing, 'level')} "
+          "cannot be removed, unfulfilled demand (no official ruling; this app's default).")
     v.short_all(missing)
 
 
@@ -333,11 +336,11 @@ def _cover(t: Work, demand: d.CoverSource, v: Verdict) -> None:
     if missing:
         where = (f"on tile {demand.tile}" if demand.tile else "on the tiles adjacent to the "
                  "camp" if demand.adjacent else "on the island")
-        v.say("C14", f"No uncovered {what}source {where} for {missing} marker(s): "
+        v.say("C14", f"No uncovered {what}source {where} for {plural(missing, 'marker')}: "
               "unfulfilled demand.")
         some = demand.count > 1 and chosen
         v.say("R16.several" if some else "R16.one", f"Each source that cannot be covered is 1 "
-              f"unit: {missing}.")
+              f"unit of unfulfilled demand: {plural(missing, 'unit')} in all.")
     v.short_all(missing)
 
 
@@ -374,12 +377,12 @@ def _place_marker(t: Work, demand: d.PlaceMarker, v: Verdict) -> None:
                      None)
         if space is None:
             v.say("C14", f"Every eligible space already holds a {demand.marker} marker: no "
-                  "space is left, which is unfulfilled demand, 1 unit.", "derived")
+                  "space is left, which is 1 unit of unfulfilled demand.", "derived")
             v.short_all(1)
             return
     if demand.marker in t.space(space).markers:
         v.say("C14", f"A {demand.marker} marker is already on {space}: unlike a token, "
-              "this is unfulfilled demand, 1 unit.")
+              "this is 1 unit of unfulfilled demand.")
         v.short_all(1)
         return
     v.emit(t, Place(space, demand.marker, is_marker=True))
@@ -482,8 +485,8 @@ def _combat(t: Work, demand: d.Combat, v: Verdict) -> None:
     if t.choices.weapon_bonus:
         v.say("R14", f"The players use a temporary Weapon bonus of {t.choices.weapon_bonus}: "
               f"Weapon {weapon} fights as {fighting}.")
-    v.say("G-combat", f"Strength {demand.strength} against Weapon {fighting}: {wounds} "
-          "Wound(s) from the fight.")
+    v.say("G-combat", f"Strength {demand.strength} against Weapon {fighting}: "
+          f"{plural(wounds, 'Wound')} from the fight.")
     v.hurt_why = "from the fight and the Saber" if v.hurt else "from the fight"
     if wounds:
         for who in v.victims:
@@ -502,7 +505,7 @@ def _weapon_loss(t: Work, demand: d.Combat, v: Verdict, weapon: int) -> None:
         v.emit(t, SetLevel("weapon", weapon - lost))
     v.say("G-combat-weapon", f"{beast} takes {demand.weapon_loss} off the Weapon "
           f"track: {weapon} to {weapon - lost}" + (
-              f"; {missing} level(s) short, unfulfilled demand." if missing else "."))
+              f"; {plural(missing, 'level')} short, unfulfilled demand." if missing else "."))
     v.short_all(missing)
 
 
@@ -527,7 +530,7 @@ def _gain_all(t: Work, v: Verdict, gained: dict[str, int]) -> None:
 def _weather(t: Work, demand: d.WeatherClouds, v: Verdict) -> None:
     missing = 0
     if demand.snow:
-        v.say("G-weather", f"Snow: {demand.snow} cloud(s), {demand.snow} wood to discard.")
+        v.say("G-weather", f"Snow: {plural(demand.snow, 'cloud')}, {demand.snow} wood to discard.")
         paid = _take(t, v, "wood", demand.snow, "G-weather", "Snow: discard {paid}.")
         v.pay("wood (snow)", demand.snow, paid)
         missing += demand.snow - paid
@@ -538,13 +541,14 @@ def _weather(t: Work, demand: d.WeatherClouds, v: Verdict) -> None:
         rain -= ignored
         t.spent.append(next(n for n in t.state.discovery_tokens
                             if n.strip().lower() == h.name.lower()))
-        v.say("G-use", f"The players use {h.name}: {ignored} rain cloud ignored; the token is "
+        v.say("G-use", f"The players use {h.name}: {plural(ignored, 'rain cloud')} ignored; the "
+              "token is "
               "discarded.")
     clouds = rain + demand.snow
     roof = t.level("roof")
     n = max(0, clouds - roof)
-    v.say("G-weather", f"Rain: {clouds} cloud(s) against Roof {roof}: {n} food and {n} wood "
-          "to discard.")
+    v.say("G-weather", f"Rain: {plural(clouds, 'cloud')} against Roof {roof}: {n} food and "
+          f"{n} wood to discard.")
     if n:
         food = _take(t, v, "food", n, "G-weather", "Rain: discard {paid}.")
         wood = _take(t, v, "wood", n, "G-weather", "Rain: discard {paid}.")
@@ -552,7 +556,7 @@ def _weather(t: Work, demand: d.WeatherClouds, v: Verdict) -> None:
         v.pay("wood (rain)", n, wood)
         missing += 2 * n - food - wood
     if missing:
-        v.say("C1", f"{missing} resource(s) short: unfulfilled demand.")
+        v.say("C1", f"{plural(missing, 'resource')} short: unfulfilled demand.")
     v.short_all(missing)
 
 
@@ -645,9 +649,10 @@ def _children_share(t: Work, v: Verdict, need: int) -> int:
         chosen=str(first).lower(), default="true"))
     food = t.food()
     if need <= food < need + eaters:
-        v.say("R11.split", f"{food} food cannot feed the children ({need}) and {eaters} "
-              "character(s): " + ("the children eat first, so the game goes on." if first
-                                  else "feeding the characters first loses the game."))
+        v.say("R11.split", f"{food} food cannot feed the children ({need}) and "
+              f"{plural(eaters, 'character')}: " + (
+                  "the children eat first, so the game goes on." if first
+                  else "feeding the characters first loses the game."))
     return t.food() if first else max(0, t.food() - eaters)
 
 
@@ -662,8 +667,9 @@ def _morale_phase(t: Work, demand: d.MoralePhase, v: Verdict) -> None:
     space = morale_track().space(level)
     v.victims = (fp,)
     v.why = ("G-morale-phase", f"Only the First Player ({fp.capitalize()}) is concerned.", None)
-    v.say("R7", f"Morale {level:+d}: the space says {space.determination:+d} Determination "
-          "token(s)" + (f" or heal {space.or_heal} Wound(s)" if space.or_heal else "")
+    v.say("R7", f"Morale {level:+d}: the space says {space.determination:+d} "
+          f"{noun(space.determination, 'Determination token')}"
+          + (f" or heal {plural(space.or_heal, 'Wound')}" if space.or_heal else "")
           + " (values from the app's Morale track data).")
     if space.determination < 0:
         v.short_one(fp, _pay_determination(t, v, fp, -space.determination))
@@ -673,15 +679,15 @@ def _morale_phase(t: Work, demand: d.MoralePhase, v: Verdict) -> None:
         return
     if space.determination:
         v.emit(t, GainDetermination(fp, space.determination))
-        v.say("G-morale-phase", f"{fp.capitalize()} gains {space.determination} "
-              "Determination token(s).")
+        v.say("G-morale-phase", f"{fp.capitalize()} gains "
+              f"{plural(space.determination, 'Determination token')}.")
 
 
 def _morale_top(t: Work, v: Verdict, fp: FigureId, tokens: int, heal: int) -> None:
     v.decisions.append(Decision(id="morale_top", question="Morale at the top: tokens or "
                                 "healing?", options=(
-        Option(value="tokens", label=f"Take {tokens} Determination tokens"),
-        Option(value="heal", label=f"Heal {heal} Wound(s)")),
+        Option(value="tokens", label=f"Take {plural(tokens, 'Determination token')}"),
+        Option(value="heal", label=f"Heal {plural(heal, 'Wound')}")),
         chosen=t.choices.morale_top, default="tokens"))
     if t.choices.morale_top == "heal":
         wounds = t.counter(fp, "wounds")
@@ -690,7 +696,7 @@ def _morale_top(t: Work, v: Verdict, fp: FigureId, tokens: int, heal: int) -> No
               f"{max(0, wounds - heal)}.")
         return
     v.emit(t, GainDetermination(fp, tokens))
-    v.say("G-morale-phase", f"{fp.capitalize()} takes {tokens} Determination tokens.")
+    v.say("G-morale-phase", f"{fp.capitalize()} takes {plural(tokens, 'Determination token')}.")
 
 
 def _card_wounds(t: Work, demand: d.SufferWounds, v: Verdict) -> None:
@@ -699,8 +705,8 @@ def _card_wounds(t: Work, demand: d.SufferWounds, v: Verdict) -> None:
     for who in v.victims:
         v.wound(who, demand.amount)
     v.hurt_why = "from the card"
-    v.say("G-card-wounds", f"The card deals {demand.amount} Wound(s) to each victim; this is "
-          "not unfulfilled demand.")
+    v.say("G-card-wounds", f"The card deals {plural(demand.amount, 'Wound')} to each victim; "
+          "this is not unfulfilled demand.")
 
 
 def _discard_any(t: Work, demand: d.DiscardAny, v: Verdict) -> None:
@@ -718,8 +724,8 @@ def _discard_any(t: Work, demand: d.DiscardAny, v: Verdict) -> None:
             left -= _take(t, v, kind, left)
     v.pay(_either(demand.of), demand.amount, demand.amount - left)
     if left:
-        v.say("C1", f"{left} of the {demand.amount} cannot be discarded: {left} unit(s) of "
-              "unfulfilled demand.")
+        v.say("C1", f"{left} of the {demand.amount} cannot be discarded: "
+              f"{plural(left, 'unit')} of unfulfilled demand.")
     v.short_all(left)
 
 

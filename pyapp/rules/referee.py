@@ -21,6 +21,7 @@ from .ruling import (
 )
 from .state import TableState
 from .verdict import Ledger
+from .words import plural
 from .work import Work
 from .wounds import suffer
 
@@ -46,7 +47,8 @@ def rule(request: Request) -> Ruling:
     not_spent = _not_spent(new, choices.use) if _has_loss(ledger) else ()
     if not_spent:
         steps.append(step("C4", "Not spent for you: " + ", ".join(not_spent) + ". The "
-                          "players may still use them to avoid a loss."))
+                          "players may still use " + ("it" if len(not_spent) == 1 else "them")
+                          + " to avoid a loss."))
     lost = new.lost
     certainty, rests_on = weakest(
         [s for s in opening if s.certainty != "stated"] + ledger.unsure)
@@ -116,7 +118,8 @@ def _not_spent(state: TableState, used: tuple[str, ...]) -> tuple[str, ...]:
     chosen = {n.strip().lower() for n in used}
     found = [f"Discovery token {t}" for t in state.discovery_tokens
              if t.strip().lower() not in chosen]
-    found += [f"{e.name} ({e.uses_left} use(s) left)" for e in state.equipment if e.uses_left]
+    found += [f"{e.name} ({plural(e.uses_left, 'use')} left)" for e in state.equipment
+              if e.uses_left]
     found += [f"Item {i.name}" for i in state.inventions if i.built]
     found += [f"Treasure {t}" for t in state.treasures if t.strip().lower() not in chosen]
     return tuple(found)

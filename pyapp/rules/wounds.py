@@ -8,6 +8,7 @@ from typing import get_args
 from .events import MoveWounds, SetLevel
 from .state import MORALE_MAX, MORALE_MIN, FigureId
 from .verdict import Verdict
+from .words import plural
 from .work import Work
 
 
@@ -101,10 +102,6 @@ def _lower_morale(w: Work, v: Verdict, who: FigureId, arrows: int) -> None:
           f"{SIGNED[morale]} to {SIGNED[lowered]}.")
     if morale - arrows < MORALE_MIN:
         v.say("C8", "Morale is at the lowest level: nothing more happens.")
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def join(names: list[FigureId]) -> str:

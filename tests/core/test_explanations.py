@@ -17,9 +17,10 @@ from tests.scenarios import SCENARIOS, Scenario
 LABELS = {"non-perishable food": "nonperishable_food", "food": "food", "wood": "wood",
           "fur": "fur"}
 _AMOUNT = r"\d+ (?:non-perishable food|food|wood|fur)"
-# "What can be discarded must be: discard 1 food and 1 non-perishable food.", "Cook eats 1
-# food.", "The children eat 3 food.": what left the table, kind by kind.
-DISCARDED = re.compile(rf"\b(?:discard|eats?) ({_AMOUNT}(?:(?:, | and ){_AMOUNT})*)\b")
+# "Discard what there is: 1 food and 1 non-perishable food.", "Rain: discard 1 wood.", "Cook
+# eats 1 food.", "The children eat 3 food.": what left the table, kind by kind.
+DISCARDED = re.compile(rf"\b(?:[Dd]iscard(?: what there is:)?|eats?) "
+                       rf"({_AMOUNT}(?:(?:, | and ){_AMOUNT})*)\b")
 GAINED = re.compile(rf"\bgains? ({_AMOUNT}(?:(?:, | and ){_AMOUNT})*) (?:to|in) "
                     r"(Available|Future) Resources")
 NAME = r"(?:Cook|Carpenter|Explorer|Soldier|Friday|Jenny)"
@@ -107,7 +108,7 @@ def test_non_perishable_food_is_named_when_it_pays() -> None:
                   "available": {"nonperishable_food": 1}},
         "effect": {"demands": [{"kind": "discard", "food": 1}]}})
     texts = [s.text for s in rule(request).steps]
-    assert "What can be discarded must be: discard 1 non-perishable food." in texts
+    assert "Discard what there is: 1 non-perishable food." in texts
 
 
 def test_children_short_even_fed_first_never_says_the_game_goes_on() -> None:

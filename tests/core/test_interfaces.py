@@ -98,7 +98,7 @@ def test_cli_explains(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rule", str(ROOT / "docs/examples/combat-weapon-loss.request.json"),
                  "--explain"]) == 0
     out = capsys.readouterr().out
-    assert "G-combat-weapon:" in out and "Cook: 5 Wound(s)" in out
+    assert "G-combat-weapon:" in out and "Cook: 5 Wounds" in out
 
 
 def test_cli_reads_stdin_and_fails_with_exit_2() -> None:

@@ -112,7 +112,7 @@ def test_a_new_action_cannot_use_pawns_a_character_does_not_have() -> None:
     two_more = {"id": "rest", "action": "rest", "pawns": ["cook", "cook"]}
     refused = send(s, cmd="edit", edits=[{"op": "insert", "path": "planned_actions",
                                           "value": two_more}])
-    assert refused["ok"] is False and "Cook has 2 Action pawn(s)" in refused["error"]["message"]
+    assert refused["ok"] is False and "Cook has 2 Action pawns" in refused["error"]["message"]
     fewer = send(s, cmd="edit", edits=[{"op": "set", "path": "characters/0/pawns", "value": 1},
                                        {"op": "insert", "path": "planned_actions",
                                         "value": {"id": "rest", "action": "rest",
