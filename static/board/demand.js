@@ -79,6 +79,9 @@ export function cardKey(effect, choices) {
   return JSON.stringify([bare(demands), bare(choices || {}, CHOICE_DEFAULTS)]);
 }
 
+// The Wounds table's columns: short enough to fit the panel, the full name for screen readers.
+const WOUND_COLUMNS = [["Who", ""], ["Unmet", "Wounds for unfulfilled demand"], ["Other", "Other Wounds"], ["Arrows", "Morale arrows"], ["Dies", ""]];
+
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** "Discard 2 wood", "Roof −1", "Combat: strength 4" — a demand in a player's words. */
@@ -721,7 +724,8 @@ export function createDemandPanel(ctl, root, bar) {
         : h("p", { class: "hint", text: "Nothing to pay." }),
       h("h4", { text: "Wounds" }),
       r.wounds.length ? h("table", { class: "wounds-table", data: { testid: "wounds" } },
-        h("thead", {}, h("tr", {}, ["Who", "Unfulfilled demand", "Other Wounds", "Morale arrows", "Dies"].map((t) => h("th", { scope: "col", text: t })))),
+        h("thead", {}, h("tr", {}, WOUND_COLUMNS.map(([short, long]) => h("th", { scope: "col", title: long || undefined },
+          h("span", { "aria-hidden": long ? "true" : undefined, text: short }), long ? h("span", { class: "visually-hidden", text: long }) : null)))),
         h("tbody", {}, r.wounds.map((w) => h("tr", { data: { figure: w.figure } },
           h("th", { scope: "row", text: figureName(s, w.figure) }), h("td", { text: w.unfulfilled }), h("td", { text: w.other }),
           h("td", { text: w.morale_arrows }), h("td", { text: w.died ? "yes" : "no" })))))
