@@ -30,7 +30,7 @@ from .state import MORALE_MIN, FigureId, ResourceKind
 from .verdict import Ledger, Verdict
 from .victims import NO_RESOLVER, all_characters, resolver
 from .words import noun, plural
-from .work import Work
+from .work import Work, tokens_left
 from .wounds import SIGNED, join
 
 TRACK_NAMES = frozenset({"roof", "palisade", "weapon"})
@@ -535,7 +535,9 @@ def _weather(t: Work, demand: d.WeatherClouds, v: Verdict) -> None:
         v.pay("wood (snow)", demand.snow, paid)
         missing += demand.snow - paid
     rain = demand.rain
-    leaves = helps_at(t.state.discovery_tokens, "discovery_tokens", "rain_cloud") if rain else []
+    # A token used up by an earlier demand of the same card is no longer there to use.
+    left = tokens_left(t.state.discovery_tokens, t.spent)
+    leaves = helps_at(left, "discovery_tokens", "rain_cloud") if rain else []
     for h in _offered(t, v, leaves):
         ignored = min(rain, h.amount)
         rain -= ignored

@@ -190,7 +190,7 @@ class Work:
             changes["tiles"] = tuple(t.evolve(camp=t.id == self.camp_tile)
                                      for t in changes.get("tiles", s.tiles))
         if self.spent:
-            changes["discovery_tokens"] = _without(s.discovery_tokens, self.spent)
+            changes["discovery_tokens"] = tokens_left(s.discovery_tokens, self.spent)
         if self.crew != s.film_crew:
             changes["film_crew"] = self.crew
         if self.lost and s.lost is None:
@@ -235,7 +235,7 @@ _HELPERS = frozenset({"friday", "jenny"})
 _TABLE = TableState.__pydantic_validator__  # `TableState.model_validate`, for the hot path
 
 
-def _without(names: tuple[str, ...], spent: list[str]) -> tuple[str, ...]:
+def tokens_left(names: tuple[str, ...], spent: list[str]) -> tuple[str, ...]:
     """The names left once each spent one is taken away (once each)."""
     left = list(names)
     for name in spent:

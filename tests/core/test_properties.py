@@ -70,3 +70,19 @@ def test_same_input_same_ruling(request: Request) -> None:
     before = request.model_dump_json()
     assert rule(request) == rule(request)
     assert request.model_dump_json() == before
+
+
+def test_a_discovery_token_is_used_once_per_card() -> None:
+    """One Large Leaves token and a card with two rain demands: the players may use it
+    once; the second demand finds it gone, and the table never loses a token it lacks."""
+    request = Request.model_validate({
+        "state": {"phase": "weather", "characters": [{"role": "cook"}], "first_player": "cook",
+                  "available": {"food": 2, "wood": 2}, "discovery_tokens": ["Large Leaves"]},
+        "effect": {"demands": [{"kind": "weather_clouds", "rain": 1},
+                               {"kind": "weather_clouds", "rain": 1}]},
+        "choices": {"use": ["Large Leaves"]},
+    })  # fmt: skip
+    ruling = rule(request)
+    assert ruling.state.discovery_tokens == ()
+    used = [s for s in ruling.steps if s.clause == "G-use"]
+    assert len(used) == 1
