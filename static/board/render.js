@@ -222,12 +222,13 @@ export function woundTrack(ctl, { label, figure, wounds, path, key }) {
   const death = figure.track.death_at;
   const arrows = new Set(figure.track.morale_arrows);
   const describe = (v) => (v >= death ? `${v} Wounds, death` : `${v} Wound${v === 1 ? "" : "s"}${arrows.has(v) ? ", on a Morale arrow" : ""}`);
+  const pip = (at) => h("span", { class: ["pip", at <= wounds && "is-hit", arrows.has(at) && "has-arrow", at === death && "is-death"] },
+    at === death ? skull() : arrows.has(at) ? arrow() : null);
+  // Two rows of pips big enough to read across the table, in the height of the − / + buttons.
+  const half = Math.ceil(death / 2);
   const pips = h("span", { class: "pips", "aria-hidden": "true" },
-    Array.from({ length: death }, (_, i) => {
-      const at = i + 1;
-      return h("span", { class: ["pip", at <= wounds && "is-hit", arrows.has(at) && "has-arrow", at === death && "is-death"] },
-        at === death ? skull() : arrows.has(at) ? arrow() : null);
-    }));
+    h("span", { class: "pip-row" }, Array.from({ length: half }, (_, i) => pip(i + 1))),
+    h("span", { class: "pip-row" }, Array.from({ length: death - half }, (_, i) => pip(half + i + 1))));
   return h("div", { class: "wound-row", role: "group", "aria-label": `${label}: ${describe(wounds)}`, data: { testid: key, value: wounds } },
     button(ctl, { class: "step", "aria-label": `${label}: one less (${describe(wounds)} now)`, data: { key: `${key}-minus` },
       disabled: wounds <= 0, onclick: () => ctl.set(path, wounds - 1, `${label}: ${describe(wounds - 1)}`) }, "−"),
