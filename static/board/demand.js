@@ -871,6 +871,20 @@ export function createDemandPanel(ctl, root, bar) {
       draw();
       if (!ruling && panel.effect && !ctl.shared) ruleAgain();
     },
+    /** A new game: no card, no demand, no choices, no one resolving; nothing applied. */
+    clear() {
+      panel.card = null;
+      panel.effect = null;
+      panel.context = { resolver: null, event_combat: false };
+      panel.choices = {};
+      panel.resolving = null;
+      ctl.resolving = null;
+      panel.appliedAt = null;
+      panel.confirming = false;
+      panel.shareUrl = null;
+      panel.shareError = null;
+      ruleAgain();
+    },
     showError(message) { panel.ruling = null; panel.status = "error"; panel.error = message; draw(); },
     redraw() { drawChips(); draw(); },
     request,

@@ -413,6 +413,7 @@ async function newGame(e) {
     friday: form.elements.namedItem("new-friday").checked ? {} : null, dog: form.elements.namedItem("new-dog").checked };
   error.textContent = "";
   $("new-dialog").close();
+  demand.clear(); // the last game's card is not this game's
   await replaceTable({ cmd: "new", state }, "New game");
 }
 

@@ -649,3 +649,20 @@ def test_why_scrolls_only_the_panel(page: Page) -> None:
       return [top, body.clientHeight, body.scrollTop >= body.scrollHeight - body.clientHeight - 1];
     }""")
     assert 0 <= top < (room - 40 if end else 40), (top, room, end)
+
+
+def test_new_game_clears_the_card_and_its_demand(page: Page) -> None:
+    """"New game" puts the last game's demand away: nothing is ruled on the new table."""
+    discard(page, "wood", 2)
+    expect(page.locator("[data-testid=demand-0]")).to_be_visible()
+    page.click("[data-testid=new-game]")
+    with settles(page):
+        page.click("[data-testid=new-start]")
+    settle(page)
+    expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("No demand yet")
+    expect(page.locator("[data-testid=bar-status]")).to_have_text(
+        "Find the card, or tap what it asks for."
+    )
+    expect(page.locator("[data-testid=headline]")).to_have_text("No demand yet")
+    expect(page.locator("[data-testid=ruling]")).to_be_empty()
+    expect(page.locator("[data-testid=log]")).to_contain_text("Nothing yet")
