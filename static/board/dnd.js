@@ -46,7 +46,10 @@ export function installMoves(root, ctl) {
     const done = drag;
     drag = null;
     if (!done.moving) return; // a tap or click: the piece's click handler picks it up
+    // The click a mouse's drag ends with comes in the same turn as this pointerup; a
+    // finger's drag often ends with none, and a later click (a tap, Enter) is the player's.
     swallowClick = true;
+    setTimeout(() => { swallowClick = false; }, 0);
     follow(done, e.clientX, e.clientY);
     const place = done.over ? JSON.parse(done.over.dataset.drop) : null;
     finish(done);
@@ -64,7 +67,7 @@ export function installMoves(root, ctl) {
   // all, so the next press anywhere (the panel too) starts afresh.
   window.addEventListener("pointerdown", () => { swallowClick = false; }, true);
   window.addEventListener("click", (e) => {
-    if (!swallowClick) return;
+    if (!swallowClick || e.detail === 0) return; // never a keyboard's click
     swallowClick = false;
     e.stopPropagation();
     e.preventDefault();

@@ -623,8 +623,8 @@ def test_a_refusal_says_why_in_plain_words_next_to_the_tapped_control(page: Page
     box, near = message.locator("span").bounding_box(), target.bounding_box()
     view = page.viewport_size
     assert box and near and view
-    assert 0 <= box["y"] and box["y"] + box["height"] <= view["height"]
-    assert 0 <= box["x"] and box["x"] + box["width"] <= view["width"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"]
+    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"]
     assert abs(box["y"] - (near["y"] + near["height"])) < 80, (box, near)
     assert abs(box["x"] - near["x"]) < 200, (box, near)
     ok = page.locator("[data-testid=message-ok]").bounding_box()
