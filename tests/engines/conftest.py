@@ -10,13 +10,14 @@ from __future__ import annotations
 import shutil
 import subprocess
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from tools.engines import FIREFOX, MINIBROWSER, WEBKIT_DRIVER, Engine, launch
-from tools.local import start_server
+from tools.local import served
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = ["firefox", "webkit-ipad"]
@@ -47,23 +48,26 @@ class Site:
     server: subprocess.Popen[str]
 
 
-@pytest.fixture(scope="module", params=ENGINES)
-def site(request: pytest.FixtureRequest) -> Iterator[Site]:
-    kind: str = request.param
+@contextmanager
+def fresh(kind: str, *serve: str, size: tuple[int, int] = (1280, 800)) -> Iterator[Site]:
+    """A browser of `kind` with a fresh profile, on a server of its own (tools/serve.py
+    with `serve`'s options), for the length of a `with` block."""
     if not (ROOT / "static" / "vendor" / "vendor.json").is_file():
         pytest.fail("static/vendor/ is missing: run `make vendor`")
     if lacking := missing(kind):
         pytest.fail(f"{kind}: not installed: {', '.join(lacking)} (run `make browsers`)")
-    server, url = start_server()
-    try:
-        engine = launch(kind, 1280, 1200)
+    with served(*serve) as (server, url):
+        engine = launch(kind, *size)
         try:
             yield Site(engine, url, server)
         finally:
             engine.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def site(request: pytest.FixtureRequest) -> Iterator[Site]:
+    with fresh(request.param, size=(1280, 1200)) as opened:
+        yield opened
 
 
 @pytest.fixture(autouse=True)

@@ -16,9 +16,9 @@ from pyapp.links import encode
 from pyapp.rules.faq import faq
 from pyapp.rules.formats import Request
 from tests.scenarios import scenario_requests
-from tools.engines import launch, wait
+from tools.engines import wait
 
-from .conftest import ENGINES, Site
+from .conftest import ENGINES, Site, fresh
 
 READY = "document.documentElement.dataset.rulesReady === 'true'"
 SETTLED = "document.documentElement.dataset.busy === '0'"
@@ -207,41 +207,21 @@ def test_starts_again_offline_from_the_snapshot(site: Site) -> None:
 def test_without_its_snapshot_python_is_restored_from_the_core_snapshot(kind: str) -> None:
     """snapshot.bin missing (or refused): the core snapshot, Pyodide just started, is the
     second chance in every engine, before a start from scratch."""
-    from tools.local import served
-
-    from .conftest import missing
-
-    if lacking := missing(kind):
-        raise AssertionError(f"{kind}: not installed: {', '.join(lacking)} (run `make browsers`)")
-    with served("--hide", "snapshot.bin") as (server, url):
-        engine = launch(kind)
-        try:
-            start = boot(Site(engine, url, server))
-            assert start["state"] == "true", start["status"]
-            assert "pyodide-restored-core" in start["marks"], start
-            assert "pyodide-started" not in start["marks"], start
-            name, request = SCENARIOS[2]
-            assert engine.run(RULE_ALL, [request]) == [cpython_envelope(request)], name
-            assert engine.errors() == []
-        finally:
-            engine.close()
+    with fresh(kind, "--hide", "snapshot.bin") as opened:
+        start = boot(opened)
+        assert start["state"] == "true", start["status"]
+        assert "pyodide-restored-core" in start["marks"], start
+        assert "pyodide-started" not in start["marks"], start
+        name, request = SCENARIOS[2]
+        assert opened.engine.run(RULE_ALL, [request]) == [cpython_envelope(request)], name
+        assert opened.engine.errors() == []
 
 
 def test_webkit_s_own_user_agent_restores_too() -> None:
     """WebKitGTK's own user agent (not an iPad's): Pyodide then uses its WebAssembly call
     trampoline, which takes a table slot an iPad does not; the snapshot restores either way."""
-    from tools.local import served
-
-    from .conftest import missing
-
-    if lacking := missing("webkit"):
-        raise AssertionError(f"webkit: not installed: {', '.join(lacking)} (run `make browsers`)")
-    with served() as (server, url):
-        engine = launch("webkit")
-        try:
-            assert_restored(boot(Site(engine, url, server)))
-            name, request = SCENARIOS[1]
-            assert engine.run(RULE_ALL, [request]) == [cpython_envelope(request)], name
-            assert engine.errors() == []
-        finally:
-            engine.close()
+    with fresh("webkit") as opened:
+        assert_restored(boot(opened))
+        name, request = SCENARIOS[1]
+        assert opened.engine.run(RULE_ALL, [request]) == [cpython_envelope(request)], name
+        assert opened.engine.errors() == []
