@@ -269,7 +269,11 @@ def test_contents_and_search_at_every_size(
             assert toc.is_hidden()
             toggle.click()
         toc.locator("a[href='#C7']").click()
-        page.wait_for_function("() => location.hash === '#C7'")
+        # "hashchange" comes a task after the address changes: wait for what it draws.
+        page.wait_for_function(
+            "() => location.hash === '#C7'"
+            " && document.querySelector('.is-target')?.id === 'event-combat'"
+        )
         assert page.eval_on_selector_all(".is-target", "els => els.map((e) => e.id)") == [
             "event-combat"
         ]
