@@ -1,14 +1,20 @@
-"""Command line: `python -m pyapp rule FILE [--explain]`, `schema`, `cards`."""
+"""Command line: `python -m pyapp rule FILE [--explain]`, `schema`, `cards`.
+
+Every error is one line on stderr (`error: <type>: <what is wrong, in words>`) and exit code
+2; output that stops being read (`| head -1`) ends the program quietly."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from .api import error_of, parse_request
 from .rules import Ruling, rule
 from .rules.catalogue import catalogue
+from .rules.plain import printable
 from .rules.words import plural
 from .schemas import check_schemas, write_schemas
 
@@ -18,9 +24,16 @@ def main(argv: list[str] | None = None) -> int:
     return int(args.run(args))
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its usage errors on one line like every other error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: usage: {printable(message)} (see {self.prog} --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m pyapp", description="Castaway Referee: "
-                                     "rulings on unfulfilled demand.")
+    parser = _Parser(prog="python -m pyapp", description="Castaway Referee: "
+                     "rulings on unfulfilled demand.")
     sub = parser.add_subparsers(required=True)
     ruling = sub.add_parser("rule", help="rule on a request (JSON file, or - for stdin)")
     ruling.add_argument("file")
@@ -37,24 +50,36 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _rule(args: argparse.Namespace) -> int:
+    name = "standard input" if args.file == "-" else printable(args.file)
     try:
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
-        ruling = rule(parse_request(text))
+        data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+        text = data.decode("utf-8")
     except OSError as exc:
-        print(f"error: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
-    except Exception as exc:
+        return _fail("cannot_read", f"cannot read {name}: {exc.strerror or exc}")
+    except UnicodeDecodeError as exc:
+        return _fail("cannot_read", f"{name} is not UTF-8 text (byte 0x{data[exc.start]:02x} "
+                     f"at position {exc.start:,}); save it as UTF-8 and try again")
+    try:
+        ruling = rule(parse_request(text))
+    except Exception as exc:  # every refusal is one line: its type and what is wrong
         error = error_of(exc)
-        print(f"error: {error['type']}: {error['message']}", file=sys.stderr)
-        for detail in error["details"][1:]:
-            print(f"  {detail['loc']}: {detail['msg']}", file=sys.stderr)
-        return 2
+        return _fail(error["type"], error["message"])
     print(explain(ruling) if args.explain else ruling.model_dump_json(indent=2))
     return 0
 
 
+def _fail(kind: str, message: str) -> int:
+    print(f"error: {kind}: {' '.join(printable(message).split())}", file=sys.stderr)
+    return 2
+
+
 def explain(ruling: Ruling) -> str:
-    """The ruling as a player reads it: each step with its rule and certainty."""
+    """The ruling as a player reads it: each step with its rule and certainty. Text that
+    came from the request (names, labels) has its control characters shown as escapes."""
+    return "\n".join(printable(line) for line in _explain_lines(ruling))
+
+
+def _explain_lines(ruling: Ruling) -> list[str]:
     lines = []
     for s in ruling.steps:
         where = f"[{s.demand + 1}] " if s.demand is not None else ""
@@ -72,7 +97,7 @@ def explain(ruling: Ruling) -> str:
         lines.append(f"The game is lost: {ruling.lost_reason}")
     lines.append(SURE[ruling.certainty] + (f" ({', '.join(ruling.rests_on)})"
                                            if ruling.rests_on else ""))
-    return "\n".join(lines)
+    return lines
 
 
 SURE = {"stated": "Certainty: stated by the rules", "derived": "Certainty: derived from the "
@@ -85,16 +110,30 @@ def _schema(args: argparse.Namespace) -> int:
             print(path)
         return 0
     stale = check_schemas(Path(args.check or "schema"))
-    for name in stale:
-        print(f"stale: {name} (run `make schema`)", file=sys.stderr)
+    if stale:
+        print(f"error: stale schema files: {', '.join(stale)} (run `make schema`)",
+              file=sys.stderr)
     return 1 if stale else 0
 
 
 def _cards(args: argparse.Namespace) -> int:
     for card in catalogue().search(" ".join(args.words)):
-        print(f"{card.id:32} {card.name}: {card.text}")
+        print(printable(f"{card.id:32} {card.name}: {card.text}"))
     return 0
 
 
+def run(argv: list[str] | None = None) -> int:
+    """`main`, ending quietly when whoever reads the output stops (`| head -1`): Python's
+    own advice, stdout pointed at /dev/null so that the exit's flush cannot fail again."""
+    try:
+        code = main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141  # 128 + SIGPIPE, what a shell reports for a program ended by the pipe
+    return code
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -10,8 +10,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .reading import JsonTooBig, read_json
 from .rules import Request, RulingError, rule
 from .rules.formats import FORMAT_VERSION, REQUEST_FORMAT
+from .rules.plain import plain_message, safe
 
 
 class RequestError(ValueError):
@@ -24,23 +26,40 @@ class RequestError(ValueError):
 
 def parse_request(text: str | bytes) -> Request:
     """Read a request, naming the first thing that is wrong with it."""
+    return request_from(read_text(text, "request"))
+
+
+def read_text(text: str | bytes, what: str) -> Any:
+    """JSON text from outside, bounded (pyapp.reading); RequestError says what is wrong."""
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise RequestError("invalid_json", "", f"not valid JSON: {exc}") from exc
-    return request_from(data)
+        return read_json(text, what)
+    except JsonTooBig as exc:
+        raise RequestError("validation_error", "", exc.msg) from None
+    except UnicodeDecodeError:
+        raise RequestError("invalid_json", "", f"The {what} is not UTF-8 text.") from None
+    except ValueError as exc:
+        raise RequestError("invalid_json", "", f"The {what} is not valid JSON "
+                           f"({json_problem(exc)}).") from None
+
+
+def json_problem(exc: ValueError) -> str:
+    """json's complaint, in one line: "Expecting value: line 1 column 1 (char 0)"."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"{exc.msg.lower()} at line {exc.lineno}, column {exc.colno}"
+    return safe(str(exc).split("\n")[0], 80)
 
 
 def request_from(data: Any) -> Request:
     if not isinstance(data, dict):
-        raise RequestError("validation_error", "", "a request is a JSON object")
+        raise RequestError("validation_error", "", "A request is a JSON object {…}, with "
+                           "a table and an effect.")
     if data.get("format", REQUEST_FORMAT) != REQUEST_FORMAT:
-        raise RequestError("unsupported_format", "format",
-                           f"expected {REQUEST_FORMAT!r}, got {data.get('format')!r}")
+        raise RequestError("unsupported_format", "format", "This is not a Castaway Referee "
+                           f"request (its format is {shown(data.get('format'))}).")
     version = data.get("version", FORMAT_VERSION)
     if version != FORMAT_VERSION:
-        raise RequestError("unsupported_version", "version",
-                           f"this referee reads version {FORMAT_VERSION}, got {version!r}")
+        raise RequestError("unsupported_version", "version", f"This referee reads requests "
+                           f"of version {FORMAT_VERSION}, not {shown(version)}.")
     return Request.model_validate(data)
 
 
@@ -56,22 +75,33 @@ def rule_json(text: str) -> str:
 def error_of(exc: BaseException) -> dict[str, Any]:
     """A structured error naming what is wrong, for people and for programs."""
     if isinstance(exc, ValidationError):
-        details = [{"loc": loc_text(e["loc"]), "msg": e["msg"]} for e in exc.errors()]
-        return _error("validation_error", details)
-    if isinstance(exc, RequestError):
-        return _error(exc.kind, [{"loc": exc.loc, "msg": exc.msg}])
-    if isinstance(exc, RulingError):  # said to players as it is: plain words, no field path
-        return {"type": "ruling_error", "message": exc.msg,
+        errors = exc.errors()
+        details = [{"loc": loc_text(e["loc"]), "msg": e["msg"]} for e in errors]
+        return {"type": "validation_error", "message": plain_message(errors),
+                "details": details}
+    if isinstance(exc, RequestError | RulingError):  # said as it is: plain words, no path
+        kind = exc.kind if isinstance(exc, RequestError) else "ruling_error"
+        return {"type": kind, "message": one_line(exc.msg),
                 "details": [{"loc": exc.loc, "msg": exc.msg}]}
-    return _error("internal_error", [{"loc": "", "msg": f"{type(exc).__name__}: {exc}"}])
+    # A fault of the referee's own: said plainly; what Python said stays in the details.
+    said = f"{type(exc).__name__}: {safe(str(exc), 200)}"
+    return {"type": "internal_error", "message": "The referee failed on this input; "
+            "nothing was changed. Please report it.", "details": [{"loc": "", "msg": said}]}
 
 
-def _error(kind: str, details: list[dict[str, str]]) -> dict[str, Any]:
-    first = details[0]
-    message = f"{first['loc']}: {first['msg']}" if first["loc"] else first["msg"]
-    if len(details) > 1:
-        message += f" (and {len(details) - 1} more)"
-    return {"type": kind, "message": message, "details": details}
+def shown(value: Any) -> str:
+    """A value from the input, quoted for a message ("empty" for JSON's null)."""
+    return "empty" if value is None else f"“{safe(str(value))}”"
+
+
+def one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def as_sentence(text: str) -> str:
+    """One line, starting with a capital and ending with a full stop."""
+    line = one_line(text)
+    return line[:1].upper() + line[1:] + ("" if line.endswith((".", "?", "!")) else ".")
 
 
 def loc_text(loc: tuple[int | str, ...]) -> str:

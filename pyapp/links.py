@@ -16,11 +16,17 @@ import zlib
 from pydantic import ValidationError
 
 from .api import RequestError, request_from
+from .reading import JsonTooBig, read_json
 from .rules.formats import Request
+from .rules.plain import plain_message
 
 LINK_VERSION = 1
 MAX_LINK = 16_000  # characters of fragment data we are willing to read
-MAX_JSON = 256_000  # bytes a link may inflate to
+# Bytes a link may inflate to. The largest real table (4 characters, every tile, space,
+# token, Item and Invention of a scenario, a long card) writes under 20 KB of JSON; a few
+# hundred characters of link must not unpack into a table of 62,000 Discovery tokens
+# (issue 16), so the bound is a small multiple of what is real, not of what deflate allows.
+MAX_JSON = 64_000
 _DATA = re.compile(r"^[A-Za-z0-9_-]*$")
 
 
@@ -74,22 +80,34 @@ def _inflate(data: str) -> bytes:
     except (binascii.Error, ValueError, zlib.error):
         raise LinkError("corrupt", "This link is damaged or cut short. Copy the whole link "
                         "again.") from None
-    if inflater.unconsumed_tail or not inflater.eof:
-        raise LinkError("corrupt", "This link is damaged, cut short, or too large to open.")
+    if inflater.unconsumed_tail:
+        raise LinkError("too_long", f"This link is too large to open: it unpacks to more "
+                        f"than {MAX_JSON:,} bytes, far more than any real table.")
+    if not inflater.eof:
+        raise LinkError("corrupt", "This link is damaged or cut short. Copy the whole link "
+                        "again.")
     return text
 
 
 def _request(text: bytes) -> Request:
     try:
-        data = json.loads(text.decode("utf-8"))
-        return request_from(data)
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        data = read_json(text, "link")
+    except JsonTooBig as exc:
+        raise LinkError("validation_error", f"This link cannot be opened: {_lower(exc.msg)}") \
+            from None
+    except ValueError:  # not UTF-8, or not JSON
         raise LinkError("corrupt", "This link is damaged: its contents are not readable.") \
             from None
+    try:
+        return request_from(data)
     except RequestError as exc:
-        raise LinkError(exc.kind, f"This link holds something else: {exc.msg}.") from None
+        raise LinkError(exc.kind, f"This link holds something else: {_lower(exc.msg)}") \
+            from None
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise LinkError("invalid", f"This link's table is not valid: {where}: "
-                        f"{first['msg']}.") from None
+        raise LinkError("invalid", "This link's table is not valid: "
+                        f"{_lower(plain_message(exc.errors()))}") from None
+
+
+def _lower(sentence: str) -> str:
+    """A sentence continued after a colon: "The link is ..." -> "the link is ..."."""
+    return sentence[:1].lower() + sentence[1:] if sentence[1:2].islower() else sentence

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter, ValidationError
 
 from .base import Value
+from .plain import sentence
 from .state import FigureId, ResourceKind, TableState
 from .words import plural
 
@@ -93,7 +94,7 @@ def apply_edits(state: TableState, edits: tuple[Edit, ...] | list[Edit]) -> Tabl
     except ValidationError as exc:
         first = exc.errors()[0]
         loc = "/".join(str(p) for p in first["loc"])
-        raise EditError(loc, first["msg"].removeprefix("Value error, ")) from exc
+        raise EditError(loc, sentence(first)) from exc
     _check_pawns(table)
     return table
 

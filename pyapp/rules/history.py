@@ -15,7 +15,7 @@ from .edits import Edit, apply_edits
 from .formats import Request
 from .referee import rule
 from .ruling import Choices, Context, Ruling
-from .state import Label, TableState
+from .state import Label, Summary, TableState
 from .words import plural
 
 
@@ -27,7 +27,7 @@ class RulingEntry(Value):
     effect: Effect
     context: Context = Context()
     choices: Choices = Choices()
-    summary: str = Field(default="", max_length=500)
+    summary: Summary = ""
 
 
 class EditEntry(Value):
@@ -35,23 +35,29 @@ class EditEntry(Value):
 
     kind: Literal["edit"] = "edit"
     edits: tuple[Edit, ...] = Field(min_length=1, max_length=50)
-    summary: str = Field(default="", max_length=500)
+    summary: Summary = ""
 
 
 Entry = Annotated[RulingEntry | EditEntry, Field(discriminator="kind")]
+
+
+# The most entries a log keeps. A long campaign evening is a few hundred; past this, each new
+# entry folds the oldest into the starting table (it can no longer be undone), so a log
+# never grows without bound and a table is never refused for being played too long.
+MAX_ENTRIES = 5_000
 
 
 class History(Value):
     """The initial table, the log, and how much of the log is in effect."""
 
     initial: TableState
-    entries: tuple[Entry, ...] = ()
-    cursor: int = Field(default=0, ge=0)
+    entries: tuple[Entry, ...] = Field(default=(), max_length=MAX_ENTRIES)
+    cursor: int = Field(default=0, ge=0, le=MAX_ENTRIES)
 
     @model_validator(mode="after")
     def _cursor_on_log(self) -> History:
         if self.cursor > len(self.entries):
-            raise ValueError(f"cursor {self.cursor} is past the end of the log "
+            raise ValueError(f"the log position ({self.cursor}) is past the end of the log "
                              f"({len(self.entries)} entries)")
         return self
 
@@ -95,7 +101,13 @@ class History(Value):
         return self.evolve(cursor=self.cursor + 1) if self.can_redo() else self
 
     def _append(self, entry: RulingEntry | EditEntry) -> History:
-        return self.evolve(entries=(*self.entries[: self.cursor], entry), cursor=self.cursor + 1)
+        """A new entry at the cursor (what was undone is dropped). A full log first folds its
+        oldest entry into the starting table: one replay, whatever the log's length."""
+        kept = self.entries[: self.cursor]
+        if len(kept) < MAX_ENTRIES:
+            return self.evolve(entries=(*kept, entry), cursor=self.cursor + 1)
+        return self.evolve(initial=play(self.initial, kept[0]), entries=(*kept[1:], entry),
+                           cursor=self.cursor)
 
 
 def play(state: TableState, entry: RulingEntry | EditEntry) -> TableState:

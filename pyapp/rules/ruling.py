@@ -13,7 +13,16 @@ from pydantic import Field, ValidatorFunctionWrapHandler, field_validator
 
 from .base import Value
 from .clauses import CERTAINTY_RANK, CLAUSES, PARTS, Certainty
-from .state import Count, FigureId, Label, Name, ResourceKind, Resources, TableState
+from .state import (
+    MAX_PIECES,
+    Count,
+    FigureId,
+    Label,
+    Name,
+    ResourceKind,
+    Resources,
+    TableState,
+)
 
 
 class Context(Value):
@@ -28,15 +37,19 @@ class Choices(Value):
     """Decisions that belong to the players; each has a suggested default."""
 
     food_order: Literal["perishable_first", "nonperishable_first"] = "perishable_first"
-    pick: tuple[ResourceKind, ...] | None = None  # which kinds pay "N of wood or food", in order
+    pick: tuple[ResourceKind, ...] | None = Field(default=None, max_length=4)  # which kinds pay
+    # "N of wood or food", in order
     gain_mix: Resources | None = None  # what a halved gain gives, when the players choose
-    use: tuple[Name, ...] = ()  # Discovery tokens and Treasures the players choose to use (C4)
+    # Discovery tokens and Treasures the players choose to use (C4)
+    use: tuple[Name, ...] = Field(default=(), max_length=MAX_PIECES)
     use_alternative: bool = False
     weapon_bonus: Count = 0  # a temporary Weapon bonus the players choose to use in combat
-    fed: tuple[FigureId, ...] | None = None  # who eats when food is short
+    fed: tuple[FigureId, ...] | None = Field(default=None, max_length=6)  # who eats when
+    # food is short
     children_first: bool = True  # scenario 6: feed the children before the characters
     item: Name | None = None  # which Item is lost
-    short: tuple[FigureId, ...] | None = None  # who goes without on an "each" demand
+    short: tuple[FigureId, ...] | None = Field(default=None, max_length=6)  # who goes
+    # without on an "each" demand
     morale_top: Literal["tokens", "heal"] = "tokens"  # Morale at the top: 2 tokens or heal 1
 
 

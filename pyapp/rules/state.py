@@ -18,8 +18,30 @@ SourceKind = Literal["food", "wood"]
 ActionKind = Literal["threat", "hunt", "build", "gather", "explore", "arrange_camp", "rest"]
 
 Count = Annotated[int, Field(ge=0, le=99)]
-Label = Annotated[str, StringConstraints(max_length=60, strip_whitespace=True)]
-Name = Annotated[str, StringConstraints(min_length=1, max_length=60, strip_whitespace=True)]
+# Text a player types never holds a control character: C0 (line breaks, ESC), DEL, C1, the
+# line and paragraph separators, or the marks that turn text around (U+061C, U+200E/F,
+# U+202A-E, U+2066-9: a name with U+202E would print the rest of a line backwards). The
+# pattern is written with escapes, read alike by pydantic's Rust regex, Python and JS.
+PLAIN_TEXT = r"^[^\x00-\x1F\x7F-\x9F\u061C\u200E\u200F\u2028-\u202E\u2066-\u2069]*$"
+Label = Annotated[str, StringConstraints(max_length=60, strip_whitespace=True,
+                                         pattern=PLAIN_TEXT)]
+Name = Annotated[str, StringConstraints(min_length=1, max_length=60, strip_whitespace=True,
+                                        pattern=PLAIN_TEXT)]
+Summary = Annotated[str, StringConstraints(max_length=500, pattern=PLAIN_TEXT)]
+
+# How many of each thing a table holds, at most: the box's count where it has one, with room
+# for expansions and house variants, so that no list a real table needs is refused and no
+# input can make the board draw thousands of pieces (issue 16: a link with 62,000 Discovery
+# tokens). The game has 11 island tiles, about 25 Discovery tokens, 9 + 4 personal + 26
+# further Invention cards, a few Equipment cards and Treasures per scenario.
+MAX_TILES = 30
+MAX_SOURCES = 4  # a tile shows at most 2
+MAX_SPACES = 60
+MAX_PIECES = 60  # tokens or markers on one space; Discovery tokens; Treasures
+MAX_CARDS = 60  # Inventions, Equipment
+MAX_BENEFITS = 8
+MAX_PLANNED = 20  # 4 characters x 2 pawns, Friday and the dog: at most 10 Actions at once
+MAX_PAWNS = 12
 
 RESOURCE_KINDS: tuple[ResourceKind, ...] = ("food", "nonperishable_food", "wood", "fur")
 ROLES: tuple[Role, ...] = ("cook", "carpenter", "explorer", "soldier")
@@ -43,7 +65,7 @@ class WoundTrack(Value):
     """A figure's wound track: Wounds that kill, and the spaces that carry a Morale arrow."""
 
     death_at: int = Field(ge=1, le=30)
-    morale_arrows: tuple[int, ...] = ()
+    morale_arrows: tuple[int, ...] = Field(default=(), max_length=30)
 
     @field_validator("morale_arrows")
     @classmethod
@@ -74,7 +96,7 @@ class Figure(Value):
     def _wounds_on_track(cls, wounds: int, info: ValidationInfo) -> int:
         track = info.data.get("track")
         if track is not None and wounds > track.death_at:
-            raise ValueError(f"wounds {wounds} are past the death space ({track.death_at})")
+            raise ValueError(f"{wounds} Wounds are past the death space ({track.death_at})")
         return wounds
 
     def is_dead(self) -> bool:
@@ -119,7 +141,7 @@ class PlannedAction(Value):
     id: Name
     action: ActionKind
     label: Label = ""
-    pawns: tuple[FigureId, ...] = Field(min_length=1)
+    pawns: tuple[FigureId, ...] = Field(min_length=1, max_length=MAX_PAWNS)
     assigned: Resources = Resources()
     resolved: bool = False
 
@@ -137,15 +159,15 @@ class Tile(Value):
     distance: int = Field(default=0, ge=0, le=20)
     camp: bool = False
     natural_shelter: bool = False
-    sources: tuple[Source, ...] = ()
+    sources: tuple[Source, ...] = Field(default=(), max_length=MAX_SOURCES)
 
 
 class Space(Value):
     """A place on the board that holds cardboard tokens and wooden markers."""
 
     id: Name
-    tokens: tuple[Name, ...] = ()
-    markers: tuple[Name, ...] = ()
+    tokens: tuple[Name, ...] = Field(default=(), max_length=MAX_PIECES)
+    markers: tuple[Name, ...] = Field(default=(), max_length=MAX_PIECES)
 
 
 class Benefit(Value):
@@ -172,7 +194,7 @@ class Invention(Value):
     name: Name
     built: bool = False
     scenario: bool = False  # scenario-sheet Items are never flipped back
-    benefits: tuple[Benefit, ...] = ()
+    benefits: tuple[Benefit, ...] = Field(default=(), max_length=MAX_BENEFITS)
 
 
 class Equipment(Value):
@@ -206,18 +228,18 @@ class TableState(Value):
     jenny: Jenny | None = None
     available: Resources = Resources()
     future: Resources = Resources()
-    planned_actions: tuple[PlannedAction, ...] = ()
+    planned_actions: tuple[PlannedAction, ...] = Field(default=(), max_length=MAX_PLANNED)
     shelter: ShelterKind = "none"
     roof: Count = 0
     palisade: Count = 0
     weapon: Count = 0
     morale: int = Field(default=0, ge=MORALE_MIN, le=MORALE_MAX)
-    tiles: tuple[Tile, ...] = ()
-    spaces: tuple[Space, ...] = ()
-    discovery_tokens: tuple[Name, ...] = ()
-    equipment: tuple[Equipment, ...] = ()
-    inventions: tuple[Invention, ...] = ()
-    treasures: tuple[Name, ...] = ()
+    tiles: tuple[Tile, ...] = Field(default=(), max_length=MAX_TILES)
+    spaces: tuple[Space, ...] = Field(default=(), max_length=MAX_SPACES)
+    discovery_tokens: tuple[Name, ...] = Field(default=(), max_length=MAX_PIECES)
+    equipment: tuple[Equipment, ...] = Field(default=(), max_length=MAX_CARDS)
+    inventions: tuple[Invention, ...] = Field(default=(), max_length=MAX_CARDS)
+    treasures: tuple[Name, ...] = Field(default=(), max_length=MAX_PIECES)
     film_crew: tuple[Annotated[int, Field(ge=1, le=10)], ...] = Field(
         default=(), max_length=10)  # scenario 7: the living film-crew members, by number
     lost: Loss | None = None
@@ -234,16 +256,16 @@ class TableState(Value):
         if len(roles) != len(self.characters):
             raise ValueError("each character may be at the table only once")
         if self.first_player not in roles:
-            raise ValueError(f"first_player {self.first_player!r} is not at the table")
+            raise ValueError(f"the First Player ({self.first_player}) is not at the table")
         if self.jenny is not None and self.scenario != 3:
             raise ValueError("Jenny is only in scenario 3")
         if self.shelter == "none" and (self.roof or self.palisade):
-            raise ValueError("Roof and Palisade need a Shelter (shelter is 'none')")
+            raise ValueError("Roof and Palisade need a Shelter, and there is none")
         if self.planned_actions:
             self._check_actions(roles)
         tiles = self.tiles
         if len(tiles) > 1 and len({t.id for t in tiles}) != len(tiles):
-            raise ValueError("tile ids must be unique")
+            raise ValueError("two tiles have the same number")
         return self
 
     def _check_actions(self, roles: set[Role]) -> None:
@@ -256,9 +278,10 @@ class TableState(Value):
         for action in actions:
             for pawn in action.pawns:
                 if pawn not in present:
-                    raise ValueError(f"planned action {action.id!r}: {pawn!r} is not at the table")
+                    raise ValueError(f"planned Action “{action.id}”: {pawn.capitalize()} is not at "
+                                     "the table")
         if len({a.id for a in actions}) != len(actions):
-            raise ValueError("planned action ids must be unique")
+            raise ValueError("two planned Actions have the same name")
 
     def figures(self) -> tuple[FigureId, ...]:
         """Every figure with a wound track at the table."""

@@ -13,8 +13,12 @@ small = st.integers(min_value=0, max_value=4)
 pile = st.fixed_dictionaries({"food": small, "nonperishable_food": small, "wood": small,
                               "fur": small})
 TRACKS = ("roof", "palisade", "weapon")
-# Names as players type them: any text up to the 60 characters a name may have.
-names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=60)
+# Names as players type them: any text up to the 60 characters a name may have, without the
+# control characters a name refuses (C0, C1, the line separators and text-direction marks).
+CONTROLS = "".join(map(chr, [*range(0x20), *range(0x7F, 0xA0), 0x061C, 0x200E, 0x200F,
+                             *range(0x2028, 0x202F), *range(0x2066, 0x206A)]))
+names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",),
+                              exclude_characters=CONTROLS), max_size=60)
 
 
 @st.composite

@@ -102,11 +102,12 @@ def test_cli_explains(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_reads_stdin_and_fails_with_exit_2() -> None:
-    """Bad input on stdin: a message naming the field, exit code 2."""
+    """Bad input on stdin: one line naming the problem in words, exit code 2."""
     done = subprocess.run([sys.executable, "-m", "pyapp", "rule", "-"], cwd=ROOT, text=True,
                           input='{"state": {}, "effect": {}}', capture_output=True, check=False)
     assert done.returncode == 2
-    assert "state.characters" in done.stderr
+    assert done.stderr == ("error: validation_error: The characters are missing "
+                           "(and 2 more problems).\n")
 
 
 def test_cli_missing_file_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

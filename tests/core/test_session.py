@@ -45,7 +45,7 @@ def test_refused_move_names_the_reason_and_changes_nothing() -> None:
     answer = send(s, cmd="edit", edits=[{"op": "move_resource", "kind": "wood", "amount": 5,
                                          "source": "available", "target": "roof"}])
     assert answer["ok"] is False and answer["error"]["type"] == "edit_refused"
-    assert "only 3 wood" in answer["error"]["message"]
+    assert answer["error"]["message"] == "Only 3 wood there to move."
     assert send(s, cmd="snapshot")["snapshot"] == before
 
 

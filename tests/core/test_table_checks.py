@@ -27,15 +27,15 @@ def answer(state: dict[str, Any], demands: list[dict[str, Any]]) -> dict[str, An
 
 @pytest.mark.parametrize(("state", "words"), [
     (table(characters=[{"role": "cook"}, {"role": "cook"}]), "only once"),
-    (table(first_player="soldier"), "first_player 'soldier' is not at the table"),
+    (table(first_player="soldier"), "the First Player (soldier) is not at the table"),
     (table(jenny={"rescued": True}), "Jenny is only in scenario 3"),
     (table(roof=1), "Roof and Palisade need a Shelter"),
     (table(planned_actions=[{"id": "a", "action": "build", "pawns": ["soldier"]}]),
-     "planned action 'a': 'soldier' is not at the table"),
+     "planned Action “a”: Soldier is not at the table"),
     (table(planned_actions=[{"id": "a", "action": "build", "pawns": ["cook"]},
                             {"id": "a", "action": "rest", "pawns": ["cook"]}]),
-     "planned action ids must be unique"),
-    (table(tiles=[{"id": 1}, {"id": 1}]), "tile ids must be unique"),
+     "two planned Actions have the same name"),
+    (table(tiles=[{"id": 1}, {"id": 1}]), "two tiles have the same number"),
 ])
 def test_an_inconsistent_table_is_refused(state: dict[str, Any], words: str) -> None:
     """Each whole-table rule names what is wrong, at the table's own place."""
