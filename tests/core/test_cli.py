@@ -1,0 +1,113 @@
+"""The command line: every error is one line, the output can be cut short, any file is read
+or refused in words (issue 16: 66 of 209 error outputs ran to several lines)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pyapp.__main__ import explain, run
+from pyapp.api import parse_request
+from pyapp.rules import rule
+from tests.core.test_limits import assert_plain, nested
+from tests.fuzz import mutate
+from tests.scenarios import SCENARIOS, table
+
+ROOT = Path(__file__).resolve().parents[2]
+WOOD = {"demands": [{"kind": "discard", "wood": 1}]}
+
+
+def bad_inputs() -> list[bytes]:
+    """Two hundred and more bad request files: mutated scenarios and hostile texts."""
+    rng = random.Random(16)
+    found = [json.dumps(mutate(rng.choice(SCENARIOS).request(), rng)).encode()
+             for _ in range(200)]
+    found += [b"", b"{", b"[]", b"null", b'"x"', nested(5_000).encode(), b"1" * 5_000,
+              b'{"state": ' + b"9" * 5_000 + b"}", b"\xff\xfe{}", b"{\x00}",
+              json.dumps({"state": table(cook={"name": "\x1b[2J\u202e"}), "effect": WOOD})
+              .encode(), json.dumps({"state": table(), "effect": {"demands": [None]}}).encode()]
+    return found
+
+
+def test_every_error_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each bad file: exit 2 and one plain line on stderr; a good one: a ruling, exit 0."""
+    refused = 0
+    for i, data in enumerate(bad_inputs()):
+        path = tmp_path / f"bad{i}.json"
+        path.write_bytes(data)
+        code = run(["rule", str(path)])
+        out, err = capsys.readouterr()
+        if code == 0:
+            assert json.loads(out)["format"] == "castaway-referee/ruling" and not err
+            continue
+        refused += 1
+        assert code == 2 and not out
+        assert err.count("\n") == 1 and err.startswith("error: "), err
+        assert_plain(err.split(": ", 2)[2].strip())
+        assert "internal_error" not in err, err
+    assert refused > 150
+
+
+@pytest.mark.parametrize("argv", [[], ["rule"], ["rule", "a", "b"], ["nope"],
+                                  ["rule", "--nope", "x"], ["schema", "--check"]])
+def test_usage_errors_are_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        run(argv)
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and err.count("\n") == 1 and err.startswith("error: usage: ")
+
+
+def test_a_missing_file_and_a_folder_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    for path in (tmp_path / "none.json", tmp_path):
+        assert run(["rule", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"error: cannot_read: cannot read {path}: ") and err.count("\n") == 1
+
+
+def test_a_file_that_is_not_utf8_is_named_with_the_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes('{"state": {"characters": [{"role": "cook", "name": "Zoë"}]}}'
+                     .encode("latin-1"))
+    assert run(["rule", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"error: cannot_read: {path} is not UTF-8 text (byte 0xeb at position 54); save it "
+        "as UTF-8 and try again\n")
+
+
+def test_explain_never_prints_control_characters() -> None:
+    """Names refuse control characters; the explanation escapes any that reach it anyway."""
+    ruling = rule(parse_request(json.dumps({"state": table(), "effect": {
+        "demands": [{"kind": "discard", "wood": 2}]}})))
+    steps = tuple(type(s)(s.clause, "evil \x1b[31m\u202e text", s.certainty, s.switch,
+                          s.demand, s.part) for s in ruling.steps)
+    text = explain(ruling.model_copy(update={"steps": steps}))
+    assert "\x1b" not in text and "\u202e" not in text and "\\u001b[31m\\u202e" in text
+    assert all(c.isprintable() or c == "\n" for c in text)
+
+
+def test_output_cut_short_ends_quietly() -> None:
+    """`python -m pyapp cards | head -1`: no BrokenPipeError, nothing on stderr."""
+    done = subprocess.run(["bash", "-c", f"'{sys.executable}' -m pyapp cards | head -1; "
+                           f"'{sys.executable}' -m pyapp rule "
+                           "docs/examples/combat-weapon-loss.request.json | head -c 10"],
+                          cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.stderr == "" and done.stdout.startswith("termites") and done.stdout.count("\n") == 2
+
+
+def test_a_closed_output_ends_quietly_before_anything_is_written() -> None:
+    """The reader is gone before the first line: still no traceback."""
+    proc = subprocess.Popen([sys.executable, "-m", "pyapp", "cards"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait() == 141 and err == b""
