@@ -15,6 +15,8 @@ from .rules import Request, RulingError, rule
 from .rules.formats import FORMAT_VERSION, REQUEST_FORMAT
 from .rules.plain import plain_message, safe
 
+MAX_DETAILS = 20  # problems listed in an error's details; the message counts them all
+
 
 class RequestError(ValueError):
     """A request that cannot be read: bad JSON, or another format or version."""
@@ -75,8 +77,8 @@ def rule_json(text: str) -> str:
 def error_of(exc: BaseException) -> dict[str, Any]:
     """A structured error naming what is wrong, for people and for programs."""
     if isinstance(exc, ValidationError):
-        errors = exc.errors()
-        details = [{"loc": loc_text(e["loc"]), "msg": e["msg"]} for e in errors]
+        errors = exc.errors(include_url=False, include_input=False)
+        details = [{"loc": loc_text(e["loc"]), "msg": e["msg"]} for e in errors[:MAX_DETAILS]]
         return {"type": "validation_error", "message": plain_message(errors),
                 "details": details}
     if isinstance(exc, RequestError | RulingError):  # said as it is: plain words, no path

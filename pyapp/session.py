@@ -26,7 +26,7 @@ from .rules.history import EditEntry, History, RulingEntry
 from .rules.plain import printable
 from .rules.referee import rule
 from .rules.ruling import Choices, Context
-from .rules.state import Label, Summary, TableState
+from .rules.state import Label, Summary, TableState, at_most
 
 Reply = Literal["full", "changes"]
 Change = Literal["whole", "append", "moved"]
@@ -50,7 +50,7 @@ class Load(CommandBase):
 
 class EditCmd(CommandBase):
     cmd: Literal["edit"] = "edit"
-    edits: tuple[Edit, ...] = Field(min_length=1, max_length=50)
+    edits: tuple[Edit, ...] = at_most(50, min_length=1)
     summary: Summary = ""
 
 

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from .base import Value
-from .state import Count, FigureId, Label, Name, ResourceKind, SourceKind, Track
+from .state import Count, FigureId, Label, Name, ResourceKind, SourceKind, Track, at_most
 
 Who = Literal["each", "first_player", "resolver"] | FigureId
 # Who suffers: by phase ("default"), a group, or one figure the card names ("carpenter").
@@ -56,7 +56,7 @@ class DiscardAny(DemandBase):
 
     kind: Literal["discard_any"]
     amount: Amount
-    of: tuple[ResourceKind, ...] = Field(default=("wood", "food"), min_length=2, max_length=4)
+    of: tuple[ResourceKind, ...] = at_most(4, default=("wood", "food"), min_length=2)
 
     @model_validator(mode="after")
     def _distinct(self) -> DiscardAny:
@@ -115,7 +115,7 @@ class PlaceMarker(DemandBase):
 
     kind: Literal["place_marker"]
     space: Name | None = None
-    spaces: tuple[Name, ...] = Field(default=(), max_length=20)
+    spaces: tuple[Name, ...] = at_most(20, default=())
     marker: Name
 
     @model_validator(mode="after")
@@ -264,5 +264,5 @@ class Effect(Value):
     """A card effect: demands resolved in order, and the card's own alternative if it states one."""
 
     label: Label = ""
-    demands: tuple[Demand, ...] = Field(min_length=1, max_length=8)
-    alternative: tuple[Demand, ...] | None = Field(default=None, min_length=1, max_length=8)
+    demands: tuple[Demand, ...] = at_most(8, min_length=1)
+    alternative: tuple[Demand, ...] | None = at_most(8, default=None, min_length=1)

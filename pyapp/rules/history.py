@@ -15,7 +15,7 @@ from .edits import Edit, apply_edits
 from .formats import Request
 from .referee import rule
 from .ruling import Choices, Context, Ruling
-from .state import Label, Summary, TableState
+from .state import Label, Summary, TableState, at_most
 from .words import plural
 
 
@@ -34,7 +34,7 @@ class EditEntry(Value):
     """A board edit: the players set the table as it is in front of them."""
 
     kind: Literal["edit"] = "edit"
-    edits: tuple[Edit, ...] = Field(min_length=1, max_length=50)
+    edits: tuple[Edit, ...] = at_most(50, min_length=1)
     summary: Summary = ""
 
 
@@ -51,7 +51,7 @@ class History(Value):
     """The initial table, the log, and how much of the log is in effect."""
 
     initial: TableState
-    entries: tuple[Entry, ...] = Field(default=(), max_length=MAX_ENTRIES)
+    entries: tuple[Entry, ...] = at_most(MAX_ENTRIES, default=())
     cursor: int = Field(default=0, ge=0, le=MAX_ENTRIES)
 
     @model_validator(mode="after")

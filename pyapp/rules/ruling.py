@@ -22,6 +22,7 @@ from .state import (
     ResourceKind,
     Resources,
     TableState,
+    at_most,
 )
 
 
@@ -37,18 +38,18 @@ class Choices(Value):
     """Decisions that belong to the players; each has a suggested default."""
 
     food_order: Literal["perishable_first", "nonperishable_first"] = "perishable_first"
-    pick: tuple[ResourceKind, ...] | None = Field(default=None, max_length=4)  # which kinds pay
+    pick: tuple[ResourceKind, ...] | None = at_most(4, default=None)  # which kinds pay
     # "N of wood or food", in order
     gain_mix: Resources | None = None  # what a halved gain gives, when the players choose
     # Discovery tokens and Treasures the players choose to use (C4)
-    use: tuple[Name, ...] = Field(default=(), max_length=MAX_PIECES)
+    use: tuple[Name, ...] = at_most(MAX_PIECES, default=())
     use_alternative: bool = False
     weapon_bonus: Count = 0  # a temporary Weapon bonus the players choose to use in combat
-    fed: tuple[FigureId, ...] | None = Field(default=None, max_length=6)  # who eats when
+    fed: tuple[FigureId, ...] | None = at_most(6, default=None)  # who eats when
     # food is short
     children_first: bool = True  # scenario 6: feed the children before the characters
     item: Name | None = None  # which Item is lost
-    short: tuple[FigureId, ...] | None = Field(default=None, max_length=6)  # who goes
+    short: tuple[FigureId, ...] | None = at_most(6, default=None)  # who goes
     # without on an "each" demand
     morale_top: Literal["tokens", "heal"] = "tokens"  # Morale at the top: 2 tokens or heal 1
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints, ValidationInfo, field_validator, model_validator
 
@@ -43,6 +43,12 @@ MAX_BENEFITS = 8
 MAX_PLANNED = 20  # 4 characters x 2 pawns, Friday and the dog: at most 10 Actions at once
 MAX_PAWNS = 12
 
+
+def at_most(count: int, **more: Any) -> Any:
+    """A list field of at most `count` items. Its validation stops at the first bad item
+    (pydantic's fail_fast): a list of 62,000 bad items costs one error, not 62,000."""
+    return Field(max_length=count, fail_fast=True, **more)
+
 RESOURCE_KINDS: tuple[ResourceKind, ...] = ("food", "nonperishable_food", "wood", "fur")
 ROLES: tuple[Role, ...] = ("cook", "carpenter", "explorer", "soldier")
 MORALE_MIN, MORALE_MAX = -3, 3
@@ -65,7 +71,7 @@ class WoundTrack(Value):
     """A figure's wound track: Wounds that kill, and the spaces that carry a Morale arrow."""
 
     death_at: int = Field(ge=1, le=30)
-    morale_arrows: tuple[int, ...] = Field(default=(), max_length=30)
+    morale_arrows: tuple[int, ...] = at_most(30, default=())
 
     @field_validator("morale_arrows")
     @classmethod
@@ -141,7 +147,7 @@ class PlannedAction(Value):
     id: Name
     action: ActionKind
     label: Label = ""
-    pawns: tuple[FigureId, ...] = Field(min_length=1, max_length=MAX_PAWNS)
+    pawns: tuple[FigureId, ...] = at_most(MAX_PAWNS, min_length=1)
     assigned: Resources = Resources()
     resolved: bool = False
 
@@ -159,15 +165,15 @@ class Tile(Value):
     distance: int = Field(default=0, ge=0, le=20)
     camp: bool = False
     natural_shelter: bool = False
-    sources: tuple[Source, ...] = Field(default=(), max_length=MAX_SOURCES)
+    sources: tuple[Source, ...] = at_most(MAX_SOURCES, default=())
 
 
 class Space(Value):
     """A place on the board that holds cardboard tokens and wooden markers."""
 
     id: Name
-    tokens: tuple[Name, ...] = Field(default=(), max_length=MAX_PIECES)
-    markers: tuple[Name, ...] = Field(default=(), max_length=MAX_PIECES)
+    tokens: tuple[Name, ...] = at_most(MAX_PIECES, default=())
+    markers: tuple[Name, ...] = at_most(MAX_PIECES, default=())
 
 
 class Benefit(Value):
@@ -194,7 +200,7 @@ class Invention(Value):
     name: Name
     built: bool = False
     scenario: bool = False  # scenario-sheet Items are never flipped back
-    benefits: tuple[Benefit, ...] = Field(default=(), max_length=MAX_BENEFITS)
+    benefits: tuple[Benefit, ...] = at_most(MAX_BENEFITS, default=())
 
 
 class Equipment(Value):
@@ -221,25 +227,25 @@ class TableState(Value):
     phase: Phase = "event"
     scenario: int = Field(default=1, ge=1, le=7)
     house_rules: HouseRules = HouseRules()
-    characters: tuple[Character, ...] = Field(min_length=1, max_length=4)
+    characters: tuple[Character, ...] = at_most(4, min_length=1)
     first_player: Role
     friday: Friday | None = None
     dog: bool = False
     jenny: Jenny | None = None
     available: Resources = Resources()
     future: Resources = Resources()
-    planned_actions: tuple[PlannedAction, ...] = Field(default=(), max_length=MAX_PLANNED)
+    planned_actions: tuple[PlannedAction, ...] = at_most(MAX_PLANNED, default=())
     shelter: ShelterKind = "none"
     roof: Count = 0
     palisade: Count = 0
     weapon: Count = 0
     morale: int = Field(default=0, ge=MORALE_MIN, le=MORALE_MAX)
-    tiles: tuple[Tile, ...] = Field(default=(), max_length=MAX_TILES)
-    spaces: tuple[Space, ...] = Field(default=(), max_length=MAX_SPACES)
-    discovery_tokens: tuple[Name, ...] = Field(default=(), max_length=MAX_PIECES)
-    equipment: tuple[Equipment, ...] = Field(default=(), max_length=MAX_CARDS)
-    inventions: tuple[Invention, ...] = Field(default=(), max_length=MAX_CARDS)
-    treasures: tuple[Name, ...] = Field(default=(), max_length=MAX_PIECES)
+    tiles: tuple[Tile, ...] = at_most(MAX_TILES, default=())
+    spaces: tuple[Space, ...] = at_most(MAX_SPACES, default=())
+    discovery_tokens: tuple[Name, ...] = at_most(MAX_PIECES, default=())
+    equipment: tuple[Equipment, ...] = at_most(MAX_CARDS, default=())
+    inventions: tuple[Invention, ...] = at_most(MAX_CARDS, default=())
+    treasures: tuple[Name, ...] = at_most(MAX_PIECES, default=())
     film_crew: tuple[Annotated[int, Field(ge=1, le=10)], ...] = Field(
         default=(), max_length=10)  # scenario 7: the living film-crew members, by number
     lost: Loss | None = None
