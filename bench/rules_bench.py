@@ -4,6 +4,10 @@ Run by `make bench`. Prints medians of several runs and, measured in the same ru
 validating the same request JSON with pydantic and nothing else (the floor any pydantic app
 pays to read the question), with our/baseline ratios. Writes bench/out/rules.json.
 
+`--history` measures one board move (an edit, through the session's JSON door) on a table
+whose log holds 3 and 3,000 entries, answered in full (the old way: the whole log with every
+answer) and with only the changes (`reply: "changes"`): medians and the 3,000/3 ratio.
+
 `--profile CARD` measures nothing: it runs `rule()` on that card under cProfile and prints
 where the time goes, function by function.
 """
@@ -25,6 +29,10 @@ sys.path.insert(0, str(ROOT))
 
 from pyapp.api import rule_json  # noqa: E402
 from pyapp.rules import Request, rule  # noqa: E402
+from pyapp.rules.edits import parse_edits  # noqa: E402
+from pyapp.rules.history import EditEntry, History  # noqa: E402
+from pyapp.rules.state import TableState  # noqa: E402
+from pyapp.session import Session  # noqa: E402
 
 TABLE = {
     "phase": "event", "first_player": "cook", "shelter": "built", "roof": 1, "palisade": 1,
@@ -103,9 +111,53 @@ def profile(card: str, n: int = 3000) -> None:
     pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
 
 
+def long_session(entries: int) -> Session:
+    """A session whose log holds `entries` board edits (Morale set to 1, 0, 1, ...)."""
+    initial = TableState.model_validate(TABLE)
+    edits = [parse_edits([{"op": "set", "path": "morale", "value": v}]) for v in (0, 1)]
+    log = tuple(EditEntry(edits=edits[i % 2], summary="Morale") for i in range(entries))
+    return Session(History(initial=initial, entries=log, cursor=entries))
+
+
+def move_ms(entries: int, reply: str, runs: int = 15) -> tuple[float, int]:
+    """Median milliseconds of one move (a drag: 1 wood from Available to Future), and the
+    answer's size in bytes."""
+    session = long_session(entries)
+    times, size = [], 0
+    for i in range(runs):
+        command = json.dumps({"cmd": "edit", "reply": reply, "edits": [{
+            "op": "move_resource", "kind": "wood", "amount": 1,
+            "source": "available" if i % 2 == 0 else "future",
+            "target": "future" if i % 2 == 0 else "available"}]})
+        start = time.perf_counter()
+        answer = session.handle_json(command)
+        times.append((time.perf_counter() - start) * 1000)
+        size = len(answer)
+    return statistics.median(times), size
+
+
+def history_bench() -> None:
+    print("One board move (edit through the session JSON), CPython "
+          f"{sys.version.split()[0]}: median ms of 15, answer size")
+    print(f"{'reply':8} {'3 entries':>14} {'3,000 entries':>16} {'ratio':>7}")
+    results = {}
+    for reply in ("full", "changes"):
+        (short, short_size), (long, long_size) = move_ms(3, reply), move_ms(3_000, reply)
+        results[reply] = {"3": short, "3000": long, "ratio": long / short,
+                          "bytes_3": short_size, "bytes_3000": long_size}
+        print(f"{reply:8} {short:>7.2f} ({short_size // 1000:>3} KB) {long:>8.2f} "
+              f"({long_size // 1000:>3} KB) {long / short:>7.2f}")
+    out = ROOT / "bench" / "out"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "history.json").write_text(json.dumps(results, indent=2))
+
+
 def main() -> None:
     if sys.argv[1:2] == ["--profile"]:
         profile(sys.argv[2] if len(sys.argv) > 2 else "typical")
+        return
+    if sys.argv[1:2] == ["--history"]:
+        history_bench()
         return
     results: dict[str, dict[str, float]] = {}
     for card in CARDS:

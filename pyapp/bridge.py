@@ -31,7 +31,9 @@ def make_handler(call: Call) -> Call:
                 raise TypeError(f"the service returned {type(answer).__name__}, not str")
             return answer
         except Exception as exc:  # the bridge must answer, whatever happened
-            return _error_envelope("internal_error", f"{type(exc).__name__}: {exc}")
+            said = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+            return _error_envelope("internal_error", f"The referee failed ({said}); nothing "
+                                   "was changed.")
 
     return handle
 

@@ -14,8 +14,8 @@ The limits are far above any real table and far below any danger:
   whole character (autosave > snapshot > history > entries > entry > edits > edit > value >
   track > morale_arrows), about 12 levels; 64 leaves five times that, and the interpreter
   copes with 2,500.
-- MAX_NUMBER 40 characters: every number of a table fits in 3 digits; 40 still reads any
-  float JavaScript writes (at most 24 characters, e.g. -1.2345678901234567e-308).
+- MAX_NUMBER 40 digits in a row: every number of a table fits in 3 digits; 40 still reads any
+  float JavaScript writes (at most 17 digits in a row, e.g. -1.2345678901234567e-308).
 - MAX_TEXT 2,000,000 characters: a 5,000-entry history (the most a log keeps) of long
   edits; a ruling request is a few kilobytes.
 """

@@ -1,7 +1,36 @@
 """Everything the page asks of Python, by name: JSON text in, a JSON envelope out.
 
 The browser bridge hands `Service.call` to JavaScript; nothing here touches the browser.
-Every answer is `{"ok": true, ...}` or `{"ok": false, "error": {...}}`; nothing raises."""
+Every answer is `{"ok": true, ...}` or `{"ok": false, "error": {...}}`; nothing raises.
+
+Errors: `{"type", "message", "details": [{"loc", "msg"}]}`. `message` is one line of plain
+words for people (no field path, no "null"); show it as it is. `details` keep pydantic's
+paths for programs (at most 20). Text is refused before it is parsed (pyapp/reading.py) when
+it is nested more than 64 deep, holds a number of more than 40 digits, or is over 2,000,000
+characters: a `validation_error` ("The table is nested 4,000 deep; at most 64 levels are
+allowed."); share links also when they unpack to more than 64,000 bytes (`link_too_long`).
+
+Session commands (`call("session", text)`) may carry `"reply": "full" | "changes"`:
+- "full" (the default; unchanged): `{"ok": true, "snapshot": {"state", "log", "can_undo",
+  "can_redo", "history"}, ...}`, the whole log and history with every answer (costs O(log)).
+- "changes": `{"ok": true, "snapshot": {"state", "can_undo", "can_redo", "cursor",
+  "length"}, "changes": {"initial"?, "dropped", "keep", "entries", "log", "cursor",
+  "length"}, ...}` (plus "ruling" for preview and apply). A copy of the history kept
+  elsewhere (the autosave: `{initial, entries, cursor}`) and of the log lines is brought up
+  to date by: if "initial" is present, take it; drop the first `dropped` entries (and log
+  lines); keep the first `keep` of those left; append `entries` (and `log`, lines of
+  `{"kind", "summary", "card", "applied"}`); set `cursor` (a line is applied when its index
+  < cursor); it then has `length` entries. new, load and snapshot send everything
+  (initial, keep 0); edit and apply send the one new entry (the log folds its oldest entry
+  into `initial` once it holds 5,000, `dropped` 1); undo, redo and preview send no entry,
+  only the cursor. A move's answer then costs the same with 3,000 entries as with 3.
+- `{"cmd": "export"}`: `{"ok": true, "history": {...}}`, the whole history, for a save or
+  a file, without a snapshot.
+Limits a table is read with (pyapp/rules/state.py): 4 characters, 20 planned Actions of at
+most 12 pawns, 30 tiles of at most 4 sources, 60 spaces of at most 60 tokens and 60 markers,
+60 Discovery tokens, Treasures, Equipment and Inventions each, counts 0-99, death space
+1-30, names of at most 60 characters without control characters (C0, C1, U+2028/9, bidi
+marks); a log of 5,000 entries; 8 demands an effect, 50 edits a board edit."""
 
 from __future__ import annotations
 

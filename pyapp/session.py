@@ -105,15 +105,19 @@ class Session:
     def run(self, command: Any) -> dict[str, Any]:
         """Run one command; the answer as the command's `reply` asks."""
         before = self.history
-        answer = self._run(command)
-        if command.reply == "changes" and "snapshot" in answer:
-            how: Change = ("whole" if isinstance(command, New | Load) or command.cmd == "snapshot"
-                           else "append" if command.cmd in ("edit", "apply") else "moved")
-            answer["changes"] = self.changes(before, how)
-            answer["snapshot"] = self.lean_snapshot()
-        return answer
+        answer, with_snapshot = self._run(command)
+        if not with_snapshot:
+            return answer
+        if command.reply == "full":
+            return {**answer, "snapshot": self.snapshot()}
+        how: Change = ("whole" if isinstance(command, New | Load) or command.cmd == "snapshot"
+                       else "append" if command.cmd in ("edit", "apply") else "moved")
+        return {**answer, "snapshot": self.lean_snapshot(),
+                "changes": self.changes(before, how)}
 
-    def _run(self, command: Any) -> dict[str, Any]:
+    def _run(self, command: Any) -> tuple[dict[str, Any], bool]:
+        """Carry out a command: what it answers besides the snapshot, and whether the
+        answer has a snapshot."""
         if isinstance(command, New):
             self._set(History(initial=command.state))
         elif isinstance(command, Load):
@@ -123,25 +127,25 @@ class Session:
             history, table = self.history.edit(command.edits, printable(said)[:500], self.table)
             self._append(history, table)
         elif isinstance(command, Ask):
-            return self._ask(command)
+            return self._ask(command), True
         elif command.cmd == "undo":
             self.history = self.history.undo()
         elif command.cmd == "redo":
             self.history = self.history.redo()
         elif command.cmd == "catalogue":
-            return {"catalogue": catalogue().model_dump(mode="json")}
+            return {"catalogue": catalogue().model_dump(mode="json")}, False
         elif command.cmd == "export":
-            return {"history": self.history.model_dump(mode="json")}
-        return {"snapshot": self.snapshot()}
+            return {"history": self.history.model_dump(mode="json")}, False
+        return {}, True
 
     def _ask(self, command: Ask) -> dict[str, Any]:
         request = Request(card=command.card, state=self.table, effect=command.effect,
                           context=command.context, choices=command.choices)
         if command.cmd == "preview":
-            return {"ruling": rule(request).model_dump(mode="json"), "snapshot": self.snapshot()}
+            return {"ruling": rule(request).model_dump(mode="json")}
         history, ruling = self.history.apply_ruling(request, self.table)
         self._append(history, ruling.state)
-        return {"ruling": ruling.model_dump(mode="json"), "snapshot": self.snapshot()}
+        return {"ruling": ruling.model_dump(mode="json")}
 
     def _set(self, history: History) -> None:
         """Take a whole history: replay it once, keeping the table after every entry."""

@@ -95,19 +95,30 @@ class History(Value):
         return self.cursor < len(self.entries)
 
     def undo(self) -> History:
-        return self.evolve(cursor=self.cursor - 1) if self.can_undo() else self
+        return self._at(self.cursor - 1) if self.can_undo() else self
 
     def redo(self) -> History:
-        return self.evolve(cursor=self.cursor + 1) if self.can_redo() else self
+        return self._at(self.cursor + 1) if self.can_redo() else self
+
+    def _at(self, cursor: int) -> History:
+        """The same log with the cursor moved (on the log: the callers check), unvalidated
+        for the reason `_grown` gives."""
+        return History.model_construct(initial=self.initial, entries=self.entries,
+                                       cursor=cursor)
 
     def _append(self, entry: RulingEntry | EditEntry) -> History:
         """A new entry at the cursor (what was undone is dropped). A full log first folds its
         oldest entry into the starting table: one replay, whatever the log's length."""
         kept = self.entries[: self.cursor]
         if len(kept) < MAX_ENTRIES:
-            return self.evolve(entries=(*kept, entry), cursor=self.cursor + 1)
-        return self.evolve(initial=play(self.initial, kept[0]), entries=(*kept[1:], entry),
-                           cursor=self.cursor)
+            return self._grown(self.initial, (*kept, entry))
+        return self._grown(play(self.initial, kept[0]), (*kept[1:], entry))
+
+    def _grown(self, initial: TableState, entries: tuple[RulingEntry | EditEntry, ...]) -> History:
+        """The log with a new last entry, the cursor after it. Built without validating again:
+        every part is a validated value already and the cursor is on the log by construction,
+        while `evolve` would check all 3,000 old entries again on every move."""
+        return History.model_construct(initial=initial, entries=entries, cursor=len(entries))
 
 
 def play(state: TableState, entry: RulingEntry | EditEntry) -> TableState:
