@@ -266,7 +266,7 @@ class TableState(Value):
         if self.jenny is not None and self.scenario != 3:
             raise ValueError("Jenny is only in scenario 3")
         if self.shelter == "none" and (self.roof or self.palisade):
-            raise ValueError("Roof and Palisade need a Shelter, and there is none")
+            raise ValueError("Roof and Palisade need a Shelter")
         if self.planned_actions:
             self._check_actions(roles)
         tiles = self.tiles
