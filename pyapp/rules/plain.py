@@ -32,6 +32,7 @@ WORDS = {
     "“if possible” mark", "weapon_loss": "Weapon loss", "roof": "Roof", "palisade":
     "Palisade", "weapon": "Weapon", "morale": "Morale", "determination": "Determination",
     "wounds": "Wounds", "initial": "starting table", "cursor": "log position",
+    "entries": "log entries", "edits": "edits",
     "friday": "Friday", "jenny": "Jenny", "available": "Available resources", "future":
     "Future Resources", "assigned": "resources assigned", "gained_this_action":
     "resources gained this Action", "gain_mix": "gain chosen",

@@ -121,3 +121,15 @@ def test_the_full_reply_is_unchanged_and_export_gives_the_history() -> None:
     assert set(snapshot) == {"state", "log", "can_undo", "can_redo", "history"}
     exported = json.loads(session.handle_json('{"cmd": "export"}'))
     assert exported["history"] == snapshot["history"] and "snapshot" not in exported
+
+
+def test_a_log_longer_than_any_kept_is_refused_in_words() -> None:
+    """An import of more than MAX_ENTRIES entries: refused, the table kept."""
+    session = Session(History(initial=START))
+    entry = {"kind": "edit", "edits": [{"op": "set", "path": "morale", "value": 1}]}
+    text = json.dumps({"cmd": "load", "history": {"initial": START.model_dump(mode="json"),
+                       "entries": [entry] * (history_module.MAX_ENTRIES + 1)}})
+    answer = json.loads(session.handle_json(text))
+    assert answer["error"]["message"] == (f"The log entries have too many items (at most "
+                                          f"{history_module.MAX_ENTRIES}).")
+    assert session.history.entries == ()
