@@ -101,6 +101,8 @@ def warm_up() -> None:
         ("catalogue", "", True), ("faq", "", True), ("clauses", "", True),
         ("session", json.dumps(edit), True), ("session", json.dumps(ask), True),
         ("session", '{"cmd": "undo"}', True), ("session", '{"cmd": "catalogue"}', True),
+        ("session", json.dumps({**edit, "reply": "changes"}), True),
+        ("session", '{"cmd": "export"}', True), ("rule", "[" * 100 + "]" * 100, False),
         ("session", '{"cmd": "edit", "edits": [{"op": "set", "path": "nowhere"}]}', False),
         ("nothing", "", False),
     ]
