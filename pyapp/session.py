@@ -22,7 +22,7 @@ from .rules.catalogue import catalogue
 from .rules.demands import Effect
 from .rules.edits import Edit, EditError, describe
 from .rules.formats import Request
-from .rules.history import EditEntry, History, RulingEntry
+from .rules.history import EditEntry, History, RulingEntry, play
 from .rules.plain import printable
 from .rules.referee import rule
 from .rules.ruling import Choices, Context
@@ -75,16 +75,58 @@ class CommandBox(Value):
     command: Command
 
 
+# Tables a session keeps: the last RECENT (undo, redo), then one in every CHECKPOINT. A log of
+# 5,000 entries would otherwise hold 5,000 tables (about 50 MB in CPython for 3,000).
+RECENT, CHECKPOINT = 200, 25
+
+
 class Session:
     """One table and its history; commands replace the history, never mutate it."""
 
     def __init__(self, history: History) -> None:
         self.history: History = history
-        self._tables: list[TableState] = history.tables()
+        self._tables: dict[int, TableState] = {}
+        self._replayed = False  # tables replayed since the last pruning (`_forget`)
+        self._set(history)
 
     @property
     def table(self) -> TableState:
-        return self._tables[self.history.cursor]
+        return self.table_at(self.history.cursor)
+
+    def table_at(self, index: int) -> TableState:
+        """The table after `index` entries of the log. Kept: the last RECENT tables and one
+        in every CHECKPOINT before them; any other is replayed from the closest kept one
+        before it (at most CHECKPOINT - 1 entries) and kept until the next move."""
+        found = self._tables.get(index)
+        if found is not None:
+            return found
+        start = max((i for i in self._tables if i < index), default=0)
+        table = self._tables.get(start, self.history.initial)
+        for i in range(start, index):
+            table = play(table, self.history.entries[i])
+            self._tables[i + 1] = table
+        self._replayed = True
+        return table
+
+    def _forget(self) -> None:
+        """Keep the tables the memory bound allows: all of the last RECENT, and before them
+        the first kept one of every CHECKPOINT entries (a fold shifts them all by one, so
+        they stay apart)."""
+        newest = len(self.history.entries)
+        kept: dict[int, TableState] = {}
+        buckets: set[int] = set()
+        for i in sorted(self._tables):
+            if i > newest - RECENT or i // CHECKPOINT not in buckets:
+                kept[i] = self._tables[i]
+                buckets.add(i // CHECKPOINT)
+        self._tables = kept
+        self._replayed = False
+
+    def _forget_one(self, old: int) -> None:
+        """The table that has just left the last RECENT: kept only as its bucket's checkpoint."""
+        bucket = range(old - old % CHECKPOINT, old - old % CHECKPOINT + CHECKPOINT)
+        if old in self._tables and any(i in self._tables for i in bucket if i != old):
+            del self._tables[old]
 
     def handle_json(self, text: str) -> str:
         """Run one command given as JSON; answer as JSON. Never raises."""
@@ -148,18 +190,30 @@ class Session:
         return {"ruling": ruling.model_dump(mode="json")}
 
     def _set(self, history: History) -> None:
-        """Take a whole history: replay it once, keeping the table after every entry."""
-        self._tables = history.tables()
+        """Take a whole history: replay it once, keeping the tables `_forget` allows."""
         self.history = history
+        self._tables, self._replayed = {}, False
+        table = history.initial
+        for i, entry in enumerate(history.entries, start=1):
+            table = play(table, entry)
+            if i > len(history.entries) - RECENT or i % CHECKPOINT == 0:
+                self._tables[i] = table
 
     def _append(self, history: History, table: TableState) -> None:
         """A new entry at the cursor: what was undone is dropped, as in the log. When the log
         was full, its oldest entry went into the starting table (`History.MAX_ENTRIES`)."""
-        folded = self.history.cursor + 1 - len(history.entries)
-        del self._tables[self.history.cursor + 1:]
-        del self._tables[:folded]
-        self._tables.append(table)
+        cursor = self.history.cursor
+        folded = cursor + 1 - len(history.entries)
+        if folded or cursor < len(self.history.entries) or self._replayed:
+            self._tables = {i - folded: t for i, t in self._tables.items()
+                            if folded < i <= cursor}
+            self._tables[len(history.entries)] = table
+            self.history = history
+            self._forget()
+            return
+        self._tables[len(history.entries)] = table  # the usual move: one table in, one out
         self.history = history
+        self._forget_one(len(history.entries) - RECENT)
 
     def snapshot(self) -> dict[str, Any]:
         """What the board renders, and what autosave keeps: the whole log and history."""

@@ -133,3 +133,28 @@ def test_a_log_longer_than_any_kept_is_refused_in_words() -> None:
     assert answer["error"]["message"] == (f"The log entries have too many items (at most "
                                           f"{history_module.MAX_ENTRIES}).")
     assert session.history.entries == ()
+
+
+def test_a_session_keeps_few_tables_and_replays_the_others(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only the last RECENT tables and a checkpoint every CHECKPOINT entries are kept; undoing
+    all the way back still shows each table the log says, through folds of a full log."""
+    import pyapp.session as session_module
+
+    monkeypatch.setattr(session_module, "RECENT", 4)
+    monkeypatch.setattr(session_module, "CHECKPOINT", 3)
+    monkeypatch.setattr(history_module, "MAX_ENTRIES", 30)
+    session = Session(History(initial=START))
+    for i in range(45):
+        send(session, {"cmd": "edit", "edits": [
+            {"op": "set", "path": "morale", "value": i % 7 - 3},
+            {"op": "set", "path": "available/food", "value": i}]})
+        assert len(session._tables) <= 4 + 30 // 3 + 2
+    replayed = session.history.tables()
+    for cursor in range(len(session.history.entries), -1, -1):
+        assert session.table == replayed[cursor]
+        send(session, {"cmd": "undo"})
+    for cursor in range(1, len(session.history.entries) + 1):
+        send(session, {"cmd": "redo"})
+        assert session.table == replayed[cursor]
