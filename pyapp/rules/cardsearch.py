@@ -4,6 +4,7 @@ first, ready to rule, followed by the cards that contain it. Pure Python, no ind
 
 from __future__ import annotations
 
+import heapq
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -75,6 +76,8 @@ class _Indexed:
     name_text: str
     text: tuple[str, ...]  # words of the effect, the part, the note and the deck
     filter: str
+    names: str  # " w1 w2 … ": the name words between spaces, for fast whole-word tests
+    texts: str
     demands: tuple[tuple[str, frozenset[tuple[str, object]]], ...]  # (kind, fields) of each
 
 
@@ -91,22 +94,26 @@ def _index() -> tuple[_Indexed, ...]:
         more = " ".join((c.text, c.part, c.note, c.deck, c.group))
         demands = tuple((d.kind, _fields(d)) for d in
                         (*c.effect.demands, *(c.effect.alternative or ())))
-        out.append(_Indexed(c, words(names), " ".join(words(names)), words(more),
-                            "scenario" if c.deck in SCENARIO_DECKS else c.deck, demands))
+        name_words, text_words = words(names), words(more)
+        out.append(_Indexed(c, name_words, " ".join(name_words), text_words,
+                            "scenario" if c.deck in SCENARIO_DECKS else c.deck,
+                            f" {' '.join(name_words)} ", f" {' '.join(text_words)} ", demands))
     return tuple(out)
 
 
 def _score(entry: _Indexed, terms: tuple[str, ...], phrase: str) -> float:
-    """Each term must be found: in a name word (3, a whole word 4), else in the text (1)."""
+    """Each term must be found: a whole name word 4, the start of one 3, inside one 2, else
+    the start of a word of the text 1. (`names`/`texts` are " w1 w2 ": C string searches.)"""
     total = 0.0
+    names, texts = entry.names, entry.texts
     for t in terms:
-        if t in entry.name:
+        if f" {t} " in names:
             total += 4
-        elif any(w.startswith(t) for w in entry.name):
+        elif f" {t}" in names:
             total += 3
-        elif any(t in w for w in entry.name):
+        elif t in names:
             total += 2
-        elif any(w.startswith(t) for w in entry.text):
+        elif f" {t}" in texts:
             total += 1
         else:
             return 0
@@ -123,22 +130,25 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
                          + ", ".join(FILTERS))
     terms = words(query)
     demand = read_demand(query)
-    hits: list[Hit] = []
-    if demand is not None:
-        hits.append(Hit(1000, None, "the demand you typed", demand, _label(demand)))
     phrase = " ".join(terms)
     typed = (demand.demands[0].kind, _fields(demand.demands[0])) if demand else None
-    for e in _index():
+    scored: list[tuple[float, str, int]] = []
+    for i, e in enumerate(_index()):
         if decks and e.filter not in decks:
             continue
         score = _score(e, terms, phrase) if terms else 0
-        why = "name" if score >= 2 * len(terms) else "text"
         if typed is not None and any(k == typed[0] and typed[1] <= f for k, f in e.demands):
-            score, why = 500 + score, "contains the demand"
+            score += 500
         if score > 0:
-            hits.append(Hit(score, e.card, why, e.card.effect, e.card.name))
-    hits.sort(key=lambda h: (-h.score, h.label))
-    return Found(query, tuple(hits[:limit]), demand)
+            scored.append((-score, e.card.name, i))
+    index = _index()
+    hits = [Hit(1000, None, "the demand you typed", demand, _label(demand))] if demand else []
+    for neg, name, i in heapq.nsmallest(limit - len(hits), scored):
+        score = -neg
+        why = ("contains the demand" if score >= 500 else
+               "name" if score >= 2 * len(terms) else "text")
+        hits.append(Hit(score, index[i].card, why, index[i].card.effect, name))
+    return Found(query, tuple(hits), demand)
 
 
 def _label(effect: Effect) -> str:
@@ -147,6 +157,7 @@ def _label(effect: Effect) -> str:
 
 # ---------------------------------------------------------------- plain demands
 
+MAYBE_DEMAND = re.compile(r"\d|\b(?:an?|one|two|three|four|five|cover|half|halve|item)\b")
 NUM = r"(\d{1,2}|an?|one|two|three|four|five)"
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 RESOURCE = {"wood": "wood", "food": "food", "fur": "fur", "furs": "fur", "hide": "fur",
@@ -173,6 +184,8 @@ def read_demand(query: str) -> Effect | None:
     """The plain demand a query spells, if it spells one: "discard 2 wood", "roof -1",
     "lose 1 determination", "if possible, weapon -2"."""
     text = fold(query).replace(",", " ").replace(":", " ")
+    if not MAYBE_DEMAND.search(text):  # most queries are card names: no regex to try
+        return None
     text = re.sub(r"\s+", " ", re.sub(r"(?<=[a-z])-(?=\d)", " -", text)).strip()
     if_possible = False
     for lead in ("if possible ", "if possible"):
