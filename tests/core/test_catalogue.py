@@ -194,3 +194,16 @@ def test_the_service_answers_a_search_and_refuses_bad_input_in_words() -> None:
                        ('{"query": "x", "decks": ["moon"]}', "no deck filter")):
         refused = json.loads(service.call("card_search", bad))
         assert not refused["ok"] and words in refused["error"]["message"]
+
+
+def test_faq_examples_that_name_a_card_use_its_catalogue_effect() -> None:
+    from pyapp.rules.faq import faq
+
+    named = [e for e in faq().entries if e.example.card is not None]
+    assert len(named) >= 6
+    cat = catalogue()
+    for entry in named:
+        card = cat.card(entry.example.card)  # type: ignore[arg-type]
+        assert entry.example.effect == card.effect, entry.id
+        names = (card.list_name, card.name.split(":")[0].split(" (")[0])
+        assert any(n in entry.question for n in names), f"{entry.id}: the question names no card"
