@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from .api import error_of, parse_request, rule_json
 from .links import LinkError, decode, encode
-from .rules.cardsearch import rules_differently, search
+from .rules.cardsearch import search
 from .rules.catalogue import catalogue
 from .rules.clauses import CLAUSES
 from .rules.faq import faq
@@ -112,7 +112,7 @@ def card_search_json(text: str) -> str:
         else:
             c = hit.card
             results.append({"card": c.id, "name": c.name, "deck": c.deck, "group": c.group,
-                            "text": c.text, "why": hit.why, "flag": rules_differently(c),
+                            "text": c.text, "why": hit.why, "flag": hit.flag,
                             "certainty": c.certainty})
     return json.dumps({"ok": True, "query": found.query, "results": results})
 

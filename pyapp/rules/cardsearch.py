@@ -60,6 +60,7 @@ class Hit:
     why: str  # where it matched: "name", "text", "contains the demand"
     effect: Effect
     label: str
+    flag: str = ""  # the card's "why it rules differently", if any
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +79,7 @@ class _Indexed:
     filter: str
     names: str  # " w1 w2 … ": the name words between spaces, for fast whole-word tests
     texts: str
+    flag: str
     demands: tuple[tuple[str, frozenset[tuple[str, object]]], ...]  # (kind, fields) of each
 
 
@@ -97,23 +99,25 @@ def _index() -> tuple[_Indexed, ...]:
         name_words, text_words = words(names), words(more)
         out.append(_Indexed(c, name_words, " ".join(name_words), text_words,
                             "scenario" if c.deck in SCENARIO_DECKS else c.deck,
-                            f" {' '.join(name_words)} ", f" {' '.join(text_words)} ", demands))
+                            f" {' '.join(name_words)} ", f" {' '.join(text_words)} ",
+                            rules_differently(c), demands))
     return tuple(out)
 
 
-def _score(entry: _Indexed, terms: tuple[str, ...], phrase: str) -> float:
+def _score(entry: _Indexed, terms: tuple[tuple[str, str, str], ...], phrase: str) -> float:
     """Each term must be found: a whole name word 4, the start of one 3, inside one 2, else
-    the start of a word of the text 1. (`names`/`texts` are " w1 w2 ": C string searches.)"""
+    the start of a word of the text 1. (`names`/`texts` are " w1 w2 ": C string searches;
+    each term comes as (term, " term ", " term"), made once per query.)"""
     total = 0.0
     names, texts = entry.names, entry.texts
-    for t in terms:
-        if f" {t} " in names:
+    for t, whole, start in terms:
+        if whole in names:
             total += 4
-        elif f" {t}" in names:
+        elif start in names:
             total += 3
         elif t in names:
             total += 2
-        elif f" {t}" in texts:
+        elif start in texts:
             total += 1
         else:
             return 0
@@ -131,12 +135,13 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
     terms = words(query)
     demand = read_demand(query)
     phrase = " ".join(terms)
+    variants = tuple((t, f" {t} ", f" {t}") for t in terms)
     typed = (demand.demands[0].kind, _fields(demand.demands[0])) if demand else None
     scored: list[tuple[float, str, int]] = []
     for i, e in enumerate(_index()):
         if decks and e.filter not in decks:
             continue
-        score = _score(e, terms, phrase) if terms else 0
+        score = _score(e, variants, phrase) if terms else 0
         if typed is not None and any(k == typed[0] and typed[1] <= f for k, f in e.demands):
             score += 500
         if score > 0:
@@ -147,7 +152,7 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
         score = -neg
         why = ("contains the demand" if score >= 500 else
                "name" if score >= 2 * len(terms) else "text")
-        hits.append(Hit(score, index[i].card, why, index[i].card.effect, name))
+        hits.append(Hit(score, index[i].card, why, index[i].card.effect, name, index[i].flag))
     return Found(query, tuple(hits), demand)
 
 
