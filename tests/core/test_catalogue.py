@@ -207,3 +207,16 @@ def test_faq_examples_that_name_a_card_use_its_catalogue_effect() -> None:
         assert entry.example.effect == card.effect, entry.id
         names = (card.list_name, card.name.split(":")[0].split(" (")[0])
         assert any(n in entry.question for n in names), f"{entry.id}: the question names no card"
+
+
+def test_the_coverage_command_prints_every_deck_with_nothing_missing(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from pyapp.__main__ import main
+
+    assert main(["cards", "--coverage"]) == 0
+    out = capsys.readouterr().out
+    for key in card_list().decks:
+        assert f"\n{key}: " in f"\n{out}"
+    assert out.count("missing 0") == len(card_list().decks) + 1  # each deck, and the total
+    assert "MISSING" not in out and "NOT ON THE LIST" not in out
+    assert "left out: Weakness:" in out  # an exclusion prints its reason
