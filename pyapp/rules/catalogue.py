@@ -87,6 +87,7 @@ class ListedCard(Value):
     aliases: tuple[Label, ...] = ()
     out: str = Field(default="", max_length=300)  # why no entry: not in scope, or uncertain
     note: str = Field(default="", max_length=300)  # what part of a covered card is left out
+    source: str = Field(default="", max_length=40)  # where the name is from, if not the deck's
 
 
 class ListSource(Value):
@@ -114,6 +115,10 @@ class CardList(Value):
         for key, deck in self.decks.items():
             if deck.source not in self.sources:
                 raise ValueError(f"deck {key} names an unknown source {deck.source!r}")
+            for card in deck.cards:
+                if card.source and card.source not in self.sources:
+                    raise ValueError(f"deck {key}: {card.name} names an unknown source "
+                                     f"{card.source!r}")
             names = [c.name for c in deck.cards]
             if len(names) != len(set(names)):
                 raise ValueError(f"deck {key} lists a card twice")

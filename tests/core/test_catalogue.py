@@ -220,3 +220,78 @@ def test_the_coverage_command_prints_every_deck_with_nothing_missing(
     assert out.count("missing 0") == len(card_list().decks) + 1  # each deck, and the total
     assert "MISSING" not in out and "NOT ON THE LIST" not in out
     assert "left out: Weakness:" in out  # an exclusion prints its reason
+
+
+PREDATOR = next(c for c in CARDS if c.id == "attack-of-a-hungry-predator")
+
+
+def _predator_table(camp_sources: list[dict[str, Any]]) -> dict[str, Any]:
+    """Weapon 2 (below 3), the camp on tile 1, and an open food source on the next tile."""
+    return table("cook", "explorer", weapon=2, tiles=[
+        {"id": 1, "camp": True, "sources": camp_sources},
+        {"id": 2, "distance": 1, "sources": [{"kind": "food"}]}])
+
+
+def test_the_hungry_predator_covers_the_camp_tiles_food_source_only() -> None:
+    """CD's Tracks of a Predator: the camp tile's food source, never a neighbour's."""
+    ruling = _rule(PREDATOR, _predator_table([{"kind": "wood"}, {"kind": "food"}]))
+    tiles = {t.id: t for t in ruling.state.tiles}
+    assert [s.exhausted for s in tiles[1].sources] == [False, True]
+    assert not tiles[2].sources[0].exhausted
+    assert not ruling.used_alternative and not ruling.wounds
+
+
+@pytest.mark.parametrize("camp_sources", [[{"kind": "wood"}],
+                                          [{"kind": "food", "exhausted": True}]])
+def test_the_hungry_predator_wounds_everyone_when_the_camp_tile_has_no_food_to_cover(
+        camp_sources: list[dict[str, Any]]) -> None:
+    """No open food source on the camp's tile: each character takes 1 Wound, and the
+    neighbouring tile's food source stays uncovered (it is not the camp's)."""
+    ruling = _rule(PREDATOR, _predator_table(camp_sources))
+    assert ruling.used_alternative
+    assert {(w.figure, w.unfulfilled + w.other) for w in ruling.wounds} == {
+        ("cook", 1), ("explorer", 1)}
+    assert not next(t for t in ruling.state.tiles if t.id == 2).sources[0].exhausted
+    alone = rule(Request.model_validate({"state": _predator_table(camp_sources), "effect": {
+        "demands": [PREDATOR.effect.demands[0].model_dump()]}}))
+    assert alone.unfulfilled_units == 1
+    assert any("No uncovered food source on the camp's tile (tile 1)" in s.text
+               for s in alone.steps)
+
+
+def test_a_source_on_the_camps_tile_follows_the_camp_when_the_ruling_moves_it() -> None:
+    """at_camp reads the camp where it stands at that point of the ruling."""
+    state = table("cook", tiles=[{"id": 1, "camp": True, "sources": [{"kind": "wood"}]},
+                                 {"id": 2, "distance": 1, "sources": [{"kind": "food"}]}])
+    request = Request.model_validate({"state": state, "effect": {"demands": [
+        {"kind": "move_camp", "tile": 2},
+        {"kind": "cover_source", "source": "food", "at_camp": True}]}})
+    ruling = rule(request)
+    assert next(t for t in ruling.state.tiles if t.id == 2).sources[0].exhausted
+
+
+def test_a_source_on_the_camps_tile_without_a_camp_on_the_table_says_so() -> None:
+    state = table("cook", tiles=[{"id": 2, "distance": 1, "sources": [{"kind": "food"}]}])
+    ruling = rule(Request.model_validate({"state": state, "effect": {"demands": [
+        {"kind": "cover_source", "source": "food", "at_camp": True}]}}))
+    assert ruling.unfulfilled and not ruling.state.tiles[0].sources[0].exhausted
+    assert any("no tile on the table is marked as the camp" in s.text for s in ruling.steps)
+
+
+@pytest.mark.parametrize("where", [{"tile": 2}, {"adjacent": True}])
+def test_the_camps_tile_and_another_place_at_once_is_refused_in_plain_words(
+        where: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match="camp's tile cannot also be"):
+        Request.model_validate({"state": table("cook"), "effect": {"demands": [
+            {"kind": "cover_source", "source": "food", "at_camp": True, **where}]}})
+
+
+def test_a_listed_card_may_name_its_own_source_and_it_must_be_a_known_one() -> None:
+    listing = card_list()
+    gather = listing.decks["adventure-gather"]  # type: ignore[index]
+    tracks = next(c for c in gather.cards if c.name == "Tracks of a Predator")
+    assert tracks.source == "CD-locale" and gather.source == "GT-gather"
+    bad = json.loads(listing.model_dump_json())
+    bad["decks"]["adventure-gather"]["cards"][0]["source"] = "nowhere"
+    with pytest.raises(ValueError, match="names an unknown source 'nowhere'"):
+        type(listing).model_validate(bad)
