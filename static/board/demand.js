@@ -101,7 +101,7 @@ function plainDemand(d) {
     case "reduce": return `${TRACK_NAMES[d.track]} −${d.amount ?? 1}`;
     case "increase": return `${TRACK_NAMES[d.track]} +${d.amount ?? 1}`;
     case "lower_morale": return `Lower Morale by ${d.amount ?? 1}`;
-    case "cover_source": return `Cover ${plural(d.count ?? 1, `${d.source === "any" ? "" : `${d.source} `}source`)}${d.tile ? ` on tile ${d.tile}` : ""}${d.adjacent ? " next to the camp" : ""}`;
+    case "cover_source": return `Cover ${plural(d.count ?? 1, `${d.source === "any" ? "" : `${d.source} `}source`)}${d.tile ? ` on tile ${d.tile}` : ""}${d.adjacent ? " next to the camp" : ""}${d.at_camp ? " on the camp's tile" : ""}`;
     case "place_token": return `${title(d.token)} token on ${title(d.space)}`;
     case "place_marker": return `${title(d.marker)} marker on ${d.space ? title(d.space) : "the first free space"}`;
     case "requirement": return `Requirement (not a demand): ${d.text || `Weapon ${d.weapon}`}`;

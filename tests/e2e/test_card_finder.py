@@ -90,3 +90,13 @@ def test_picking_a_card_fills_in_its_context(page: Page) -> None:
     page.click("[data-testid=preview]")
     page.wait_for_selector("[data-testid=ruling][data-state=preview]")
     expect(page.locator("[data-testid=steps]")).to_contain_text("C7")
+
+
+def test_a_card_limited_to_the_camps_tile_says_so_when_picked(page: Page) -> None:
+    """Attack of a Hungry Predator covers only the camp tile's food source (at_camp): the
+    chosen demand says where, and its alternative is shown."""
+    page.fill("[data-testid=demand-search]", "hungry predator attack")
+    page.click("[data-testid=card-attack-of-a-hungry-predator]")
+    chosen = page.locator("[data-testid=demand-chosen]")
+    expect(chosen).to_contain_text("Cover 1 food source on the camp's tile")
+    expect(chosen).to_contain_text("1 Wound from the card")
