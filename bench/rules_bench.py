@@ -7,6 +7,11 @@ pays to read the question), with our/baseline ratios. Writes bench/out/rules.jso
 `--history` measures one board move (an edit, through the session's JSON door) on a table
 whose log holds 3 and 3,000 entries, answered in full (the old way: the whole log with every
 answer) and with only the changes (`reply: "changes"`): medians and the 3,000/3 ratio.
+The card search (`--search` runs only that part): the time of each of many queries against the
+full catalogue through the service call the board makes (names, name prefixes, words of the
+text, plain demands, with and without deck filters), median and p95 in ms, against a baseline
+measured in the same run: the old naive filter (every word a substring of name + text). The
+budget is 20 ms per query on a tablet, which runs Pyodide some 2-4x slower than this CPython.
 
 `--profile CARD` measures nothing: it runs `rule()` on that card under cProfile and prints
 where the time goes, function by function.
@@ -29,9 +34,11 @@ sys.path.insert(0, str(ROOT))
 
 from pyapp.api import rule_json  # noqa: E402
 from pyapp.rules import Request, rule  # noqa: E402
+from pyapp.rules.catalogue import catalogue  # noqa: E402
 from pyapp.rules.edits import parse_edits  # noqa: E402
 from pyapp.rules.history import EditEntry, History  # noqa: E402
 from pyapp.rules.state import TableState  # noqa: E402
+from pyapp.service import Service  # noqa: E402
 from pyapp.session import Session  # noqa: E402
 
 TABLE = {
@@ -150,6 +157,57 @@ def history_bench() -> None:
     out = ROOT / "bench" / "out"
     out.mkdir(parents=True, exist_ok=True)
     (out / "history.json").write_text(json.dumps(results, indent=2))
+def search_queries() -> list[tuple[str, list[str]]]:
+    """Names, first words, 3-letter prefixes, words of the text, plain demands; some filtered."""
+    queries: list[tuple[str, list[str]]] = []
+    for i, card in enumerate(catalogue().cards):
+        first = card.name.split()[0]
+        decks = [card.deck if card.deck in ("event", "threat", "adventure", "beast") else "event"]
+        queries += [(card.name, []), (first, []), (first[:3], decks if i % 2 else []),
+                    (" ".join(card.text.split()[:2]), [])]
+    queries += [(q, []) for q in ("discard 2 wood", "roof -1", "Roof −1", "lose 1 determination",
+                                  "if possible, weapon -2", "morale -2", "fight strength 4",
+                                  "cover a food source", "half the palisade", "2 wounds")] * 20
+    return queries
+
+
+def search_bench(rounds: int = 3) -> dict[str, float]:
+    service = Service()
+    cards = catalogue().cards
+    texts = [f"{c.name} {c.text}".lower() for c in cards]
+
+    def naive(query: str) -> list[str]:
+        terms = query.lower().split()
+        return [c.id for c, t in zip(cards, texts, strict=True) if all(w in t for w in terms)]
+
+    queries = search_queries()
+    ours: list[float] = []
+    base: list[float] = []
+    for _ in range(rounds):
+        for query, decks in queries:
+            payload = json.dumps({"query": query, "decks": decks})
+            start = time.perf_counter()
+            json.loads(service.call("card_search", payload))
+            ours.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            naive(query)
+            base.append(time.perf_counter() - start)
+
+    def q(values: list[float], p: float) -> float:
+        return statistics.quantiles(values, n=100)[int(p) - 1] * 1000 if p < 100 else 0.0
+
+    result = {"queries": float(len(ours)), "cards": float(len(cards)),
+              "median_ms": statistics.median(ours) * 1000, "p95_ms": q(ours, 95),
+              "max_ms": max(ours) * 1000, "baseline_median_ms": statistics.median(base) * 1000,
+              "baseline_p95_ms": q(base, 95)}
+    result["median_ratio"] = result["median_ms"] / result["baseline_median_ms"]
+    print(f"Card search, CPython, {len(cards)} cards, {len(ours)} queries through the service: "
+          f"median {result['median_ms']:.2f} ms, p95 {result['p95_ms']:.2f} ms, max "
+          f"{result['max_ms']:.2f} ms; naive substring filter median "
+          f"{result['baseline_median_ms']:.3f} ms (ratio {result['median_ratio']:.0f}x). "
+          f"Budget 20 ms on a tablet (Pyodide ~2-4x slower): p95 x4 = "
+          f"{result['p95_ms'] * 4:.1f} ms")
+    return result
 
 
 def main() -> None:
@@ -158,6 +216,9 @@ def main() -> None:
         return
     if sys.argv[1:2] == ["--history"]:
         history_bench()
+        return
+    if sys.argv[1:2] == ["--search"]:
+        search_bench()
         return
     results: dict[str, dict[str, float]] = {}
     for card in CARDS:
@@ -178,9 +239,11 @@ def main() -> None:
               f"{r['baseline_validate']:>10,.0f} {r['rule'] / r['baseline_validate']:>10.2f} "
               f"{r['all_cores']:>10,.0f}")
     print("baseline = pydantic validating the same request JSON, nothing else")
+    searched = search_bench()
     out = ROOT / "bench" / "out"
     out.mkdir(parents=True, exist_ok=True)
-    (out / "rules.json").write_text(json.dumps(results, indent=2))
+    (out / "rules.json").write_text(json.dumps({**results, "card_search": searched}, indent=2))
+    history_bench()
 
 
 if __name__ == "__main__":

@@ -45,6 +45,8 @@ def _parser() -> argparse.ArgumentParser:
     schema.set_defaults(run=_schema)
     cards = sub.add_parser("cards", help="list the card catalogue")
     cards.add_argument("words", nargs="*", help="only cards whose name or text has these words")
+    cards.add_argument("--coverage", action="store_true",
+                       help="per deck of the box: cards listed, in the catalogue, missing")
     cards.set_defaults(run=_cards)
     return parser
 
@@ -117,6 +119,11 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _cards(args: argparse.Namespace) -> int:
+    if args.coverage:
+        from .rules.catalogue import coverage_text
+
+        print(coverage_text())
+        return 0
     for card in catalogue().search(" ".join(args.words)):
         print(printable(f"{card.id:32} {card.name}: {card.text}"))
     return 0

@@ -39,6 +39,7 @@ from collections.abc import Callable
 
 from .api import error_of, parse_request, rule_json
 from .links import LinkError, decode, encode
+from .rules.cardsearch import search
 from .rules.catalogue import catalogue
 from .rules.clauses import CLAUSES
 from .rules.faq import faq
@@ -62,6 +63,7 @@ class Service:
             "link_encode": _link_encode,
             "link_decode": _link_decode,
             "catalogue": lambda _text: '{"ok":true,"catalogue":' + catalogue_json() + "}",
+            "card_search": card_search_json,
             "faq": lambda _text: '{"ok":true,"faq":' + faq().model_dump_json() + "}",
             "clauses": lambda _text: json.dumps({"ok": True, "clauses": {
                 cid: c.model_dump() for cid, c in CLAUSES.items()}}),
@@ -99,6 +101,7 @@ def warm_up() -> None:
         ("rule", request, True), ("rule", "{}", False), ("rule", "not json", False),
         ("link_decode", link, True), ("link_decode", "!", False),
         ("catalogue", "", True), ("faq", "", True), ("clauses", "", True),
+        ("card_search", '{"query": "discard 2 wood"}', True), ("card_search", "[]", False),
         ("session", json.dumps(edit), True), ("session", json.dumps(ask), True),
         ("session", '{"cmd": "undo"}', True), ("session", '{"cmd": "catalogue"}', True),
         ("session", json.dumps({**edit, "reply": "changes"}), True),
@@ -114,6 +117,35 @@ def warm_up() -> None:
 
 def catalogue_json() -> str:
     return catalogue().model_dump_json()
+
+
+def card_search_json(text: str) -> str:
+    """`{"query": "roof -1", "decks": ["event"]}` -> the cards found, best first, and the plain
+    demand the query spells (first, ready to rule), each with its "rules differently" flag."""
+    try:
+        asked = json.loads(text)
+    except ValueError:
+        return _error("request_error", "The search is not JSON text.")
+    if not isinstance(asked, dict) or not isinstance(asked.get("query", ""), str):
+        return _error("request_error", "The search needs a query in words.")
+    decks = asked.get("decks", [])
+    if not isinstance(decks, list) or not all(isinstance(d, str) for d in decks):
+        return _error("request_error", "The deck filters must be a list of deck names.")
+    try:
+        found = search(asked.get("query", "")[:200], decks)
+    except ValueError as exc:
+        return _error("request_error", f"{str(exc)[0].upper()}{str(exc)[1:]}.")
+    results = []
+    for hit in found.hits:
+        if hit.card is None:
+            results.append({"card": None, "name": hit.label, "why": hit.why, "flag": "",
+                            "effect": hit.effect.model_dump(mode="json", exclude_defaults=True)})
+        else:
+            c = hit.card
+            results.append({"card": c.id, "name": c.name, "deck": c.deck, "group": c.group,
+                            "text": c.text, "why": hit.why, "flag": hit.flag,
+                            "certainty": c.certainty})
+    return json.dumps({"ok": True, "query": found.query, "results": results})
 
 
 def _link_encode(text: str) -> str:

@@ -95,13 +95,21 @@ class LowerMorale(DemandBase):
 
 class CoverSource(DemandBase):
     """Cover a source with a black marker: the closest of its kind (or of any kind), one on a
-    named tile, or one on the tiles adjacent to the camp."""
+    named tile, one on the tiles adjacent to the camp, or one on the camp's own tile."""
 
     kind: Literal["cover_source"]
     source: SourceKind | Literal["any"]
     count: Amount = 1
     tile: int | None = Field(default=None, ge=1, le=99)
     adjacent: bool = False  # only on the tiles adjacent to the camp (distance 1)
+    at_camp: bool = False  # only on the tile the camp is on, wherever the camp stands
+
+    @model_validator(mode="after")
+    def _one_place(self) -> CoverSource:
+        if self.at_camp and (self.tile is not None or self.adjacent):
+            raise ValueError("a source on the camp's tile cannot also be on a named tile or "
+                             "next to the camp")
+        return self
 
 
 class PlaceToken(DemandBase):

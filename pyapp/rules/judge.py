@@ -319,10 +319,18 @@ def _lower_morale(t: Work, demand: d.LowerMorale, v: Verdict) -> None:
         v.say("C8", "Morale is at the lowest level: nothing more happens.")
 
 
+def _camp_tile(t: Work) -> int | None:
+    """The tile the camp is on: where this ruling moved it, or the tile the table marks."""
+    if t.camp_tile is not None:
+        return t.camp_tile
+    return next((tile.id for tile in t.state.tiles if tile.camp), None)
+
+
 def _cover(t: Work, demand: d.CoverSource, v: Verdict) -> None:
     kinds = ("food", "wood") if demand.source == "any" else (demand.source,)
+    camp = _camp_tile(t) if demand.at_camp else None
     open_sources = [(tile.distance, tile.id, i, s.kind) for tile in t.state.tiles
-                    if demand.tile in (None, tile.id)
+                    if (tile.id == camp if demand.at_camp else demand.tile in (None, tile.id))
                     and (not demand.adjacent or tile.distance == 1)
                     for i, s in enumerate(tile.sources) if s.kind in kinds
                     and not t.is_exhausted(tile.id, i, s)]
@@ -334,8 +342,11 @@ def _cover(t: Work, demand: d.CoverSource, v: Verdict) -> None:
     what = "" if demand.source == "any" else f"{demand.source} "
     v.pay(f"{what}source covered", demand.count, len(chosen))
     if missing:
-        where = (f"on tile {demand.tile}" if demand.tile else "on the tiles adjacent to the "
-                 "camp" if demand.adjacent else "on the island")
+        camp_where = (f"on the camp's tile (tile {camp})" if camp else "on the camp's tile (no "
+                      "tile on the table is marked as the camp)")
+        where = (camp_where if demand.at_camp
+                 else f"on tile {demand.tile}" if demand.tile else "on the tiles adjacent to "
+                 "the camp" if demand.adjacent else "on the island")
         v.say("C14", f"No uncovered {what}source {where} for {plural(missing, 'marker')}: "
               "unfulfilled demand.")
         some = demand.count > 1 and chosen

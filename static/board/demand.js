@@ -86,7 +86,7 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** "Discard 2 wood", "Roof −1", "Combat: strength 4" — a demand in a player's words. */
 export function describeDemand(d) {
-  const extra = [d.if_possible ? "if possible" : null, d.victims && d.victims !== "default" ? `suffers: ${VICTIMS[d.victims].toLowerCase()}` : null]
+  const extra = [d.if_possible ? "if possible" : null, d.victims && d.victims !== "default" ? `suffers: ${(VICTIMS[d.victims] || title(d.victims)).toLowerCase()}` : null]
     .filter(Boolean);
   const tail = extra.length ? ` (${extra.join("; ")})` : "";
   return `${plainDemand(d)}${tail}`;
@@ -101,7 +101,12 @@ function plainDemand(d) {
     case "reduce": return `${TRACK_NAMES[d.track]} −${d.amount ?? 1}`;
     case "increase": return `${TRACK_NAMES[d.track]} +${d.amount ?? 1}`;
     case "lower_morale": return `Lower Morale by ${d.amount ?? 1}`;
-    case "cover_source": return `Cover ${plural(d.count ?? 1, `${d.source} source`)}${d.tile ? ` on tile ${d.tile}` : ""}`;
+    case "cover_source": return `Cover ${plural(d.count ?? 1, `${d.source === "any" ? "" : `${d.source} `}source`)}${d.tile ? ` on tile ${d.tile}` : ""}${d.adjacent ? " next to the camp" : ""}${d.at_camp ? " on the camp's tile" : ""}`;
+    case "place_token": return `${title(d.token)} token on ${title(d.space)}`;
+    case "place_marker": return `${title(d.marker)} marker on ${d.space ? title(d.space) : "the first free space"}`;
+    case "requirement": return `Requirement (not a demand): ${d.text || `Weapon ${d.weapon}`}`;
+    case "move_camp": return "Move the camp";
+    case "halve_gain": return `Halved gain of ${[d.food && `${d.food} food`, d.wood && `${d.wood} wood`, d.fur && `${d.fur} fur`].filter(Boolean).join(", ")}`;
     case "combat": return `Combat: strength ${d.strength}${d.weapon_loss ? `, Weapon −${d.weapon_loss}` : ""}${d.beast ? ` (${d.beast})` : ""}`;
     case "wounds": return `${plural(d.amount ?? 1, "Wound")} from the card`;
     case "discard_determination": return `${WHO_NAMES[d.who] || title(d.who || "each")} discards ${plural(d.amount ?? 1, "Determination token")}`;
@@ -136,7 +141,7 @@ function segmented({ label, options, value, names = {}, key, onchange, disabled 
 export function createDemandPanel(ctl, root, bar) {
   const panel = {
     cards: null, card: null, effect: null, context: { resolver: null, event_combat: false }, choices: {},
-    ruling: null, status: "none", error: null, query: "", shareUrl: null, shareError: null, faq: {}, clauses: {},
+    ruling: null, status: "none", error: null, query: "", decks: [], shareUrl: null, shareError: null, faq: {}, clauses: {},
     asked: 0, fresh: -1, confirming: false, appliedAt: null, appliedKey: null,
   };
   const els = {};
@@ -144,7 +149,8 @@ export function createDemandPanel(ctl, root, bar) {
   function build() {
     els.search = h("input", { id: "demand-search", type: "search", autocomplete: "off", placeholder: "Card name or words of its text",
       data: { testid: "demand-search" }, oninput: (e) => { panel.query = e.target.value; drawResults(); } });
-    els.results = h("ul", { class: "card-results", id: "card-results", "aria-label": "Cards found", data: { testid: "card-results" } });
+    els.results = h("ul", { class: "card-results", id: "card-results", "aria-label": "Cards found", "aria-live": "polite", data: { testid: "card-results" } });
+    els.decks = h("div", { class: "deck-chips", role: "group", "aria-label": "Search only these decks", data: { testid: "deck-chips" } });
     els.chips = h("div", { class: "chips-row", role: "group", "aria-labelledby": "chips-label", data: { testid: "quick-chips" } });
     els.chosen = h("div", { class: "chosen", data: { testid: "demand-chosen" } });
     els.context = h("div", { class: "context", data: { testid: "context" } });
@@ -156,45 +162,97 @@ export function createDemandPanel(ctl, root, bar) {
     root.replaceChildren(
       h("h2", { id: "demand-title", class: "panel-title", text: "The card's demand" }),
       h("div", { class: "search" },
-        h("label", { for: "demand-search", text: "Find the card" }), els.search, els.results),
+        h("label", { for: "demand-search", text: "Find the card, or type its demand (“discard 2 wood”, “roof −1”)" }), els.search, els.decks, els.results),
       h("p", { class: "chips-label", id: "chips-label", text: "Or tap what it asks for:" }), els.chips,
       els.chosen, els.context, els.actions, els.share, els.ruling, els.advanced, els.said);
     drawChips();
+    drawDeckChips();
     drawAdvanced();
     draw();
   }
 
   // ---------------------------------------------------------------- finding and composing
 
-  function drawResults() {
+  // The search runs in the rules core (pyapp/rules/cardsearch.py, service "card_search"): names
+  // rank above text; case, accents and dashes do not matter; a plain demand ("roof -1") comes
+  // first, ready to rule. Answers to an older query are dropped.
+  const DECK_CHIPS = [["event", "Event"], ["threat", "Threat"], ["adventure", "Adventure"], ["mystery", "Mystery"],
+    ["beast", "Beast"], ["weather", "Weather"], ["night", "Night"], ["morale", "Morale"], ["scenario", "Scenario"]];
+  let searchSeq = 0;
+
+  function drawDeckChips() {
+    els.decks.replaceChildren(...DECK_CHIPS.map(([key, label]) => h("button", {
+      type: "button", class: ["deck-chip", panel.decks.includes(key) && "is-current"], "aria-pressed": String(panel.decks.includes(key)),
+      data: { testid: `deck-${key}`, key: `deck-${key}` },
+      onclick: () => {
+        panel.decks = panel.decks.includes(key) ? panel.decks.filter((d) => d !== key) : [...panel.decks, key];
+        drawDeckChips();
+        drawResults();
+        ctl.say(panel.decks.length ? `Searching only: ${panel.decks.map(title).join(", ")}.` : "Searching every deck.");
+      },
+    }, label)));
+  }
+
+  async function drawResults() {
+    const seq = ++searchSeq;
     if (!panel.cards) {
       els.results.replaceChildren(panel.query ? h("li", { class: "hint", text: "The card list arrives with the rules…" }) : "");
       return;
     }
-    const terms = panel.query.toLowerCase().split(/\s+/).filter(Boolean);
-    if (!terms.length) {
+    if (!panel.query.trim()) {
       els.results.replaceChildren();
       return;
     }
-    const found = panel.cards.filter((c) => terms.every((t) => `${c.name} ${c.text}`.toLowerCase().includes(t))).slice(0, 8);
-    els.results.replaceChildren(...(found.length ? found.map((c) => h("li", {},
-      h("button", { type: "button", class: "card-pick", data: { testid: `card-${c.id}`, key: `card-${c.id}` },
+    let found;
+    try {
+      found = await window.referee.call("card_search", JSON.stringify({ query: panel.query, decks: panel.decks }));
+    } catch (e) {
+      if (seq === searchSeq) els.results.replaceChildren(h("li", { class: "hint", text: `The search failed: ${plainError(e)}` }));
+      return;
+    }
+    if (seq !== searchSeq) return;
+    const items = found.results.slice(0, 8).map((r) => {
+      if (r.card === null) {
+        return h("li", {}, h("button", { type: "button", class: "card-pick is-demand", data: { testid: "card-demand", key: "card-demand" },
+          disabled: ctl.readonly, onclick: () => pickDemand(r) },
+        h("span", { class: "card-name", text: r.name }), h("span", { class: "card-deck", text: "Your demand" }),
+        h("span", { class: "card-text", text: "Rule exactly this, or pick a card below that contains it." })));
+      }
+      const c = panel.cards.find((x) => x.id === r.card);
+      if (!c) return null;
+      return h("li", {}, h("button", { type: "button", class: "card-pick", data: { testid: `card-${c.id}`, key: `card-${c.id}` },
         onclick: () => pickCard(c) },
-      h("span", { class: "card-name", text: c.name }), h("span", { class: "card-deck", text: title(c.deck) }),
+      h("span", { class: "card-name", text: c.name }), h("span", { class: "card-deck", text: title(c.group || c.deck) }),
       h("span", { class: "card-text", text: c.text }),
-      c.effect.alternative || c.effect.demands.some((d) => d.if_possible)
-        ? h("span", { class: "card-flag", text: c.effect.alternative ? "Has an “or …” alternative: rules differently" : "“If possible”: rules differently" })
-        : null))) : [h("li", { class: "hint", text: "No card matches: tap what it asks for below." })]));
+      r.flag ? h("span", { class: "card-flag", text: r.flag }) : null,
+      r.why === "contains the demand" ? h("span", { class: "card-why", text: "Contains that demand" }) : null));
+    }).filter(Boolean);
+    els.results.replaceChildren(...(items.length ? items : [h("li", { class: "hint", text: "No card matches: tap what it asks for below." })]));
+  }
+
+  function clearSearch() {
+    panel.query = "";
+    els.search.value = "";
+    drawResults();
+  }
+
+  function pickDemand(result) {
+    clearSearch();
+    setComposed(result.effect.demands, `Demand: ${result.name}.`);
   }
 
   function pickCard(card) {
     panel.card = card;
     panel.effect = card.effect;
-    panel.query = "";
-    els.search.value = "";
-    drawResults();
+    // What the card tells of its context: a fight in the Event Phase is the First Player's.
+    if (card.event_combat) panel.context = { ...panel.context, event_combat: true };
+    clearSearch();
     changed();
     ctl.say(`Chosen: ${card.name}. ${card.text}`);
+  }
+
+  function setPhase(phase) {
+    ctl.set("phase", phase, `Phase set to the ${title(phase)} Phase, as the card says`);
   }
 
   function drawChips() {
@@ -283,7 +341,12 @@ export function createDemandPanel(ctl, root, bar) {
           : demandRow(d, i, i === added)))),
         panel.effect.alternative ? h("p", { class: "alt-note", text: `Or, the card's alternative: ${panel.effect.alternative.map(describeDemand).join("; ")}. If the first part cannot be paid in full, the alternative applies.` }) : null,
         c && c.effect.demands.some((d) => d.if_possible) ? h("p", { class: "alt-note", text: "“If possible”: what cannot be paid is not a shortfall, so no one is wounded for it." }) : null,
-        c && c.fan ? h("p", { class: "fine", text: "Card effect transcribed by fans." }) : null,
+        c && c.phase && c.phase !== ctl.state.phase && !ctl.readonly
+          ? h("p", { class: "phase-hint", data: { testid: "card-phase" } }, `This card is resolved in the ${title(c.phase)} Phase; the table is in the ${title(ctl.state.phase)} Phase. `,
+            h("button", { type: "button", class: "secondary", data: { testid: "card-set-phase", key: "card-set-phase" }, onclick: () => setPhase(c.phase) }, `Set the ${title(c.phase)} Phase`))
+          : null,
+        c && c.event_combat ? h("p", { class: "hint", data: { testid: "card-combat" }, text: "A fight in the Event Phase: the First Player fights (set below)." }) : null,
+        c ? h("p", { class: "fine", data: { testid: "card-source" }, text: `${c.fan ? "Card effect transcribed by fans" : "From the official rules app"}${c.certainty === "uncertain" ? "; uncertain: check your card" : ""}.` }) : null,
         c && !ctl.readonly ? h("button", { type: "button", class: "quiet", data: { key: "clear-card", testid: "clear-card" },
           onclick: () => { panel.card = null; panel.effect = null; changed(); ctl.say("The card is put away."); } }, "Put the card away") : null));
       // The demand just added is shown where the player looks (never below the fold).

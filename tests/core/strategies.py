@@ -88,8 +88,9 @@ any_demand = st.one_of(
               small, small, small),
     st.builds(lambda n: {"kind": "requirement", "weapon": n}, st.integers(1, 4)),
     st.just({"kind": "move_camp"}),
-    st.builds(lambda s, a: {"kind": "cover_source", "source": s, "adjacent": a},
-              st.sampled_from(["any", "food", "wood"]), st.booleans()),
+    st.builds(lambda s, where: {"kind": "cover_source", "source": s, **where},
+              st.sampled_from(["any", "food", "wood"]),
+              st.sampled_from([{}, {"adjacent": True}, {"at_camp": True}])),
     st.just({"kind": "place_marker", "spaces": ["tile-1", "tile-2"], "marker": "fog"}),
     st.builds(lambda d: {**d, "if_possible": True}, plain_demands),
 )

@@ -1,0 +1,102 @@
+"""The board's card finder: the search runs in the rules core (names above text; case, accents
+and dashes ignored); deck chips filter; a plain demand is offered first, ready to rule; picking
+a card fills in the demand and what the card tells of its context."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .board_harness import (
+    DEMO,
+    App,
+    check_clean,
+    clear_demand,
+    set_table,
+    settles,
+    small_targets,
+    table,
+)
+
+pytestmark = pytest.mark.e2e
+
+RESULTS = "[data-testid=card-results] li"
+
+
+@pytest.fixture()
+def page(board_app: App) -> Iterator[Page]:
+    page = board_app.page
+    page.keyboard.press("Escape")
+    set_table(page, copy.deepcopy(DEMO))
+    clear_demand(page)
+    page.fill("[data-testid=demand-search]", "")
+    for chip in page.locator("[data-testid^=deck-][aria-pressed=true]").all():
+        chip.click()
+    yield page
+    check_clean(board_app)
+
+
+def first_result(page: Page) -> str:
+    return page.locator(RESULTS).first.inner_text()
+
+
+def test_a_plain_demand_comes_first_and_is_ready_to_rule(page: Page) -> None:
+    page.fill("[data-testid=demand-search]", "Roof \u22121")
+    expect(page.locator(RESULTS).first.locator("[data-testid=card-demand]")).to_be_visible()
+    expect(page.locator(RESULTS).nth(1)).to_contain_text("Contains that demand")
+    page.click("[data-testid=card-demand]")
+    expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("Roof −1")
+    expect(page.locator("[data-testid=demand-search]")).to_have_value("")
+
+
+@pytest.mark.parametrize("query", ["MÔNKEY do", "monkey\u2013do"])
+def test_names_are_found_whatever_the_case_accents_or_dash(page: Page, query: str) -> None:
+    page.fill("[data-testid=demand-search]", query)
+    expect(page.locator(RESULTS).first).to_contain_text("Monkey Do")
+
+
+def test_deck_chips_keep_the_search_to_their_decks(page: Page) -> None:
+    page.fill("[data-testid=demand-search]", "storm")
+    expect(page.locator(RESULTS).first).to_contain_text("Storm")
+    page.click("[data-testid=deck-threat]")
+    expect(page.locator("[data-testid=deck-threat]")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(RESULTS).first).to_contain_text("(Threat)")
+    for text in page.locator(RESULTS).all_inner_texts():
+        assert "THREAT" in text.upper()
+    page.click("[data-testid=deck-threat]")
+    expect(page.locator("[data-testid=deck-threat]")).to_have_attribute("aria-pressed", "false")
+    assert small_targets(page) == []
+
+
+def test_if_possible_cards_carry_the_rules_differently_flag(page: Page) -> None:
+    page.fill("[data-testid=demand-search]", "termites")
+    expect(page.locator("[data-testid=card-termites] .card-flag")).to_contain_text("If possible")
+
+
+def test_picking_a_card_fills_in_its_context(page: Page) -> None:
+    """The Tiger that finds the camp is an Event-Phase fight: combat is ticked, and the card
+    offers to set the Event Phase (the demo table is in the Action Phase)."""
+    page.fill("[data-testid=demand-search]", "tiger finds")
+    page.click("[data-testid=card-the-tiger-finds-you]")
+    expect(page.locator("[data-testid=ctx-combat]")).to_be_checked()
+    expect(page.locator("[data-testid=card-phase]")).to_contain_text("Event Phase")
+    with settles(page):
+        page.click("[data-testid=card-set-phase]")
+    assert table(page)["phase"] == "event"
+    expect(page.locator("[data-testid=card-phase]")).to_have_count(0)
+    page.click("[data-testid=preview]")
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    expect(page.locator("[data-testid=steps]")).to_contain_text("C7")
+
+
+def test_a_card_limited_to_the_camps_tile_says_so_when_picked(page: Page) -> None:
+    """Attack of a Hungry Predator covers only the camp tile's food source (at_camp): the
+    chosen demand says where, and its alternative is shown."""
+    page.fill("[data-testid=demand-search]", "hungry predator attack")
+    page.click("[data-testid=card-attack-of-a-hungry-predator]")
+    chosen = page.locator("[data-testid=demand-chosen]")
+    expect(chosen).to_contain_text("Cover 1 food source on the camp's tile")
+    expect(chosen).to_contain_text("1 Wound from the card")
