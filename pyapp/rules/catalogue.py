@@ -74,9 +74,11 @@ class Catalogue(Value):
         return found
 
     def search(self, words: str) -> tuple[Card, ...]:
-        """Cards found for these words, best first (see cardsearch)."""
+        """Cards found for these words, best first (see cardsearch); no words, every card."""
         from .cardsearch import search
 
+        if not words.strip():
+            return self.cards
         return tuple(hit.card for hit in search(words).hits if hit.card is not None)
 
 
