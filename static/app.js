@@ -108,8 +108,47 @@ function bridgeError(error) {
   return JSON.stringify({ ok: false, error: { type: "bridge_error", message, details } });
 }
 
+// PyScript's core opens an IndexedDB database ("IDBMap/@pyscript.fs", for pyscript.fs, which
+// this site never uses) while its module is evaluated. Where storage is denied (the widget
+// framed by another site, private windows) that open fails, or throws, and the failure is an
+// unhandled rejection. Storage is an optimisation, never a requirement: while PyScript's
+// module is imported, that one database is answered with a request that never completes
+// (nothing stored, nothing failed); every other open goes to IndexedDB as usual.
+const PYSCRIPT_FS_DB = "IDBMap/@pyscript.fs";
+
+async function importPyScript() {
+  const neverCompletes = () => ({});
+  let factory = null;
+  try {
+    factory = window.indexedDB || null; // the getter itself may throw where storage is denied
+  } catch {
+    factory = null;
+  }
+  let restore;
+  if (factory && typeof factory.open === "function") {
+    const open = factory.open;
+    Object.defineProperty(factory, "open", {
+      value(name, ...rest) {
+        return name === PYSCRIPT_FS_DB ? neverCompletes() : open.call(this, name, ...rest);
+      },
+      configurable: true,
+      writable: true,
+    });
+    restore = () => delete factory.open; // back to IDBFactory.prototype.open
+  } else {
+    const own = Object.getOwnPropertyDescriptor(window, "indexedDB");
+    Object.defineProperty(window, "indexedDB", { value: { open: neverCompletes }, configurable: true });
+    restore = () => (own ? Object.defineProperty(window, "indexedDB", own) : delete window.indexedDB);
+  }
+  try {
+    return await import("./vendor/pyscript-0.7.31/core.js");
+  } finally {
+    restore();
+  }
+}
+
 async function startPython() {
-  const { hooks, whenDefined } = await import("./vendor/pyscript-0.7.31/core.js");
+  const { hooks, whenDefined } = await importPyScript();
   // PyScript serialises its *worker* hooks to source text and rebuilds them with
   // Function(), on this page and in the worker; its one default worker hook (registering
   // `_pyscript`, which only pyscript.fs needs) would make that happen, and the CSP has no

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 import pytest
 from playwright.sync_api import Frame, Page
@@ -351,7 +351,9 @@ def test_rule_codes_link_to_their_faq_entry(widget: App, site_url: str) -> None:
 
 @pytest.fixture(scope="module")
 def host_origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A second local server (another port: another origin) serving the example host page."""
+    """A second local server serving the example host page from another *site*: the site is
+    on 127.0.0.1, the host on localhost, so the widget is a third-party frame there (its
+    storage is denied, as on any site that embeds it), not merely another port's."""
     root: Path = tmp_path_factory.mktemp("host")
     shutil.copy(ROOT / "docs" / "embed-example.html", root / "embed-example.html")
     handler = partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
@@ -360,7 +362,7 @@ def host_origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        yield f"http://localhost:{server.server_address[1]}"
     finally:
         server.shutdown()
         server.server_close()
@@ -394,7 +396,7 @@ def test_the_widget_works_framed_by_another_origin(
 ) -> None:
     """Framed cross-origin, the widget loads its rules (nothing blocked by the CSP) and says
     "ready" to the host page, for the host's origin."""
-    assert host_origin.rstrip("/") != site_url.rstrip("/")
+    assert urlsplit(host_origin).hostname != urlsplit(site_url).hostname  # another site
     frame = widget_frame(host.page)
     assert frame.get_attribute("html", "data-rules-ready") == "true"
     received = host.page.evaluate("castawayReferee.received")
