@@ -7,6 +7,7 @@ import "../app.js"; // starts PyScript and defines window.referee (same module a
 import { el, renderSituation } from "./view.js";
 import {
   API_VERSION, READY, RESIZE, RULING, embedCode, errorMessage, parseFragment, parseOrigins, readMessage,
+  refusedOrigins,
 } from "./messages.js";
 
 const referee = window.referee;
@@ -160,7 +161,7 @@ function widgetUrl() {
 
 async function refreshEmbed() {
   const { origins, invalid } = parseOrigins($("embed-origins").value);
-  $("embed-invalid").textContent = invalid.length ? `Not an origin (ignored): ${invalid.join(", ")}` : "";
+  $("embed-invalid").textContent = refusedOrigins(invalid);
   let payload = null;
   try {
     payload = await payloadOfCurrent();

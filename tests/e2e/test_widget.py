@@ -243,6 +243,62 @@ def test_copy_embed_code(widget: App, site_url: str) -> None:
     assert widget.problems() == []
 
 
+# What a careless or hostile user might type into the allowed-origins box, each refused.
+HOSTILE_ORIGINS = [
+    'https://forum.example"',
+    "https://forum.example'><script>alert(1)</script>",
+    'onload="alert(1)"',
+    "https://forum.example/path",
+    "https://forum.example?x=1",
+    "javascript:alert(document.domain)",
+    "data:text/html,<script>alert(1)</script>",
+    "https://user:pw@forum.example",
+    "https://a_b.example",
+    "https://forum.example\u202e",
+    "*",
+]
+
+# The embed code as the browser's HTML parser reads it: its elements and the iframe's
+# attributes, and the origins and payload its fragment names.
+PARSE_EMBED = """(code) => {
+  const doc = new DOMParser().parseFromString(code, "text/html");
+  const all = [...doc.body.querySelectorAll("*")].map((e) => e.localName);
+  const frame = doc.querySelector("iframe");
+  const src = new URL(frame.getAttribute("src"));
+  const fragment = new URLSearchParams(src.hash.slice(1));
+  return { elements: all, attributes: frame.getAttributeNames(), page: src.origin + src.pathname,
+           origins: fragment.getAll("origin"), keys: [...new Set(fragment.keys())] };
+}"""
+
+
+def test_hostile_origins_never_reach_the_embed_code(widget: App, site_url: str) -> None:
+    """Quotes, spaces, paths, javascript:, data:, credentials, bad host names and invisible
+    characters typed into the allowed-origins box are left out of the embed code, each named
+    in one plain line; the code stays one iframe with the same attributes, escaped."""
+    page = widget.page
+    open_link(page, encode(Request.model_validate(TIED_UP)))
+    page.click("#embed-toggle")
+    page.fill("#embed-origins", "\n".join(["https://ok.example", *HOSTILE_ORIGINS]))
+    code = page.input_value("#embed-code")
+    parsed = page.evaluate(PARSE_EMBED, code)
+    assert parsed["elements"] == ["iframe"]
+    assert parsed["attributes"] == [
+        "src", "title", "width", "height", "loading", "referrerpolicy", "allow",
+    ]  # fmt: skip
+    assert parsed["page"] == site_url + "widget.html"
+    assert parsed["origins"] == ["https://ok.example"]
+    assert parsed["keys"] == ["r", "origin"]
+    said = page.text_content("#embed-invalid") or ""
+    assert said.startswith("Left out, not an origin:") and "\n" not in said
+    for named in ['“https://forum.example"”', "javascript:", "data:", "“*”", "\\u{202e}"]:
+        assert named in said, named
+    assert page.evaluate("document.querySelectorAll('script:not([src]), iframe').length") == 0
+    page.fill("#embed-origins", "")
+    assert page.text_content("#embed-invalid") == ""
+    page.click("#embed-toggle")
+    assert widget.problems() == []
+
+
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_the_widget_is_accessible_in_every_state(
     widget: App, site_url: str, size: tuple[int, int]
