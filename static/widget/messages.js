@@ -3,6 +3,7 @@
 // Host -> widget:  {type: "castaway-referee:rule", id, request}
 // Widget -> host:  {type: "castaway-referee:ruling", id, ruling}
 //                  {type: "castaway-referee:error", id, error: {type, message, details}}
+//                    (error.type "busy": more than MAX_QUEUED messages wait; send it again later)
 //                  {type: "castaway-referee:ready", version: 1}   (once the rules are loaded)
 //                  {type: "castaway-referee:resize", height}      (when the widget's height changes)
 // Only origins named in the embed code (`#origin=` in the widget's URL) are listened to;
@@ -16,6 +17,10 @@ export const ERROR = `${PREFIX}error`;
 export const READY = `${PREFIX}ready`;
 export const RESIZE = `${PREFIX}resize`;
 export const MAX_REQUEST_CHARS = 256_000; // the JSON text of one request
+// Messages waiting to be ruled (past it, each is answered at once with a "busy" error), and
+// how many are ruled at a time, between which the widget's own page gets its turn.
+export const MAX_QUEUED = 500;
+export const BATCH = 16;
 
 export const MAX_ORIGINS = 20; // in one embed code
 
@@ -181,4 +186,10 @@ export function errorMessage(id, error) {
   const message = typeof e.message === "string" && e.message ? e.message : String(e);
   const details = Array.isArray(e.details) ? e.details : [{ loc: "", msg: message }];
   return { type: ERROR, id, error: { type: typeof e.type === "string" ? e.type : "internal_error", message, details } };
+}
+
+// The answer to a message that arrives while MAX_QUEUED others wait: it is not ruled.
+export function busyMessage(data, waiting) {
+  const message = `The widget is busy: ${waiting} requests are waiting to be ruled. Send this one again once some are answered.`;
+  return { type: ERROR, id: idOf(data), error: errorOf("busy", message) };
 }

@@ -199,3 +199,96 @@ def test_the_board_gets_its_rules_with_storage_denied(
     got = page.evaluate("(r) => window.referee.rule(r)", TIED_UP)
     assert got == cpython_ruling(TIED_UP)["ruling"]
     assert json.dumps(booted.problems()) == "[]"
+
+
+# ---------------------------------------------------------------- a message flood
+
+FLOOD_SIZE = 5000
+
+# In the host page: send FLOOD_SIZE requests at once, and keep every answer by id.
+FLOOD = """([n, request]) => {
+  const frame = document.getElementById("referee");
+  window.__flood = { answers: new Map(), done: false, rulings: [] };
+  addEventListener("message", (event) => {
+    const m = event.data;
+    if (event.source !== frame.contentWindow || !m || typeof m.id !== "string"
+        || !m.id.startsWith("flood-")) return;
+    const kind = m.type === "castaway-referee:error" ? m.error.type : m.type;
+    window.__flood.answers.set(m.id, (window.__flood.answers.get(m.id) || []).concat(kind));
+    if (m.type === "castaway-referee:ruling" && window.__flood.rulings.length < 3) {
+      window.__flood.rulings.push(m.ruling);
+    }
+    if (kind === "busy") window.__flood.busyMessage = m.error.message;
+    window.__flood.done = window.__flood.answers.size === n;
+  });
+  for (let i = 0; i < n; i += 1) {
+    frame.contentWindow.postMessage(
+      { type: "castaway-referee:rule", id: `flood-${i}`, request }, castawayReferee.widgetOrigin);
+  }
+}"""
+
+FLOOD_STATE = """() => {
+  const f = window.__flood;
+  const kinds = {};
+  let twice = 0;
+  for (const got of f.answers.values()) {
+    twice += got.length > 1;
+    for (const kind of got) kinds[kind] = (kinds[kind] || 0) + 1;
+  }
+  return { ids: [...f.answers.keys()], kinds, twice, rulings: f.rulings,
+           busyMessage: f.busyMessage || "" };
+}"""
+
+# In the widget: what the widget's own counts said when a click reached its page.
+WATCH_CLICK = """() => {
+  document.addEventListener("click", () => {
+    const d = document.documentElement.dataset;
+    window.__clickSeen = { queued: Number(d.messagesQueued), answered: Number(d.messagesAnswered) };
+  }, { capture: true, once: true });
+}"""
+
+
+def test_a_flood_is_ruled_in_batches_shed_past_the_bound_and_the_ui_answers(
+    open_page: Callable[..., App],
+    site_url: str,
+    host_origin: str,  # noqa: F811
+) -> None:
+    """5,000 requests at once from an allowed host: every one is answered exactly once, with
+    its ruling or, past the queue's bound, a "busy" error (none lost silently); a click on the
+    widget's own UI is handled while requests still wait, not after them all."""
+    url = f"{host_origin}/embed-example.html?widget={quote(site_url + 'widget.html', safe='')}"
+    host = open_page(url, also_allow=[host_origin])
+    page = host.page
+    page.wait_for_selector("body[data-widget-ready]", state="attached", timeout=WAIT_MS)
+    frame = widget_frame(page)
+    frame.evaluate(WATCH_CLICK)
+    page.evaluate(FLOOD, [FLOOD_SIZE, TIED_UP])
+    frame.wait_for_function(
+        "Number(document.documentElement.dataset.messagesQueued) >= 100", timeout=WAIT_MS
+    )
+    frame.click("#embed-toggle")
+    frame.wait_for_function("window.__clickSeen !== undefined")
+    seen = frame.evaluate("window.__clickSeen")
+    assert frame.get_attribute("#embed-toggle", "aria-expanded") == "true"
+    page.wait_for_function("window.__flood.done", timeout=WAIT_MS)
+    state = page.evaluate(FLOOD_STATE)
+    # The click was handled while requests still waited to be ruled.
+    assert seen["queued"] > 0 and seen["answered"] < FLOOD_SIZE, seen
+    assert sorted(state["ids"]) == sorted(f"flood-{i}" for i in range(FLOOD_SIZE))
+    assert state["twice"] == 0
+    assert set(state["kinds"]) == {"castaway-referee:ruling", "busy"}, state["kinds"]
+    assert state["kinds"]["castaway-referee:ruling"] >= 500  # the queue's bound, all ruled
+    assert state["kinds"]["busy"] > 0
+    assert "busy" in state["busyMessage"] and "again" in state["busyMessage"]
+    assert all(r == cpython_ruling(TIED_UP)["ruling"] for r in state["rulings"])
+    frame.wait_for_function(
+        "document.documentElement.dataset.messagesQueued === '0'"
+        f" && document.documentElement.dataset.messagesAnswered === '{FLOOD_SIZE}'"
+    )
+    assert frame.get_attribute("html", "data-messages-shed") == str(state["kinds"]["busy"])
+    # The last situation ruled is drawn, and the widget still answers one more request.
+    frame.wait_for_selector(SHOWN, state="attached")
+    assert shown(frame)[1] == cpython_ruling(TIED_UP)["ruling"]
+    answer = page.evaluate("(r) => castawayReferee.ask(r)", TIED_UP)
+    assert answer["type"] == RULING
+    assert host.problems() == []
