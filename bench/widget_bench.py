@@ -93,7 +93,7 @@ def summary(values: list[float]) -> dict[str, float]:
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
@@ -192,8 +192,10 @@ def main() -> int:
                 f" ms  p95 {r['p95_ms']:6.1f} ms  max {r['max_ms']:6.1f} ms"
             )
     ok = result["flood"]["frame"]["p95_ms"] <= 100 and result["lost"] == 0
-    print(f"target p95 <= 100 ms (click to next frame, during the flood), none lost: "
-          f"{'met' if ok else 'NOT met'}")
+    print(
+        f"target p95 <= 100 ms (click to next frame, during the flood), none lost: "
+        f"{'met' if ok else 'NOT met'}"
+    )
     return 0
 
 
