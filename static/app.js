@@ -16,6 +16,10 @@
 //     {"ok": true, ...} | {"ok": false, "error": {"type", "message", "details"}}
 // which this page calls asynchronously (each call is one message to the worker and back).
 // Readiness: <html data-rules-ready="true"> and performance.mark("rules-ready").
+// If Python dies anyway (Pyodide's fatal error), the page says so, starts a new Python and
+// gives it the board's table back (see "Python's death" below): <html data-rules-restarts>
+// counts the restarts, <html data-rules-restarting> is there meanwhile, and the window gets
+// a "referee:restarted" event ({restarts, tableRestored}) once the new one answers.
 
 // PyScript (./vendor/pyscript-0.7.31/core.js) is imported by startPython below, not by
 // this module, which the board, the FAQ and the widget need for window.referee and which
@@ -147,8 +151,28 @@ async function importPyScript() {
   }
 }
 
+const MAIN_PY = new URL("./main.py", import.meta.url).href;
+let pyscript = null; // PyScript's module, once imported
+
+// The worker that answers calls now: a promise, replaced while Python is restarted (calls
+// made meanwhile wait for the new one).
+let current = null;
+let restartingFrom = null; // the dead worker a restart replaces (one restart per death)
+let restarts = 0;
+// The board's table as Python last had it (every session answer carries it): what a new
+// Python is given back after a restart. null when no session answer said (then the page
+// that owns the table hears "referee:restarted" and may send it again).
+let lastHistory = null;
+
+async function bootReport(xworker) {
+  const boot = JSON.parse(await xworker.sync.referee_boot());
+  if (!boot.ok) throw new Error(boot.message);
+  return boot;
+}
+
 async function startPython() {
-  const { hooks, whenDefined } = await importPyScript();
+  pyscript = importPyScript();
+  const { hooks, whenDefined } = await pyscript;
   // PyScript serialises its *worker* hooks to source text and rebuilds them with
   // Function(), on this page and in the worker; its one default worker hook (registering
   // `_pyscript`, which only pyscript.fs needs) would make that happen, and the CSP has no
@@ -163,20 +187,108 @@ async function startPython() {
   script.type = "py";
   script.setAttribute("worker", "");
   script.setAttribute("config", JSON.stringify(PYSCRIPT_CONFIG));
-  script.setAttribute("src", new URL("./main.py", import.meta.url).href);
+  script.setAttribute("src", MAIN_PY);
   document.head.append(script);
 
   // Resolves as soon as PyScript has created the worker (not when Python is ready).
   const { xworker } = await whenDefined("py");
   // What the worker reports while starting (the runtime or a wheel failed to load) ends the
-  // loading state; PyScript's default would only log it with console.error.
-  xworker.onerror = ({ error }) => rulesFailed(firstLine(error));
+  // loading state; PyScript's default would only log it with console.error. Later, it is a
+  // sign that Python may have died.
+  xworker.onerror = ({ error }) => (bootSettled ? checkAlive(xworker) : rulesFailed(firstLine(error)));
   await xworker.ready; // static/main.py has run; rejects if anything before it failed
-  const boot = JSON.parse(await xworker.sync.referee_boot());
-  if (!boot.ok) throw new Error(boot.message);
-  const handle = (method, text) => xworker.sync.referee_call(method, text).catch(bridgeError);
-  attachHandle(handle);
+  const boot = await bootReport(xworker);
+  current = Promise.resolve(xworker);
+  attachHandle(callPython);
   rulesReady({ timings: onPageTimeline(boot.timings), wasmBytes: boot.wasmBytes });
+}
+
+// ------------------------------------------------------------------ Python's death
+
+// If Python dies anyway (a fatal error in Pyodide: "Pyodide already fatally failed and can
+// no longer be used"), every later call would fail. A call the worker could not answer is
+// followed by a question only a live Python answers; if that fails too, Python is dead: the
+// page says so, starts a new one (PyScript's PyWorker, the same config and main.py), gives
+// it the board's table back, and answers the failed call with a plain error (it is not
+// tried again: it may be what killed Python).
+async function isAlive(xworker) {
+  try {
+    await bootReport(xworker);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function checkAlive(xworker) {
+  if (!(await isAlive(xworker))) restartPython(xworker);
+}
+
+function envelopeError(type, message) {
+  return JSON.stringify({ ok: false, error: { type, message, details: [{ loc: "", msg: message }] } });
+}
+
+async function callPython(method, text) {
+  let xworker;
+  try {
+    xworker = await current;
+  } catch {
+    return envelopeError("rules_unavailable", "The rules engine stopped and could not be restarted. Reload the page.");
+  }
+  try {
+    return await xworker.sync.referee_call(method, text);
+  } catch (error) {
+    if (await isAlive(xworker)) return bridgeError(error);
+    restartPython(xworker);
+    return envelopeError("rules_restarted",
+      "The rules engine stopped while working on this, so it was not done; the engine has been restarted and your table is kept.");
+  }
+}
+
+async function restoreTable(xworker, history) {
+  const answer = JSON.parse(await xworker.sync.referee_call("session", JSON.stringify({ cmd: "load", history })));
+  if (!answer.ok) throw new Error(answer.error && answer.error.message);
+}
+
+function restartPython(dead) {
+  if (restartingFrom === dead) return;
+  restartingFrom = dead;
+  restarts += 1;
+  html.dataset.rulesRestarts = String(restarts);
+  html.dataset.rulesRestarting = "true";
+  setStatus("loading", "The rules engine stopped. Restarting it… Your table is kept.");
+  const history = lastHistory;
+  const next = (async () => {
+    try {
+      dead.terminate();
+    } catch {
+      // already gone
+    }
+    const { PyWorker } = await pyscript;
+    // As for the <script type="py" worker> above, the interpreter's URL is the `version`
+    // (PyScript reads it from the script's config; a PyWorker is told).
+    const xworker = await PyWorker(MAIN_PY, {
+      config: JSON.stringify(PYSCRIPT_CONFIG),
+      version: PYSCRIPT_CONFIG.interpreter,
+    });
+    xworker.onerror = () => checkAlive(xworker);
+    await bootReport(xworker);
+    if (history) await restoreTable(xworker, history);
+    return xworker;
+  })();
+  current = next;
+  next.then(
+    () => {
+      delete html.dataset.rulesRestarting;
+      setStatus("ready", "Rules ready again: the rules engine had stopped and was restarted. Your table is kept.");
+      window.dispatchEvent(new CustomEvent("referee:restarted", { detail: { restarts, tableRestored: Boolean(history) } }));
+    },
+    (error) => {
+      delete html.dataset.rulesRestarting;
+      html.dataset.rulesReady = "error";
+      setStatus("error", `The rules engine stopped and could not be restarted (${firstLine(error)}). Your table is kept; reload the page.`);
+    },
+  );
 }
 
 function parseEnvelope(text) {
@@ -216,7 +328,12 @@ async function call(method, payload) {
 
 const rule = async (request) => (await call("rule", request)).ruling;
 // The board's session: {cmd: "snapshot" | "edit" | "preview" | "apply" | "undo" | ...}.
-const session = (command) => call("session", command);
+// Its table (the snapshot's history) is remembered, for a restart of Python.
+async function session(command) {
+  const envelope = await call("session", command);
+  if (envelope.snapshot) lastHistory = envelope.snapshot.history || null;
+  return envelope;
+}
 const links = Object.freeze({
   encode: async (request) => (await call("link_encode", request)).link,
   decode: async (payload) => (await call("link_decode", String(payload))).request,

@@ -12,14 +12,25 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from functools import partial
+from typing import Any
 from urllib.parse import quote, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Frame, Request, Route
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Frame,
+    Page,
+    Request,
+    Route,
+)
 
 from pyapp.links import encode
 from pyapp.rules.formats import Request as RefereeRequest
 
+from .board_harness import DEMO, SETTLED, board_call, set_table, table, wait_live
 from .conftest import WATCH_SCRIPT
 from .harness import App
 from .test_widget import (
@@ -88,12 +99,16 @@ ALL_DENIED = {"localStorage": True, "indexedDB": True, "caches": True, "workerDe
 
 
 @pytest.fixture(scope="module")
-def open_denied(browser: Browser, site_url: str) -> Iterator[Callable[..., App]]:
-    """Open a page in a fresh context (a private window) with all storage denied in the page,
-    its frames and the rules worker; guarded and watched like conftest's pages."""
+def open_guarded(browser: Browser, site_url: str) -> Iterator[Callable[..., App]]:
+    """Open a page in a fresh context (a private window), guarded and watched like conftest's
+    pages. `deny`: all storage denied in the page, its frames and the rules worker.
+    `python`: Python code run in the rules worker after static/main.py (each time a worker
+    starts)."""
     contexts: list[BrowserContext] = []
 
-    def open_(url: str, also_allow: tuple[str, ...] = ()) -> App:
+    def open_(
+        url: str, also_allow: tuple[str, ...] = (), *, deny: bool = False, python: str = ""
+    ) -> App:
         origins = [site_url.rstrip("/"), *(o.rstrip("/") for o in also_allow)]
         off_origin: list[str] = []
         console_errors: list[str] = []
@@ -105,16 +120,18 @@ def open_denied(browser: Browser, site_url: str) -> Iterator[Callable[..., App]]
                 off_origin.append(request.url)
                 route.abort("blockedbyclient")
 
-        def deny_in_worker(route: Route) -> None:
-            response = route.fetch()
-            headers = {
-                k: v
-                for k, v in response.headers.items()
-                if k.lower() not in ("content-encoding", "content-length")
-            }
-            route.fulfill(
-                status=response.status, headers=headers, body=DENY_WORKER + response.text()
-            )
+        def prefixed(prefix: str, suffix: str = "") -> Callable[[Route], None]:
+            def handler(route: Route) -> None:
+                response = route.fetch()
+                headers = {
+                    k: v
+                    for k, v in response.headers.items()
+                    if k.lower() not in ("content-encoding", "content-length")
+                }
+                body = prefix + response.text() + suffix
+                route.fulfill(status=response.status, headers=headers, body=body)
+
+            return handler
 
         def on_console(msg: ConsoleMessage) -> None:
             if msg.type == "error":
@@ -123,9 +140,12 @@ def open_denied(browser: Browser, site_url: str) -> Iterator[Callable[..., App]]
         context = browser.new_context()
         contexts.append(context)
         context.route("**/*", guard)
-        context.route("**/pyodide-snapshot.mjs", deny_in_worker)  # runs before the guard
         context.add_init_script(WATCH_SCRIPT)
-        context.add_init_script(DENY_PAGE)
+        if deny:  # routes registered later run first
+            context.route("**/pyodide-snapshot.mjs", prefixed(DENY_WORKER))
+            context.add_init_script(DENY_PAGE)
+        if python:
+            context.route("**/static/main.py", prefixed("", "\n" + python))
         page = context.new_page()
         page.on("console", on_console)
         page.on("pageerror", lambda exc: console_errors.append(f"pageerror: {exc}"))
@@ -136,6 +156,11 @@ def open_denied(browser: Browser, site_url: str) -> Iterator[Callable[..., App]]
     yield open_
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def open_denied(open_guarded: Callable[..., App]) -> Callable[..., App]:
+    return partial(open_guarded, deny=True)
 
 
 def rules_state(frame: Frame) -> tuple[str | None, str | None]:
@@ -292,3 +317,106 @@ def test_a_flood_is_ruled_in_batches_shed_past_the_bound_and_the_ui_answers(
     answer = page.evaluate("(r) => castawayReferee.ask(r)", TIED_UP)
     assert answer["type"] == RULING
     assert host.problems() == []
+
+
+# ---------------------------------------------------------------- Python dies
+
+# Run in the rules worker after static/main.py: a method that kills Python as deep nesting
+# did before the rules core limited it (the C stack overflows in json's scanner: Pyodide's
+# "fatal error", after which every call fails with "Pyodide already fatally failed").
+DIE_IN_PYTHON = """
+from pyscript import sync as _sync
+
+from pyapp.bridge import make_handler
+from pyapp.service import Service
+
+_answer = make_handler(Service().call)  # as bridge.install() did, before any call
+
+
+def _call_or_die(method, text):
+    if method == "test_die":
+        import json
+
+        json.loads("[" * 200_000 + "]" * 200_000)
+    return _answer(method, text)
+
+
+_sync.referee_call = _call_or_die
+"""
+
+# What Pyodide itself logs when it dies: expected here, and nothing else.
+FATAL_LOG = ("fatal error", "RangeError: Maximum call stack size exceeded")
+
+CALL = """async ([method, payload]) => {
+  try {
+    return { ok: true, envelope: await window.referee.call(method, payload) };
+  } catch (e) {
+    return { ok: false, type: e.type, message: e.message };
+  }
+}"""
+RESTARTED = 'html[data-rules-restarts="{n}"]:not([data-rules-restarting])'
+
+
+def call(page: Page, method: str, payload: Any) -> dict[str, Any]:
+    got: dict[str, Any] = page.evaluate(CALL, [method, payload])
+    return got
+
+
+def python_history(page: Page) -> Any:
+    got = call(page, "session", {"cmd": "snapshot"})
+    assert got["ok"], got
+    return got["envelope"]["snapshot"]["history"]
+
+
+def test_python_dies_is_restarted_and_the_table_is_kept(
+    open_guarded: Callable[..., App], site_url: str
+) -> None:
+    """Python killed under the board: the call that killed it gets a plain error, the page
+    says so and starts a new Python, which gets the board's table back; moves go on. Then a
+    request nested far deeper than any table (it killed Python before the rules core had a
+    depth limit; now it may be refused): either way the page goes on with its table."""
+    booted = open_guarded(site_url, python=DIE_IN_PYTHON)
+    page = booted.page
+    wait_live(page)
+    set_table(page, DEMO)
+    board_call(
+        page, "command", {"cmd": "edit", "edits": [{"op": "set", "path": "morale", "value": 2}]}
+    )
+    page.wait_for_function(SETTLED)
+    history = python_history(page)
+    drawn = table(page)
+    assert drawn["morale"] == 2
+
+    got = call(page, "test_die", "")
+    assert got["ok"] is False and got["type"] == "rules_restarted", got
+    assert "stopped" in got["message"] and "table is kept" in got["message"]
+    assert "Pyodide" not in got["message"] and "Maximum" not in got["message"]
+    page.wait_for_selector(RESTARTED.format(n=1), state="attached", timeout=WAIT_MS)
+    assert page.get_attribute("html", "data-rules-ready") == "true"
+    status = page.text_content("#rules-status-text") or ""
+    assert status.startswith("Rules ready again") and "table is kept" in status
+    assert python_history(page) == history  # the new Python has the board's table
+    assert table(page) == drawn  # and the board never lost it
+
+    board_call(
+        page, "command", {"cmd": "edit", "edits": [{"op": "set", "path": "morale", "value": 3}]}
+    )
+    page.wait_for_function(SETTLED)
+    assert table(page)["morale"] == 3
+    assert call(page, "rule", TIED_UP)["envelope"]["ruling"] == cpython_ruling(TIED_UP)["ruling"]
+    history = python_history(page)
+
+    deep = call(page, "rule", "[" * 100_000 + "]" * 100_000)
+    assert deep["ok"] is False, deep
+    if deep["type"] == "rules_restarted":
+        page.wait_for_selector(RESTARTED.format(n=2), state="attached", timeout=WAIT_MS)
+    else:  # refused by a depth limit, Python alive
+        assert deep["type"] in {"validation_error", "invalid_json", "request_error"}, deep
+    assert python_history(page) == history
+    assert call(page, "rule", TIED_UP)["envelope"]["ruling"] == cpython_ruling(TIED_UP)["ruling"]
+    assert table(page)["morale"] == 3
+
+    booted.console_errors[:] = [
+        e for e in booted.console_errors if not any(words in e for words in FATAL_LOG)
+    ]
+    assert booted.problems() == []
