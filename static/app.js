@@ -403,8 +403,8 @@ function tellInstallFailed(registration) {
   if (!kept) html.dataset.offlineReady = "failed";
   html.dataset.offlineUpdate = "failed";
   bar("offline-problem", kept
-    ? "An update of this site could not be saved on this device (its files are being changed right now). You keep the version you have, which works offline."
-    : "This site could not be saved on this device for offline use (its files are being changed right now). It works while you are online; it will try again on your next visit.",
+    ? "An update of this site could not be saved on this device. You keep the version you have, which works offline."
+    : "This site could not be saved on this device for offline use. It works while you are online, and will try again on your next visit.",
   "OK", (_button, line) => line.remove());
 }
 

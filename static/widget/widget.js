@@ -126,11 +126,12 @@ function reply(event, message) {
 // bounded queue (past MAX_QUEUED, each is answered at once with a "busy" error: shed, never
 // lost); they are ruled in batches of at most BATCH (the only calls the rules worker has in
 // flight for them, so a click's own call waits for one batch at most), and the page gets
-// its turn between batches (its clicks, its drawing). Only the last situation of a batch is
-// drawn, and while more wait, at most once every DRAW_EVERY_MS: the others are answered,
-// and would be drawn over at once.
+// its turn between batches (its clicks, its drawing). Only the latest situation ruled is
+// drawn: after each batch while more wait, at most once every DRAW_EVERY_MS, and always
+// once the queue is empty (the others are answered, and would be drawn over at once).
 const DRAW_EVERY_MS = 1000;
 let drawnAt = -Infinity;
+let undrawn = null; // {text, ruling}: the latest situation ruled, not drawn yet
 const queue = [];
 let pumping = false;
 let answered = 0;
@@ -178,12 +179,14 @@ async function ruleOne(event) {
   }
 }
 
-async function drawLast(ruled) {
-  const last = ruled.filter(Boolean).pop();
-  if (!last || (queue.length && performance.now() - drawnAt < DRAW_EVERY_MS)) return;
+async function drawLatest(ruled) {
+  undrawn = ruled.filter(Boolean).pop() || undrawn;
+  if (!undrawn || (queue.length && performance.now() - drawnAt < DRAW_EVERY_MS)) return;
+  const { text, ruling } = undrawn;
+  undrawn = null;
   drawnAt = performance.now();
   try {
-    await show(JSON.parse(last.text), last.ruling, null);
+    await show(JSON.parse(text), ruling, null);
   } catch (error) {
     showMessage("error", "The widget could not draw this situation.", String(error && error.message));
   }
@@ -197,7 +200,7 @@ async function pump() {
     while (queue.length) {
       const batch = queue.splice(0, BATCH);
       note();
-      await drawLast(await Promise.all(batch.map(ruleOne)));
+      await drawLatest(await Promise.all(batch.map(ruleOne)));
       note();
       await yieldToPage();
     }
