@@ -16,6 +16,10 @@
 //     {"ok": true, ...} | {"ok": false, "error": {"type", "message", "details"}}
 // which this page calls asynchronously (each call is one message to the worker and back).
 // Readiness: <html data-rules-ready="true"> and performance.mark("rules-ready").
+// If Python dies anyway (Pyodide's fatal error), the page says so, starts a new Python and
+// gives it the board's table back (see "Python's death" below): <html data-rules-restarts>
+// counts the restarts, <html data-rules-restarting> is there meanwhile, and the window gets
+// a "referee:restarted" event ({restarts, tableRestored}) once the new one answers.
 
 // PyScript (./vendor/pyscript-0.7.31/core.js) is imported by startPython below, not by
 // this module, which the board, the FAQ and the widget need for window.referee and which
@@ -108,8 +112,67 @@ function bridgeError(error) {
   return JSON.stringify({ ok: false, error: { type: "bridge_error", message, details } });
 }
 
+// PyScript's core opens an IndexedDB database ("IDBMap/@pyscript.fs", for pyscript.fs, which
+// this site never uses) while its module is evaluated. Where storage is denied (the widget
+// framed by another site, private windows) that open fails, or throws, and the failure is an
+// unhandled rejection. Storage is an optimisation, never a requirement: while PyScript's
+// module is imported, that one database is answered with a request that never completes
+// (nothing stored, nothing failed); every other open goes to IndexedDB as usual.
+const PYSCRIPT_FS_DB = "IDBMap/@pyscript.fs";
+
+async function importPyScript() {
+  const neverCompletes = () => ({});
+  let factory = null;
+  try {
+    factory = window.indexedDB || null; // the getter itself may throw where storage is denied
+  } catch {
+    factory = null;
+  }
+  let restore;
+  if (factory && typeof factory.open === "function") {
+    const open = factory.open;
+    Object.defineProperty(factory, "open", {
+      value(name, ...rest) {
+        return name === PYSCRIPT_FS_DB ? neverCompletes() : open.call(this, name, ...rest);
+      },
+      configurable: true,
+      writable: true,
+    });
+    restore = () => delete factory.open; // back to IDBFactory.prototype.open
+  } else {
+    const own = Object.getOwnPropertyDescriptor(window, "indexedDB");
+    Object.defineProperty(window, "indexedDB", { value: { open: neverCompletes }, configurable: true });
+    restore = () => (own ? Object.defineProperty(window, "indexedDB", own) : delete window.indexedDB);
+  }
+  try {
+    return await import("./vendor/pyscript-0.7.31/core.js");
+  } finally {
+    restore();
+  }
+}
+
+const MAIN_PY = new URL("./main.py", import.meta.url).href;
+let pyscript = null; // PyScript's module, once imported
+
+// The worker that answers calls now: a promise, replaced while Python is restarted (calls
+// made meanwhile wait for the new one).
+let current = null;
+let restartingFrom = null; // the dead worker a restart replaces (one restart per death)
+let restarts = 0;
+// The board's table as Python last had it (every session answer carries it): what a new
+// Python is given back after a restart. null when no session answer said (then the page
+// that owns the table hears "referee:restarted" and may send it again).
+let lastHistory = null;
+
+async function bootReport(xworker) {
+  const boot = JSON.parse(await xworker.sync.referee_boot());
+  if (!boot.ok) throw new Error(boot.message);
+  return boot;
+}
+
 async function startPython() {
-  const { hooks, whenDefined } = await import("./vendor/pyscript-0.7.31/core.js");
+  pyscript = importPyScript();
+  const { hooks, whenDefined } = await pyscript;
   // PyScript serialises its *worker* hooks to source text and rebuilds them with
   // Function(), on this page and in the worker; its one default worker hook (registering
   // `_pyscript`, which only pyscript.fs needs) would make that happen, and the CSP has no
@@ -124,20 +187,108 @@ async function startPython() {
   script.type = "py";
   script.setAttribute("worker", "");
   script.setAttribute("config", JSON.stringify(PYSCRIPT_CONFIG));
-  script.setAttribute("src", new URL("./main.py", import.meta.url).href);
+  script.setAttribute("src", MAIN_PY);
   document.head.append(script);
 
   // Resolves as soon as PyScript has created the worker (not when Python is ready).
   const { xworker } = await whenDefined("py");
   // What the worker reports while starting (the runtime or a wheel failed to load) ends the
-  // loading state; PyScript's default would only log it with console.error.
-  xworker.onerror = ({ error }) => rulesFailed(firstLine(error));
+  // loading state; PyScript's default would only log it with console.error. Later, it is a
+  // sign that Python may have died.
+  xworker.onerror = ({ error }) => (bootSettled ? checkAlive(xworker) : rulesFailed(firstLine(error)));
   await xworker.ready; // static/main.py has run; rejects if anything before it failed
-  const boot = JSON.parse(await xworker.sync.referee_boot());
-  if (!boot.ok) throw new Error(boot.message);
-  const handle = (method, text) => xworker.sync.referee_call(method, text).catch(bridgeError);
-  attachHandle(handle);
+  const boot = await bootReport(xworker);
+  current = Promise.resolve(xworker);
+  attachHandle(callPython);
   rulesReady({ timings: onPageTimeline(boot.timings), wasmBytes: boot.wasmBytes });
+}
+
+// ------------------------------------------------------------------ Python's death
+
+// If Python dies anyway (a fatal error in Pyodide: "Pyodide already fatally failed and can
+// no longer be used"), every later call would fail. A call the worker could not answer is
+// followed by a question only a live Python answers; if that fails too, Python is dead: the
+// page says so, starts a new one (PyScript's PyWorker, the same config and main.py), gives
+// it the board's table back, and answers the failed call with a plain error (it is not
+// tried again: it may be what killed Python).
+async function isAlive(xworker) {
+  try {
+    await bootReport(xworker);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function checkAlive(xworker) {
+  if (!(await isAlive(xworker))) restartPython(xworker);
+}
+
+function envelopeError(type, message) {
+  return JSON.stringify({ ok: false, error: { type, message, details: [{ loc: "", msg: message }] } });
+}
+
+async function callPython(method, text) {
+  let xworker;
+  try {
+    xworker = await current;
+  } catch {
+    return envelopeError("rules_unavailable", "The rules engine stopped and could not be restarted. Reload the page.");
+  }
+  try {
+    return await xworker.sync.referee_call(method, text);
+  } catch (error) {
+    if (await isAlive(xworker)) return bridgeError(error);
+    restartPython(xworker);
+    return envelopeError("rules_restarted",
+      "The rules engine stopped while working on this, so it was not done; the engine has been restarted and your table is kept.");
+  }
+}
+
+async function restoreTable(xworker, history) {
+  const answer = JSON.parse(await xworker.sync.referee_call("session", JSON.stringify({ cmd: "load", history })));
+  if (!answer.ok) throw new Error(answer.error && answer.error.message);
+}
+
+function restartPython(dead) {
+  if (restartingFrom === dead) return;
+  restartingFrom = dead;
+  restarts += 1;
+  html.dataset.rulesRestarts = String(restarts);
+  html.dataset.rulesRestarting = "true";
+  setStatus("loading", "The rules engine stopped. Restarting it… Your table is kept.");
+  const history = lastHistory;
+  const next = (async () => {
+    try {
+      dead.terminate();
+    } catch {
+      // already gone
+    }
+    const { PyWorker } = await pyscript;
+    // As for the <script type="py" worker> above, the interpreter's URL is the `version`
+    // (PyScript reads it from the script's config; a PyWorker is told).
+    const xworker = await PyWorker(MAIN_PY, {
+      config: JSON.stringify(PYSCRIPT_CONFIG),
+      version: PYSCRIPT_CONFIG.interpreter,
+    });
+    xworker.onerror = () => checkAlive(xworker);
+    await bootReport(xworker);
+    if (history) await restoreTable(xworker, history);
+    return xworker;
+  })();
+  current = next;
+  next.then(
+    () => {
+      delete html.dataset.rulesRestarting;
+      setStatus("ready", "Rules ready again: the rules engine had stopped and was restarted. Your table is kept.");
+      window.dispatchEvent(new CustomEvent("referee:restarted", { detail: { restarts, tableRestored: Boolean(history) } }));
+    },
+    (error) => {
+      delete html.dataset.rulesRestarting;
+      html.dataset.rulesReady = "error";
+      setStatus("error", `The rules engine stopped and could not be restarted (${firstLine(error)}). Your table is kept; reload the page.`);
+    },
+  );
 }
 
 function parseEnvelope(text) {
@@ -177,7 +328,12 @@ async function call(method, payload) {
 
 const rule = async (request) => (await call("rule", request)).ruling;
 // The board's session: {cmd: "snapshot" | "edit" | "preview" | "apply" | "undo" | ...}.
-const session = (command) => call("session", command);
+// Its table (the snapshot's history) is remembered, for a restart of Python.
+async function session(command) {
+  const envelope = await call("session", command);
+  if (envelope.snapshot) lastHistory = envelope.snapshot.history || null;
+  return envelope;
+}
 const links = Object.freeze({
   encode: async (request) => (await call("link_encode", request)).link,
   decode: async (payload) => (await call("link_decode", String(payload))).request,
@@ -198,26 +354,58 @@ startPython().catch((error) => rulesFailed(firstLine(error)));
 
 // ------------------------------------------------------------------ offline
 
-// The service worker (static/sw.js) keeps the whole site for offline use. It is
-// registered once the rules are ready, so that its downloads (mostly from the HTTP
-// cache by then) never compete with the first start. When a new build has installed
-// beside the running one, the page offers to switch; <html data-offline-ready> says
-// when this build is cached.
-function offerUpdate(registration) {
-  if (document.getElementById("update-available")) return;
-  const bar = document.createElement("div");
-  bar.id = "update-available";
-  bar.className = "update-available";
-  bar.setAttribute("role", "status");
-  bar.dataset.testid = "update-available";
+// The service worker (static/sw.js) keeps the whole site for offline use, one build at a
+// time. It is registered once the rules are ready, so that its downloads (mostly from the
+// HTTP cache by then) never compete with the first start. <html data-offline-ready> is
+// "true" once a build is cached, "failed" when none could be.
+//
+// Updates are atomic: a page runs one build, from first file to last. A new build installs
+// beside the running one and waits; the page offers "Update available: Reload", and the
+// button makes the waiting build take over and then reloads, so the page lands on that
+// build (also in a tab that was the site's first visit, which the first service worker
+// took over only after it had loaded). Whenever another build takes over this page
+// (another tab pressed Reload), the page reloads at once rather than go on running its
+// build with the other's files. A build that cannot be installed (its files do not match
+// its build list: a deploy landed half-way) is dropped whole, the working one stays, and
+// the visitor is told whether offline use goes on with the version they have or is not
+// available yet.
+const UPDATE_CHECK_MS = 30 * 60 * 1000; // a tab left open checks again when shown after this
+
+function bar(id, words, label, action) {
+  document.getElementById(id)?.remove();
+  const line = document.createElement("div");
+  line.id = id;
+  line.className = "update-available";
+  line.setAttribute("role", "status");
+  line.dataset.testid = id;
   const text = document.createElement("span");
-  text.textContent = "Update available. ";
+  text.textContent = `${words} `;
   const button = document.createElement("button");
   button.type = "button";
-  button.textContent = "Reload";
-  button.addEventListener("click", () => registration.waiting?.postMessage("skip-waiting"));
-  bar.append(text, button);
-  document.body.append(bar);
+  button.textContent = label;
+  button.addEventListener("click", () => action(button, line));
+  line.append(text, button);
+  document.body.append(line);
+  return line;
+}
+
+function offerUpdate(registration, takeOver) {
+  if (document.getElementById("update-available")) return;
+  bar("update-available", "Update available.", "Reload", (button) => {
+    button.disabled = true;
+    button.textContent = "Updating…";
+    takeOver(registration.waiting);
+  });
+}
+
+function tellInstallFailed(registration) {
+  const kept = Boolean(registration.active);
+  if (!kept) html.dataset.offlineReady = "failed";
+  html.dataset.offlineUpdate = "failed";
+  bar("offline-problem", kept
+    ? "An update of this site could not be saved on this device. You keep the version you have, which works offline."
+    : "This site could not be saved on this device for offline use. It works while you are online, and will try again on your next visit.",
+  "OK", (_button, line) => line.remove());
 }
 
 async function keepOffline() {
@@ -225,19 +413,43 @@ async function keepOffline() {
   // Framed in another site (the widget), the whole build would be cached in that site's
   // storage for a page that is only ever shown there online: not worth ~50 MB of theirs.
   if (!sw || window.top !== window) return;
-  const hadController = Boolean(sw.controller);
+  // The first service worker takes over a page it did not serve (the site's first visit):
+  // that is this page's own build. Any later change of controller is another build.
+  let ownBuildControls = Boolean(sw.controller);
+  let reloading = false;
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    location.reload();
+  };
   sw.addEventListener("controllerchange", () => {
-    if (hadController) location.reload();
+    if (ownBuildControls) reload();
+    ownBuildControls = true;
   });
+  const takeOver = (waiting) => {
+    if (waiting) waiting.postMessage("skip-waiting"); // then "controllerchange" reloads
+    else reload(); // it took over already: a reload is served by it
+  };
   const registration = await sw.register(new URL("./sw.js", import.meta.url), {
     scope: new URL("../", import.meta.url).href,
     updateViaCache: "none",
   });
   const watch = (worker) => {
     if (!worker) return;
+    let installed = worker.state !== "parsed" && worker.state !== "installing";
     const settle = () => {
-      if (worker.state === "installed" && sw.controller) offerUpdate(registration);
-      if (worker.state === "activated") html.dataset.offlineReady = "true";
+      if (worker.state === "installed") {
+        installed = true;
+        if (sw.controller) offerUpdate(registration, takeOver);
+      }
+      if (worker.state === "activated") {
+        html.dataset.offlineReady = "true";
+        document.getElementById("offline-problem")?.remove();
+      }
+      // Gone before it was installed, and not for a newer build installing after it: its
+      // files did not match its build list.
+      const superseded = registration.installing && registration.installing !== worker;
+      if (worker.state === "redundant" && !installed && !superseded) tellInstallFailed(registration);
     };
     worker.addEventListener("statechange", settle);
     settle();
@@ -246,6 +458,12 @@ async function keepOffline() {
   watch(registration.waiting);
   watch(registration.active);
   registration.addEventListener("updatefound", () => watch(registration.installing));
+  let checked = Date.now();
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible" || Date.now() - checked < UPDATE_CHECK_MS) return;
+    checked = Date.now();
+    registration.update().catch(() => {}); // offline: checked again next time
+  });
 }
 
 ready.then((ok) => ok && keepOffline()).catch((error) => console.warn(`Offline use unavailable: ${error}`));

@@ -7,7 +7,8 @@
 // static/vendor/build.js (written by tools/vendor.py) names this build and lists every
 // file it needs with its SHA-256. Install fetches them all, checked by subresource
 // integrity, into a cache named after the build; a file that does not match (a deploy
-// landed half-way) fails the install, which the browser retries later. Every request
+// landed half-way) fails the install and leaves no cache behind, and the browser retries
+// later (the page tells the visitor, static/app.js). Every request
 // is then answered from that one cache, never from another build's: a new deploy
 // installs beside it, waits, and takes over only when the page says so (the page offers
 // "Update available: reload"), so old and new files never mix. build.js changes with
@@ -35,14 +36,38 @@ self.addEventListener("install", (event) => {
       source: { cacheName: CACHE },
     }).catch((error) => console.warn(`static routes not added: ${error}`)); // the handler serves
   }
-  event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      // Vendored files are immutable under their URLs, so the HTTP cache may serve them;
-      // the page's own files are revalidated (their Cache-Control is no-cache).
-      cache.addAll(FILES.map(([url, sha256]) => new Request(url, { integrity: `sha256-${sha256}` }))),
-    ),
-  );
+  event.waitUntil(precache());
 });
+
+// One file as the build list has it. Vendored files are immutable under their URLs, so the
+// HTTP cache may serve them; the page's own files are revalidated (no-cache). A copy that
+// does not match (one the HTTP cache kept from another build) is asked for once more from
+// the server.
+async function fetchChecked(url, sha256) {
+  const integrity = `sha256-${sha256}`;
+  let response;
+  try {
+    response = await fetch(new Request(url, { integrity }));
+  } catch {
+    response = await fetch(new Request(url, { integrity, cache: "reload" }));
+  }
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response;
+}
+
+// All of this build's files, or nothing: a file that does not match the build list (a
+// deploy landed half-way) fails the install, and the half-filled cache is dropped, so that
+// the build that works (its own cache) stays and is used until a whole build installs.
+async function precache() {
+  const existed = await caches.has(CACHE); // the same build installing again: keep it
+  const cache = await caches.open(CACHE);
+  try {
+    await Promise.all(FILES.map(async ([url, sha256]) => cache.put(url, await fetchChecked(url, sha256))));
+  } catch (error) {
+    if (!existed) await caches.delete(CACHE);
+    throw error;
+  }
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(

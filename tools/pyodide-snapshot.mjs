@@ -35,6 +35,74 @@ export const version = "__PYODIDE_VERSION__";
 // compiled libraries (`libraries`: each one's path in Python's file system and its file
 // here), where they were placed (`dynlibs`) and the dlopen handles naming them.
 const SAVED = "__SNAPSHOT__";
+
+// Storage is an optimisation, never a requirement. PyScript's Pyodide engine opens an
+// IndexedDB database (its package cache, "IDBMap/<this directory>@<version>") before it
+// calls loadPyodide below, only to empty it: with packages_cache "passthrough"
+// (static/app.js) it caches nothing there. Where storage is denied (a widget framed by
+// another site, private windows, privacy-minded browsers) that open fails, with an Event
+// the worker cannot even report ("Event object could not be cloned"), and Python never
+// starts. So in this worker PyScript's databases (named "IDBMap/...") live in memory:
+// nothing is written to the visitor's storage, and nothing can be denied. Any other
+// database goes to the browser's IndexedDB as usual. (This module is imported before
+// PyScript's engine runs: PyScript reads `version` and `loadPyodide` from it.)
+function memoryRequest(result) {
+  const request = { result, error: null, readyState: "pending" };
+  // The caller sets the handlers right after the call returns, as with IndexedDB's own.
+  setTimeout(() => {
+    request.readyState = "done";
+    if (typeof request.onsuccess === "function") request.onsuccess.call(request, { type: "success", target: request });
+  });
+  return request;
+}
+
+function memoryDatabase(name) {
+  const entries = new Map();
+  const store = {
+    get: (key) => memoryRequest(entries.get(key)),
+    getKey: (key) => memoryRequest(entries.has(key) ? key : undefined),
+    getAllKeys: () => memoryRequest([...entries.keys()]),
+    count: () => memoryRequest(entries.size),
+    put(value, key) {
+      entries.set(key, value);
+      return memoryRequest(key);
+    },
+    delete(key) {
+      entries.delete(key);
+      return memoryRequest(undefined);
+    },
+    clear() {
+      entries.clear();
+      return memoryRequest(undefined);
+    },
+  };
+  return {
+    name,
+    objectStoreNames: { length: 1, contains: () => true },
+    createObjectStore: () => store,
+    transaction: () => ({ objectStore: () => store }),
+    close() {},
+  };
+}
+
+function keepPyScriptStorageInMemory(scope) {
+  let factory = null;
+  try {
+    factory = scope.indexedDB || null; // the getter itself may throw where storage is denied
+  } catch {
+    factory = null;
+  }
+  const open = factory && typeof factory.open === "function" ? factory.open : null;
+  function openInMemoryOrNot(name, ...rest) {
+    if (String(name).startsWith("IDBMap/")) return memoryRequest(memoryDatabase(String(name)));
+    if (!open) throw new DOMException("IndexedDB is not available here.", "InvalidStateError");
+    return open.call(this, name, ...rest);
+  }
+  if (open) Object.defineProperty(factory, "open", { value: openInMemoryOrNot, configurable: true, writable: true });
+  else Object.defineProperty(scope, "indexedDB", { value: { open: openInMemoryOrNot }, configurable: true });
+}
+keepPyScriptStorageInMemory(globalThis);
+
 const pyodideModule = import("./pyodide.mjs");
 const restoreModule = import("./pyodide-restore.mjs");
 restoreModule.catch(() => undefined); // then the snapshot is not used (reported below)

@@ -16,6 +16,9 @@
 * `--also DIR` publishes one more directory (the load benchmark's baseline page).
 * `--hide NAME` answers 404 for every path whose file name is NAME (the load benchmark
   hides `snapshot.bin` to time the start from scratch in each engine).
+* `--root DIR` serves a published copy of the site (the layout of `dist/`, tools/publish.py)
+  instead of the repository, with the repository's netlify.toml headers: the update tests
+  deploy builds there, one after the other.
 * Prints "serving http://HOST:PORT/" on stdout once listening (port 0 = any free).
 """
 
@@ -257,6 +260,7 @@ def make_server(
     also: tuple[str, ...] = (),
     quiet: bool = False,
     hidden: frozenset[str] = frozenset(),
+    root: Path = ROOT,
 ) -> Server:
     handler = type(
         "BoundSiteHandler",
@@ -268,8 +272,8 @@ def make_server(
             "gzip_cache": GzipCache(),
         },
     )
-    handler.gzip_cache.warm(ROOT / "static" / "vendor")
-    server = Server((host, port), partial(handler, directory=str(ROOT)))
+    handler.gzip_cache.warm(root / "static" / "vendor")
+    server = Server((host, port), partial(handler, directory=str(root)))
     server.quiet = quiet
     return server
 
@@ -283,14 +287,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--also", action="append", default=[], help="publish one more directory")
     parser.add_argument("--quiet", action="store_true", help="no request log")
     parser.add_argument("--hide", action="append", default=[], help="404 for this file name")
+    parser.add_argument("--root", type=Path, default=ROOT, help="serve this copy of the site")
     args = parser.parse_args(argv)
+    root = args.root.resolve()
     also = tuple(a.strip("/") for a in args.also)
     for a in also:
-        if not (ROOT / a).is_dir():
+        if not (root / a).is_dir():
             parser.error(f"--also {a}: not a directory")
-    if not (ROOT / "static" / "vendor").is_dir():
-        print("warning: static/vendor/ is missing; run `make vendor`", file=sys.stderr)
-    server = make_server(args.host, args.port, also, args.quiet, frozenset(args.hide))
+    if not (root / "static" / "vendor").is_dir():
+        print(f"warning: {root}/static/vendor/ is missing; run `make vendor`", file=sys.stderr)
+    server = make_server(args.host, args.port, also, args.quiet, frozenset(args.hide), root)
     host, port = server.server_address[:2]
     print(f"serving http://{host}:{port}/", flush=True)
     try:

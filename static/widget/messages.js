@@ -3,6 +3,7 @@
 // Host -> widget:  {type: "castaway-referee:rule", id, request}
 // Widget -> host:  {type: "castaway-referee:ruling", id, ruling}
 //                  {type: "castaway-referee:error", id, error: {type, message, details}}
+//                    (error.type "busy": more than MAX_QUEUED messages wait; send it again later)
 //                  {type: "castaway-referee:ready", version: 1}   (once the rules are loaded)
 //                  {type: "castaway-referee:resize", height}      (when the widget's height changes)
 // Only origins named in the embed code (`#origin=` in the widget's URL) are listened to;
@@ -16,34 +17,80 @@ export const ERROR = `${PREFIX}error`;
 export const READY = `${PREFIX}ready`;
 export const RESIZE = `${PREFIX}resize`;
 export const MAX_REQUEST_CHARS = 256_000; // the JSON text of one request
+// Messages waiting to be ruled (past it, each is answered at once with a "busy" error), and
+// how many are ruled at a time, between which the widget's own page gets its turn.
+export const MAX_QUEUED = 500;
+export const BATCH = 16;
 
-// "https://forum.example" for any spelling of an http(s) origin; null for anything else
-// (a path, a wildcard, "null", another scheme).
-export function normaliseOrigin(text) {
+export const MAX_ORIGINS = 20; // in one embed code
+
+// A host name as the URL parser leaves it (lower case, international names in punycode):
+// dot-separated labels of letters, digits and inner hyphens, or an IPv6 address in brackets.
+const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+const HOST_NAME = new RegExp(`^${LABEL}(?:\\.${LABEL})*$`);
+const IPV6 = /^\[[0-9a-f:.]+\]$/;
+
+// Text as it can be shown in a one-line message: at most 60 characters, and the characters
+// that would not show (controls, bidirectional and zero-width marks) written as \u{…}.
+export function shownText(text) {
+  const raw = String(text);
+  const cut = raw.length > 60 ? `${raw.slice(0, 60)}…` : raw;
+  return cut.replace(/[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g,
+    (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
+}
+
+// {origin} for an http(s) origin (scheme, host and port: "https://forum.example", however it
+// was spelled), or {why}: what is wrong with it, in plain words.
+export function checkOrigin(text) {
   const raw = String(text || "").trim();
-  if (!raw) return null;
+  if (!raw) return { why: "it is empty" };
   let url;
   try {
     url = new URL(raw);
   } catch {
-    return null;
+    return { why: "it is not a web address (an origin looks like https://forum.example)" };
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
-  if (url.username || url.password || url.search || url.hash || url.pathname !== "/") return null;
-  return url.origin; // lower-case host, default port dropped
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    return { why: `it uses ${shownText(url.protocol)}; only http:// and https:// sites can embed the widget` };
+  }
+  if (url.username || url.password) return { why: "it holds a user name or password" };
+  if (url.pathname !== "/" || /[?#]/.test(raw)) {
+    return { why: "it has a path, query or fragment; an origin is only the scheme, host and port" };
+  }
+  if (!HOST_NAME.test(url.hostname) && !IPV6.test(url.hostname)) {
+    return { why: "its host name has characters a host name cannot have" };
+  }
+  return { origin: url.origin }; // lower-case host, default port dropped
 }
 
-// Origins in a free-form list (one per line, or separated by commas or spaces).
+// "https://forum.example" for any spelling of an http(s) origin; null for anything else
+// (a path, a wildcard, "null", another scheme, a host with characters no host has).
+export function normaliseOrigin(text) {
+  return checkOrigin(text).origin || null;
+}
+
+// Origins in a free-form list (one per line, or separated by commas or spaces):
+// {origins, invalid: [{text, why}]}. Past MAX_ORIGINS, the rest are refused too.
 export function parseOrigins(text) {
   const origins = [];
   const invalid = [];
   for (const part of String(text || "").split(/[\s,]+/)) {
     if (!part) continue;
-    const origin = normaliseOrigin(part);
-    if (origin === null) invalid.push(part);
-    else if (!origins.includes(origin)) origins.push(origin);
+    const { origin, why } = checkOrigin(part);
+    if (!origin) invalid.push({ text: part, why });
+    else if (origins.includes(origin)) continue;
+    else if (origins.length >= MAX_ORIGINS) invalid.push({ text: part, why: `at most ${MAX_ORIGINS} sites fit in one embed code` });
+    else origins.push(origin);
   }
   return { origins, invalid };
+}
+
+// What the embed panel says about the parts it left out: one line, naming each.
+export function refusedOrigins(invalid) {
+  if (!invalid.length) return "";
+  const listed = invalid.slice(0, 20).map(({ text, why }) => `“${shownText(text)}” (${why})`);
+  const more = invalid.length > 20 ? `; and ${invalid.length - 20} more` : "";
+  return `Left out, not an origin: ${listed.join("; ")}${more}.`;
 }
 
 // The widget's fragment: `#r=<share-link payload>&origin=<origin>&origin=<origin>...`.
@@ -54,22 +101,37 @@ export function parseFragment(hash) {
   return { payload, origins, invalid };
 }
 
+// Each part encoded, whatever it holds: a share link's payload is base64url and "." (which
+// pass unchanged), but one read from a fragment could hold anything, "&origin=…" included.
 export function fragmentFor(payload, origins) {
   const parts = [];
-  if (payload) parts.push(`r=${payload}`); // base64url and ".": nothing to escape
+  if (payload) parts.push(`r=${encodeURIComponent(payload)}`);
   for (const origin of origins) parts.push(`origin=${encodeURIComponent(origin)}`);
   return parts.join("&");
 }
 
-const escapeAttr = (text) => String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;")
-  .replace(/</g, "&lt;").replace(/>/g, "&gt;");
+export const escapeAttr = (text) => String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;")
+  .replace(/'/g, "&#39;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-// The snippet a site pastes into its page.
+const EMBED_ATTRIBUTES = {
+  title: "Castaway Referee: a ruling on unfulfilled demand",
+  width: "100%",
+  height: "560",
+  loading: "lazy",
+  referrerpolicy: "no-referrer",
+  allow: "clipboard-write",
+};
+
+// The snippet a site pastes into its page: only origins that pass checkOrigin go in (any
+// other is dropped here too, whoever calls), and every attribute value is escaped.
 export function embedCode(widgetUrl, payload, origins) {
   const url = new URL(widgetUrl);
-  url.hash = fragmentFor(payload, origins);
-  return `<iframe src="${escapeAttr(url.href)}" title="Castaway Referee: a ruling on unfulfilled demand" ` +
-    `width="100%" height="560" loading="lazy" referrerpolicy="no-referrer" allow="clipboard-write"></iframe>`;
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("The widget's address is not a web address.");
+  const valid = [...new Set(origins.map(normaliseOrigin).filter(Boolean))].slice(0, MAX_ORIGINS);
+  url.hash = fragmentFor(payload, valid);
+  const attributes = { src: url.href, ...EMBED_ATTRIBUTES };
+  const written = Object.entries(attributes).map(([name, value]) => `${name}="${escapeAttr(value)}"`);
+  return `<iframe ${written.join(" ")}></iframe>`;
 }
 
 function errorOf(type, message) {
@@ -124,4 +186,10 @@ export function errorMessage(id, error) {
   const message = typeof e.message === "string" && e.message ? e.message : String(e);
   const details = Array.isArray(e.details) ? e.details : [{ loc: "", msg: message }];
   return { type: ERROR, id, error: { type: typeof e.type === "string" ? e.type : "internal_error", message, details } };
+}
+
+// The answer to a message that arrives while MAX_QUEUED others wait: it is not ruled.
+export function busyMessage(data, waiting) {
+  const message = `The widget is busy: ${waiting} requests are waiting to be ruled. Send this one again once some are answered.`;
+  return { type: ERROR, id: idOf(data), error: errorOf("busy", message) };
 }

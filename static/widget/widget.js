@@ -6,7 +6,8 @@
 import "../app.js"; // starts PyScript and defines window.referee (same module as the page's)
 import { el, renderSituation } from "./view.js";
 import {
-  API_VERSION, READY, RESIZE, RULING, embedCode, errorMessage, parseFragment, parseOrigins, readMessage,
+  API_VERSION, BATCH, MAX_QUEUED, READY, RESIZE, RULING, busyMessage, embedCode, errorMessage, parseFragment,
+  parseOrigins, readMessage, refusedOrigins,
 } from "./messages.js";
 
 const referee = window.referee;
@@ -121,36 +122,111 @@ function reply(event, message) {
   }
 }
 
-async function onMessage(event) {
-  if (!allowed.has(event.origin) || !event.source) {
-    ignored += 1;
-    html.dataset.messagesIgnored = String(ignored);
-    return;
-  }
+// A flood of messages must not freeze the widget: messages from allowed origins wait in a
+// bounded queue (past MAX_QUEUED, each is answered at once with a "busy" error: shed, never
+// lost); they are ruled in batches of at most BATCH (the only calls the rules worker has in
+// flight for them, so a click's own call waits for one batch at most), and the page gets
+// its turn between batches (its clicks, its drawing). Only the latest situation ruled is
+// drawn: after each batch while more wait, at most once every DRAW_EVERY_MS, and always
+// once the queue is empty (the others are answered, and would be drawn over at once).
+const DRAW_EVERY_MS = 1000;
+let drawnAt = -Infinity;
+let undrawn = null; // {text, ruling}: the latest situation ruled, not drawn yet
+const queue = [];
+let pumping = false;
+let answered = 0;
+let shed = 0;
+
+// The counts on <html data-messages-queued/-answered/-shed>, written at most once per task
+// that follows (a flood's thousands of arrivals are as many tasks: one write each would
+// restyle the page thousands of times).
+let noting = false;
+function note() {
+  if (noting) return;
+  noting = true;
+  setTimeout(() => {
+    noting = false;
+    html.dataset.messagesQueued = String(queue.length);
+    html.dataset.messagesAnswered = String(answered);
+    html.dataset.messagesShed = String(shed);
+  });
+}
+
+function answer(event, message) {
+  reply(event, message);
+  answered += 1;
+}
+
+// Lets the page run its input and rendering tasks before the next batch.
+const yieldToPage = () =>
+  globalThis.scheduler && typeof globalThis.scheduler.yield === "function"
+    ? globalThis.scheduler.yield()
+    : new Promise((resolve) => setTimeout(resolve, 0));
+
+async function ruleOne(event) {
   const read = readMessage(event.data);
   if (!read.ok) {
-    reply(event, errorMessage(read.id, read.error));
-    return;
+    answer(event, errorMessage(read.id, read.error));
+    return null;
   }
-  let ruling;
   try {
-    await started; // clause titles first, so that the ruling shows whole
-    ruling = await referee.rule(read.text);
+    const ruling = await referee.rule(read.text);
+    answer(event, { type: RULING, id: read.id, ruling });
+    return { text: read.text, ruling };
   } catch (error) {
-    reply(event, errorMessage(read.id, error));
-    return;
+    answer(event, errorMessage(read.id, error));
+    return null;
   }
-  reply(event, { type: RULING, id: read.id, ruling });
+}
+
+async function drawLatest(ruled) {
+  undrawn = ruled.filter(Boolean).pop() || undrawn;
+  if (!undrawn || (queue.length && performance.now() - drawnAt < DRAW_EVERY_MS)) return;
+  const { text, ruling } = undrawn;
+  undrawn = null;
+  drawnAt = performance.now();
   try {
-    await show(JSON.parse(read.text), ruling, null);
+    await show(JSON.parse(text), ruling, null);
   } catch (error) {
     showMessage("error", "The widget could not draw this situation.", String(error && error.message));
   }
 }
 
-addEventListener("message", (event) => {
-  onMessage(event).catch(() => {}); // onMessage answers every failure itself
-});
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  try {
+    await started; // clause titles first, so that the ruling shows whole
+    while (queue.length) {
+      const batch = queue.splice(0, BATCH);
+      note();
+      await drawLatest(await Promise.all(batch.map(ruleOne)));
+      note();
+      await yieldToPage();
+    }
+  } finally {
+    pumping = false;
+  }
+}
+
+function onMessage(event) {
+  if (!allowed.has(event.origin) || !event.source) {
+    ignored += 1;
+    html.dataset.messagesIgnored = String(ignored);
+    return;
+  }
+  if (queue.length >= MAX_QUEUED) {
+    shed += 1;
+    answer(event, busyMessage(event.data, MAX_QUEUED));
+    note();
+    return;
+  }
+  queue.push(event);
+  note();
+  pump().catch(() => {}); // every message is answered by ruleOne, whatever happens
+}
+
+addEventListener("message", onMessage);
 
 // ------------------------------------------------------------------ embed code
 
@@ -160,7 +236,7 @@ function widgetUrl() {
 
 async function refreshEmbed() {
   const { origins, invalid } = parseOrigins($("embed-origins").value);
-  $("embed-invalid").textContent = invalid.length ? `Not an origin (ignored): ${invalid.join(", ")}` : "";
+  $("embed-invalid").textContent = refusedOrigins(invalid);
   let payload = null;
   try {
     payload = await payloadOfCurrent();

@@ -210,6 +210,41 @@ def test_codes_in_any_case_and_the_steps_lead_to_their_rule(faq_page: App) -> No
     assert faq_page.problems() == []
 
 
+# Fragments that are not valid percent-encoding: decodeURIComponent throws "URI malformed" on
+# each of them.
+MALFORMED_FRAGMENTS = ["%E0%A4%A", "%", "%ZZ", "C6%", "%C0%80", "%ED%A0%80"]
+
+
+@pytest.mark.parametrize("fragment", MALFORMED_FRAGMENTS[:2])
+def test_a_malformed_fragment_opens_the_whole_faq(
+    open_page: Callable[..., App], site_url: str, fragment: str
+) -> None:
+    """faq.html#%E0%A4%A (not valid percent-encoding) is a link to nothing: the FAQ opens
+    whole, at the top, with no error shown or logged."""
+    booted = open_page(f"{site_url}faq.html#{fragment}")
+    page = booted.page
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    assert page.get_attribute("#faq-list", "data-state") == "ready"
+    assert page.locator("[data-testid=faq-entry]").count() == len(ENTRIES)
+    assert page.locator("#faq-list [role=alert]").count() == 0
+    assert page.locator(".is-target").count() == 0
+    assert booted.problems() == []
+
+
+def test_malformed_fragments_after_loading_change_nothing(faq_page: App) -> None:
+    """Every malformed fragment, reached by hashchange, leaves the FAQ as it is; a good one
+    after them still goes to its rule."""
+    page = faq_page.page
+    for fragment in MALFORMED_FRAGMENTS:
+        page.evaluate("(f) => { location.hash = f; }", fragment)
+        page.wait_for_function("(f) => location.hash === '#' + f", arg=fragment)
+        assert page.get_attribute("#faq-list", "data-state") == "ready", fragment
+        assert page.locator("[data-testid=faq-entry]").count() == len(ENTRIES), fragment
+    page.evaluate("() => { location.hash = 'C6'; }")
+    page.wait_for_function("() => document.activeElement.id === 'resolving-character'")
+    assert faq_page.problems() == []
+
+
 # ------------------------------------------------------------------ sources
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 import pytest
 from playwright.sync_api import Frame, Page
@@ -243,6 +243,62 @@ def test_copy_embed_code(widget: App, site_url: str) -> None:
     assert widget.problems() == []
 
 
+# What a careless or hostile user might type into the allowed-origins box, each refused.
+HOSTILE_ORIGINS = [
+    'https://forum.example"',
+    "https://forum.example'><script>alert(1)</script>",
+    'onload="alert(1)"',
+    "https://forum.example/path",
+    "https://forum.example?x=1",
+    "javascript:alert(document.domain)",
+    "data:text/html,<script>alert(1)</script>",
+    "https://user:pw@forum.example",
+    "https://a_b.example",
+    "https://forum.example\u202e",
+    "*",
+]
+
+# The embed code as the browser's HTML parser reads it: its elements and the iframe's
+# attributes, and the origins and payload its fragment names.
+PARSE_EMBED = """(code) => {
+  const doc = new DOMParser().parseFromString(code, "text/html");
+  const all = [...doc.body.querySelectorAll("*")].map((e) => e.localName);
+  const frame = doc.querySelector("iframe");
+  const src = new URL(frame.getAttribute("src"));
+  const fragment = new URLSearchParams(src.hash.slice(1));
+  return { elements: all, attributes: frame.getAttributeNames(), page: src.origin + src.pathname,
+           origins: fragment.getAll("origin"), keys: [...new Set(fragment.keys())] };
+}"""
+
+
+def test_hostile_origins_never_reach_the_embed_code(widget: App, site_url: str) -> None:
+    """Quotes, spaces, paths, javascript:, data:, credentials, bad host names and invisible
+    characters typed into the allowed-origins box are left out of the embed code, each named
+    in one plain line; the code stays one iframe with the same attributes, escaped."""
+    page = widget.page
+    open_link(page, encode(Request.model_validate(TIED_UP)))
+    page.click("#embed-toggle")
+    page.fill("#embed-origins", "\n".join(["https://ok.example", *HOSTILE_ORIGINS]))
+    code = page.input_value("#embed-code")
+    parsed = page.evaluate(PARSE_EMBED, code)
+    assert parsed["elements"] == ["iframe"]
+    assert parsed["attributes"] == [
+        "src", "title", "width", "height", "loading", "referrerpolicy", "allow",
+    ]  # fmt: skip
+    assert parsed["page"] == site_url + "widget.html"
+    assert parsed["origins"] == ["https://ok.example"]
+    assert parsed["keys"] == ["r", "origin"]
+    said = page.text_content("#embed-invalid") or ""
+    assert said.startswith("Left out, not an origin:") and "\n" not in said
+    for named in ['“https://forum.example"”', "javascript:", "data:", "“*”", "\\u{202e}"]:
+        assert named in said, named
+    assert page.evaluate("document.querySelectorAll('script:not([src]), iframe').length") == 0
+    page.fill("#embed-origins", "")
+    assert page.text_content("#embed-invalid") == ""
+    page.click("#embed-toggle")
+    assert widget.problems() == []
+
+
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_the_widget_is_accessible_in_every_state(
     widget: App, site_url: str, size: tuple[int, int]
@@ -351,7 +407,9 @@ def test_rule_codes_link_to_their_faq_entry(widget: App, site_url: str) -> None:
 
 @pytest.fixture(scope="module")
 def host_origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A second local server (another port: another origin) serving the example host page."""
+    """A second local server serving the example host page from another *site*: the site is
+    on 127.0.0.1, the host on localhost, so the widget is a third-party frame there (its
+    storage is denied, as on any site that embeds it), not merely another port's."""
     root: Path = tmp_path_factory.mktemp("host")
     shutil.copy(ROOT / "docs" / "embed-example.html", root / "embed-example.html")
     handler = partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
@@ -360,7 +418,7 @@ def host_origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        yield f"http://localhost:{server.server_address[1]}"
     finally:
         server.shutdown()
         server.server_close()
@@ -394,7 +452,7 @@ def test_the_widget_works_framed_by_another_origin(
 ) -> None:
     """Framed cross-origin, the widget loads its rules (nothing blocked by the CSP) and says
     "ready" to the host page, for the host's origin."""
-    assert host_origin.rstrip("/") != site_url.rstrip("/")
+    assert urlsplit(host_origin).hostname != urlsplit(site_url).hostname  # another site
     frame = widget_frame(host.page)
     assert frame.get_attribute("html", "data-rules-ready") == "true"
     received = host.page.evaluate("castawayReferee.received")

@@ -1,0 +1,101 @@
+// static/widget/messages.js: the embed code is built from validated origins only (scheme,
+// host and port), every refusal names what it refused and why, in one line, and every
+// attribute of the generated <iframe> is escaped, whatever was typed into the box.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { checkOrigin, embedCode, fragmentFor, parseOrigins, refusedOrigins } from "../../static/widget/messages.js";
+
+const WIDGET = "https://referee.example/widget.html";
+
+test("any spelling of an http(s) origin is that origin", () => {
+  for (const [typed, origin] of [
+    ["https://forum.example", "https://forum.example"],
+    ["HTTPS://Forum.Example:443/", "https://forum.example"],
+    ["http://localhost:8000", "http://localhost:8000"],
+    ["http://127.0.0.1:8752/", "http://127.0.0.1:8752"],
+    ["http://[::1]:8080", "http://[::1]:8080"],
+    ["https://bücher.example", "https://xn--bcher-kva.example"],
+  ]) {
+    assert.deepEqual(checkOrigin(typed), { origin }, typed);
+  }
+});
+
+// Hostile or mistaken entries, each with words its refusal must contain.
+const REFUSED = [
+  ['https://forum.example"', "host name"],
+  ["https://forum.example'", "host name"],
+  ["https://a_b.example", "host name"],
+  ["https://forum.example.", "host name"],
+  ["https://<b>.example", "not a web address"],
+  ["javascript:alert(1)", "javascript:"],
+  ["data:text/html,<script>alert(1)</script>", "data:"],
+  ["ftp://forum.example", "ftp:"],
+  ["https://forum.example/path", "path"],
+  ["https://forum.example/?x=1", "query"],
+  ["https://forum.example/?", "query"],
+  ["https://forum.example#top", "fragment"],
+  ["https://user:pw@forum.example", "user name"],
+  ["*", "not a web address"],
+  ["null", "not a web address"],
+  ["forum.example", "not a web address"],
+  ["https://forum.example\u202e", "not a web address"],
+];
+
+test("anything but scheme, host and port is refused, saying why", () => {
+  for (const [typed, words] of REFUSED) {
+    const { origin, why } = checkOrigin(typed);
+    assert.equal(origin, undefined, typed);
+    assert.ok(why.includes(words), `${typed}: ${why}`);
+  }
+});
+
+test("the refusal names each entry in one line, invisible characters made visible", () => {
+  const { origins, invalid } = parseOrigins(
+    'https://ok.example https://forum.example" onload="alert(1) javascript:x\n\u0007https://a.example/\u202e',
+  );
+  assert.deepEqual(origins, ["https://ok.example"]);
+  assert.deepEqual(invalid.map((i) => i.text),
+    ['https://forum.example"', 'onload="alert(1)', "javascript:x", "\u0007https://a.example/\u202e"]);
+  const said = refusedOrigins(invalid);
+  assert.ok(!/[\n\r\u0000-\u001f\u202e]/.test(said), said);
+  assert.ok(said.includes('“https://forum.example"”') && said.includes("javascript:"), said);
+  assert.ok(said.includes("\\u{7}") && said.includes("\\u{202e}"), said);
+  assert.equal(refusedOrigins([]), "");
+});
+
+test("at most 20 origins go into one embed code; the rest are refused by name", () => {
+  const typed = Array.from({ length: 23 }, (_, i) => `https://site${i}.example`).join(" ");
+  const { origins, invalid } = parseOrigins(typed);
+  assert.equal(origins.length, 20);
+  assert.deepEqual(invalid.map((i) => i.text), ["https://site20.example", "https://site21.example", "https://site22.example"]);
+  assert.ok(invalid.every((i) => i.why.includes("at most 20")));
+});
+
+// The attributes of the one element in `code`, unescaped, or a failure if it is not exactly
+// one <iframe> whose attribute values hold no raw quote, < or >.
+function iframeAttributes(code) {
+  const match = /^<iframe((?: [a-z]+="[^"<>]*")+)><\/iframe>$/.exec(code);
+  assert.ok(match, code);
+  const unescape = (v) => v.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return Object.fromEntries([...match[1].matchAll(/ ([a-z]+)="([^"]*)"/g)].map(([, n, v]) => [n, unescape(v)]));
+}
+
+test("the embed code is one iframe, every attribute escaped, only valid origins in it", () => {
+  const hostile = ['https://forum.example"', "javascript:alert(1)", "https://ok.example", "https://ok.example/x"];
+  const payload = '1.abc&origin=https://evil.example"><script>alert(1)</script>';
+  const code = embedCode(WIDGET, payload, hostile);
+  const attributes = iframeAttributes(code);
+  assert.deepEqual(Object.keys(attributes), ["src", "title", "width", "height", "loading", "referrerpolicy", "allow"]);
+  const src = new URL(attributes.src);
+  assert.equal(src.origin + src.pathname, WIDGET);
+  const fragment = new URLSearchParams(src.hash.slice(1));
+  assert.deepEqual(fragment.getAll("origin"), ["https://ok.example"]);
+  assert.equal(fragment.get("r"), payload);
+  assert.deepEqual([...fragment.keys()], ["r", "origin"]);
+});
+
+test("a share link's payload and origins pass into the fragment unchanged", () => {
+  assert.equal(fragmentFor("1.eNpL-_x", ["https://forum.example"]), "r=1.eNpL-_x&origin=https%3A%2F%2Fforum.example");
+  assert.throws(() => embedCode("javascript:alert(1)", null, []), /not a web address/);
+});
