@@ -55,7 +55,11 @@ def drag(page: Page, source: str, target: str) -> None:
 def history_of(state: dict[str, Any], entries: int) -> dict[str, Any]:
     """A game's history with `entries` board edits (Morale up and down) before the moves."""
     edits = [
-        {"kind": "edit", "summary": f"Morale: {v}", "edits": [{"op": "set", "path": "morale", "value": v}]}
+        {
+            "kind": "edit",
+            "summary": f"Morale: {v}",
+            "edits": [{"op": "set", "path": "morale", "value": v}],
+        }
         for v in (i % 3 - 1 for i in range(entries))
     ]
     return {"initial": state, "entries": edits, "cursor": entries}
@@ -117,7 +121,9 @@ def main() -> int:
     with served() as (_, url):
         result = {str(n): run(url, args.moves, n) for n in lengths}
     short, long = str(min(lengths)), str(max(lengths))
-    ratio = result[long]["board-move"]["median_ms"] / max(result[short]["board-move"]["median_ms"], 0.1)
+    ratio = result[long]["board-move"]["median_ms"] / max(
+        result[short]["board-move"]["median_ms"], 0.1
+    )
     OUT.mkdir(parents=True, exist_ok=True)
     summary = {"by_history": result, "median_ratio_long_to_short": round(ratio, 2)}
     (OUT / "board.json").write_text(json.dumps(summary, indent=2) + "\n")
@@ -130,7 +136,10 @@ def main() -> int:
             )
         ok = ok and measures["board-move"]["p95_ms"] <= 50
     print(f"board-move median, {long} entries / {short} entries: {ratio:.2f}")
-    print(f"target p95 <= 50 ms (pointer-up to updated board), any history: {'met' if ok else 'NOT met'}")
+    print(
+        "target p95 <= 50 ms (pointer-up to updated board), any history:",
+        "met" if ok else "NOT met",
+    )
     return 0
 
 

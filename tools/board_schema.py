@@ -6,7 +6,8 @@
 
 The board checks an autosave against this schema before drawing it (static/board/savecheck.js),
 long before Python is ready; generating it from `TableState` keeps the page's check in step
-with the models. Titles, descriptions and defaults are dropped: only what constrains a value.
+with the models. Titles and descriptions are dropped; defaults are kept (the page fills them in,
+as the models do, before drawing).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 from pyapp.rules.state import TableState  # noqa: E402
 
 TARGET = ROOT / "static" / "board" / "table-schema.js"
-DROPPED = {"title", "description", "default"}
+DROPPED = {"title", "description"}
 
 
 def compact(node: Any) -> Any:

@@ -368,6 +368,8 @@ async function replaceTable(command, label) {
   try {
     const env = await ctl.command(command, label);
     leaveShared();
+    store.newGame(); // the table replaced is kept aside (offered for download), not written over
+    autosave.drawAsides();
     ctl.accept(env.snapshot);
     ctl.say(`${label}: done.`);
     return true;
@@ -408,10 +410,7 @@ async function newGame(e) {
   error.textContent = "";
   $("new-dialog").close();
   demand.clear(); // the last game's card is not this game's
-  if (await replaceTable({ cmd: "new", state }, "New game")) {
-    store.newGame(); // the last game is kept aside (offered for download), not written over
-    autosave.drawAsides();
-  }
+  await replaceTable({ cmd: "new", state }, "New game");
 }
 
 // Import: a table exported by this app (its history), or a request (table + demand).
@@ -429,13 +428,14 @@ export async function importText(text) {
     showMessage("This file is neither a table exported by Castaway Referee nor a request (format castaway-referee/request).", "refused");
     return false;
   }
-  if (!(await confirmDialog("Replace your table?", "The imported table replaces the one on this device, with its history. Export yours first if you want to keep it.", "Replace my table"))) {
-    ctl.say("Import cancelled: your table is unchanged.");
-    return false;
-  }
+  // Checked before anything changes: a demand the panel cannot hold is not half-imported.
   const effectBad = isRequest && data.effect !== undefined && data.effect !== null ? effectProblem(data.effect) : null;
   if (effectBad) {
     showMessage(`This request cannot be imported: ${effectBad}. Your table is unchanged.`, "refused");
+    return false;
+  }
+  if (!(await confirmDialog("Replace your table?", "The imported table replaces the one on this device, with its history. Export yours first if you want to keep it.", "Replace my table"))) {
+    ctl.say("Import cancelled: your table is unchanged.");
     return false;
   }
   const ok = await replaceTable(isRequest ? { cmd: "new", state: data.state } : { cmd: "load", history }, "Import");

@@ -5,8 +5,10 @@
 // TableState._consistent and WoundTrack / Figure / Benefit. tests/e2e/test_board_hardening.py
 // checks that this agrees with the models on generated good and bad tables.
 //
-// Every check answers null (fine) or a reason in plain words ("the number of Wounds is too
-// large"), never a field path: the player is told what is wrong, not where in the JSON.
+// Every check answers null (fine) or a reason in plain words ("the roof is too large"), never a
+// field path: the player is told what is wrong, not where in the JSON. A field the models would
+// fill with its default (a save without `planned_actions`) is filled in the same way, so the
+// board draws what the rules will hold.
 
 import { TABLE_SCHEMA } from "./table-schema.js";
 
@@ -26,7 +28,11 @@ function named(path) {
 }
 
 const typeOf = (v) => (v === null ? "null" : Array.isArray(v) ? "array" : Number.isInteger(v) ? "integer" : typeof v);
-const codePoints = (s) => [...s].length; // Python counts characters, not UTF-16 units
+// The models strip whitespace as Python's str.strip() does, then count characters (code
+// points, not UTF-16 units).
+const SPACE = "[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+const STRIP = new RegExp(`^${SPACE}+|${SPACE}+$`, "gu");
+const codePoints = (s) => [...s.replace(STRIP, "")].length;
 
 function resolve(node) {
   while (node && node.$ref) node = TABLE_SCHEMA.$defs[node.$ref.split("/").pop()];
@@ -51,8 +57,8 @@ function against(node, value, path) {
     if (node.maximum !== undefined && value > node.maximum) return `${named(path)} is too large`;
   }
   if (type === "string") {
-    if (node.minLength !== undefined && codePoints(value.trim()) < node.minLength) return `${named(path)} is empty`;
-    if (node.maxLength !== undefined && codePoints(value.trim()) > node.maxLength) return `${named(path)} is too long`;
+    if (node.minLength !== undefined && codePoints(value) < node.minLength) return `${named(path)} is empty`;
+    if (node.maxLength !== undefined && codePoints(value) > node.maxLength) return `${named(path)} is too long`;
   }
   if (type === "array") {
     if (node.minItems !== undefined && value.length < node.minItems) return `${named(path)} has too few entries`;
@@ -73,6 +79,9 @@ const KIND = { integer: "a whole number", number: "a number", string: "text", bo
 function objectProblem(node, value, path) {
   const properties = node.properties || {};
   for (const key of node.required || []) if (!(key in value)) return `${named([...path, key])} is missing`;
+  for (const [key, item] of Object.entries(properties)) {
+    if (!(key in value) && "default" in item) value[key] = structuredClone(item.default);
+  }
   for (const [key, item] of Object.entries(value)) {
     if (!(key in properties)) {
       if (node.additionalProperties === false) return `${named([...path, key])} is not part of a table`;
@@ -108,7 +117,7 @@ function wholeTableProblem(s) {
   const present = new Set([...roles, ...(s.friday ? ["friday"] : []), ...(s.jenny ? ["jenny"] : [])]);
   const actions = s.planned_actions || [];
   if (actions.some((a) => a.pawns.some((p) => !present.has(p)))) return "a planned Action has the pawn of someone not at the table";
-  if (new Set(actions.map((a) => a.id.trim())).size !== actions.length) return "two planned Actions have the same name";
+  if (new Set(actions.map((a) => a.id.replace(STRIP, ""))).size !== actions.length) return "two planned Actions have the same name";
   const tiles = s.tiles || [];
   if (new Set(tiles.map((t) => t.id)).size !== tiles.length) return "two island tiles have the same number";
   for (const item of s.inventions || []) {
@@ -119,9 +128,18 @@ function wholeTableProblem(s) {
   return null;
 }
 
-/** Null if `state` is a table the rules could accept, else what is wrong, in plain words. */
+/** Null if `state` is a table the rules could accept, else what is wrong, in plain words.
+ * Fields left out are filled with the models' defaults, in `state` itself. */
 export function tableProblem(state) {
   return against(TABLE_SCHEMA, state, []) || wholeTableProblem(state);
+}
+
+/** {table, problem}: a copy of `state` with its defaults filled in, or what is wrong. */
+export function checkTable(state) {
+  if (typeOf(state) !== "object") return { table: null, problem: "the save has no table in it" };
+  const table = structuredClone(state);
+  const problem = tableProblem(table);
+  return problem ? { table: null, problem } : { table, problem: null };
 }
 
 // ------------------------------------------------------------------ log entries

@@ -33,6 +33,7 @@ export const FORMAT = "castaway-referee/autosave";
 export const VERSION = 2;
 export const CHUNK = 64;
 const CHUNK_FORMAT = "castaway-referee/log-chunk";
+const KEEP_GAMES = 3;
 
 export const MESSAGES = {
   unavailable: "This browser is not letting the app save (private mode or storage blocked). " +
@@ -45,7 +46,7 @@ export const MESSAGES = {
     "The one that could not be used is kept aside for download.",
   refused: "Your saved table was not accepted by the rules, so it was not opened. It has been " +
     "kept aside: you can download it.",
-  "new-game": "Your last game was kept aside when you started a new one: download it to open " +
+  "new-game": "Your last game was kept aside when this one replaced it: download it to open " +
     "it again with Import.",
   conflict: "This table was changed in another tab at the same time. The other tab's table " +
     "is shown here now; your last change was kept aside for download.",
@@ -54,7 +55,7 @@ export const MESSAGES = {
 const WHY = {
   unreadable: "a save that could not be read",
   refused: "a save the rules did not accept",
-  "new-game": "the game before a New game",
+  "new-game": "the game you had before a New game or an import",
   "other-tab": "a change made at the same time as another tab's",
 };
 
@@ -430,7 +431,11 @@ export class Store {
 
   /** A new game: the save this table comes from is set aside (the player can get it back). */
   newGame() {
-    if (this.base && !this.asides().some((a) => a.key === this.base)) this.setAside(this.base, "new-game");
+    if (!this.base || this.asides().some((a) => a.key === this.base)) return;
+    this.setAside(this.base, "new-game");
+    // The last KEEP_GAMES replaced games are kept; older ones go (unreadable saves never do).
+    const games = this.asides().filter((a) => a.why === "new-game");
+    for (const old of games.slice(0, Math.max(0, games.length - KEEP_GAMES))) this.forget(old.key);
   }
 }
 

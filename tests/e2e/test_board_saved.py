@@ -47,7 +47,8 @@ def saved(page: Page) -> dict[str, str]:
     """Every key of the autosave in localStorage, as it stands."""
     result: dict[str, str] = page.evaluate(
         "() => Object.fromEntries(Object.keys(localStorage)"
-        ".filter((k) => k.startsWith('castaway-referee.')).map((k) => [k, localStorage.getItem(k)]))"
+        ".filter((k) => k.startsWith('castaway-referee.'))"
+        ".map((k) => [k, localStorage.getItem(k)]))"
     )
     return result
 
@@ -131,7 +132,9 @@ def test_an_unreadable_save_is_kept_aside_and_the_one_before_restored(
         with settles(broken.page):  # a save moves the table on to the second layout
             broken.page.click("[data-testid=track-roof] [data-level='3']")
         after = saved(broken.page)
-        assert KEYS["pointer"] not in after and after[KEYS["a"]] == '{"format": "castaway-referee/au'
+        assert (
+            KEYS["pointer"] not in after and after[KEYS["a"]] == '{"format": "castaway-referee/au'
+        )
         check_clean(broken)
     finally:
         broken.page.context.close()
