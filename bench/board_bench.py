@@ -96,12 +96,17 @@ def run(url: str, moves: int, entries: int) -> dict[str, Any]:
           (n) => [n, performance.getEntriesByName(n).map((e) => e.duration)]))""")
         log = page.evaluate("""async () => {
           const { board } = await import("./static/board/main.js"); return board.state(); }""")
+        # What one move writes to localStorage: the autosave's head (the log's older entries
+        # are in chunks written once).
+        head = page.evaluate("""() => {
+          const pointer = JSON.parse(localStorage.getItem("castaway-referee.v2.current"));
+          return localStorage.getItem(pointer.current).length; }""")
         browser.close()
     assert len(found["board-move"]) == moves, (
         f"{len(found['board-move'])} of {moves} moves measured"
     )
     assert log["available"]["wood"] == 10, "the moves did not all go through the core"
-    return {
+    measures: dict[str, Any] = {
         name: {
             "moves": len(v),
             "median_ms": round(statistics.median(v), 1),
@@ -110,6 +115,8 @@ def run(url: str, moves: int, entries: int) -> dict[str, Any]:
         }
         for name, v in found.items()
     }
+    measures["saved_per_move_chars"] = head
+    return measures
 
 
 def main() -> int:
@@ -129,7 +136,11 @@ def main() -> int:
     (OUT / "board.json").write_text(json.dumps(summary, indent=2) + "\n")
     ok = True
     for n, measures in result.items():
+        head = measures["saved_per_move_chars"]
+        print(f"history {n:>5}  autosave head written per move: {head:,} chars")
         for name, r in measures.items():
+            if not isinstance(r, dict):
+                continue
             print(
                 f"history {n:>5}  {name:18} {r['moves']} moves  median {r['median_ms']:6.1f} ms  "
                 f"p95 {r['p95_ms']:6.1f} ms  max {r['max_ms']:6.1f} ms"

@@ -30,7 +30,7 @@ export class Journal {
 
   /** Run a session command; the envelope's snapshot is made the whole game's. */
   async run(command) {
-    if (command.cmd === "load") return this.load(command.history);
+    if (command.cmd === "load") return this.load(command.history, command.same);
     if (command.cmd === "undo" && this.cursor > 0 && this.cursor === this.offset) {
       return this.absorb(await this.send(this.windowAt(this.cursor - 1)));
     }
@@ -69,7 +69,7 @@ export class Journal {
 
   /** A whole history: replayed by the rules a stride at a time (each stride checked there),
    * keeping the table after every stride as a checkpoint. */
-  async load(history) {
+  async load(history, same = 0) {
     const entries = history && Array.isArray(history.entries) ? history.entries : null;
     const cursor = history && history.cursor !== undefined ? history.cursor : 0;
     if (!entries || entries.length <= 2 * STRIDE || !Number.isInteger(cursor) || cursor < 0 || cursor > entries.length) {
@@ -78,19 +78,28 @@ export class Journal {
       return this.absorb(env, "all");
     }
     try {
-      return await this.replay(history, entries, cursor);
+      return await this.replay(history, entries, cursor, this.sharedStart(history, same));
     } catch (error) {
       await this.restore(); // the session holds part of the refused history: back to ours
       throw error;
     }
   }
 
-  async replay(history, entries, cursor) {
-    const checkpoints = new Map();
-    const checked = [];
-    let table = history.initial;
-    let first = null;
-    for (let at = 0; at < entries.length; at += STRIDE) {
+  /** Where a replay of `history` can start: its first `same` entries are known to be this
+   * journal's (another tab's save that goes on from ours), so from our checkpoint there. */
+  sharedStart(history, same) {
+    if (!same || !this.live || JSON.stringify(history.initial) !== JSON.stringify(this.initial)) return 0;
+    let at = Math.floor(Math.min(same, this.entries.length) / STRIDE) * STRIDE;
+    while (at > 0 && !this.checkpoints.has(at)) at -= STRIDE;
+    return at;
+  }
+
+  async replay(history, entries, cursor, start = 0) {
+    const checkpoints = new Map([...this.checkpoints].filter(([k]) => k <= start));
+    const checked = this.entries.slice(0, start);
+    let table = start ? this.checkpoints.get(start) : history.initial;
+    let first = start ? this.initial : null;
+    for (let at = start; at < entries.length; at += STRIDE) {
       const part = entries.slice(at, at + STRIDE);
       const env = await this.send({ cmd: "load", history: { initial: table, entries: part, cursor: part.length } });
       const h = env.snapshot.history;

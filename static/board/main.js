@@ -538,7 +538,10 @@ function saveNotices(notices) {
 /** Open the save another tab wrote: the rules check it, and this tab does not save it again. */
 async function openSaved(doc) {
   try {
-    const env = await ctl.command({ cmd: "load", history: historyOf(doc) }, null);
+    // Only what goes on from our own entries is replayed by the rules (journal.js).
+    const same = Math.min(doc.same || 0, journal.changedFrom);
+    const env = await ctl.command({ cmd: "load", history: historyOf(doc), same }, null);
+    journal.saved(); // it is the save as stored: the next save writes only what changes after
     ctl.accept(env.snapshot, undefined, false);
     return true;
   } catch {
@@ -582,6 +585,7 @@ async function boot() {
     }
   }
   rulesReady = true;
+  if (doc) journal.saved();
   ctl.accept(env.snapshot, undefined, false); // what is saved is what was opened
   html.dataset.board = "live";
   autosave.listen();

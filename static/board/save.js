@@ -105,7 +105,12 @@ export function createAutosave({ store, journal, board }) {
       return;
     }
     const doc = store.latest();
-    if (!doc) return;
+    if (!doc) {
+      store.takeOver(); // the other tab's save cannot be read: kept aside, ours is saved
+      drawAsides();
+      soon();
+      return;
+    }
     const ok = await board.open(doc);
     if (ok) {
       html.dataset.followed = String(Number(html.dataset.followed || 0) + 1);

@@ -235,10 +235,24 @@ export class Store {
     if (!raw) return null;
     const { doc } = this.read(raw);
     if (!doc) return null;
+    // The log chunks both saves share (named by their content) hold the same entries.
+    let shared = 0;
+    while (shared < doc.chunks.length && doc.chunks[shared] === this.chunkKeys[shared]) shared += 1;
+    doc.same = shared * CHUNK;
     this.pointerText = pointer.text;
     this.base = pointer.current;
     this.chunkKeys = doc.chunks;
     return doc;
+  }
+
+  /** Another tab's save cannot be read: it is set aside, and this tab's table saves over the
+   * pointer (the save it came from is kept as the one before). */
+  takeOver() {
+    const pointer = this._pointer();
+    if (pointer.current && pointer.current !== this.base && !this.asides().some((a) => a.key === pointer.current)) {
+      this.setAside(pointer.current, "unreadable");
+    }
+    this.pointerText = pointer.text;
   }
 
   /** Whether another tab has saved since this one last read or wrote the pointer. */

@@ -111,3 +111,16 @@ test("a refused entry deep in a loaded history leaves the journal and the sessio
   const env = await journal.run({ cmd: "edit", add: 1 });
   assert.equal(env.snapshot.state.n, 16);
 });
+
+test("another tab's save that goes on from ours replays only what is new", async () => {
+  const { session, journal } = await played(6 * STRIDE + 3);
+  const theirs = { initial: journal.initial, entries: [...journal.entries, { kind: "edit", add: 1, summary: "" }], cursor: 6 * STRIDE + 4 };
+  session.replayed = 0;
+  const env = await journal.run({ cmd: "load", history: theirs, same: 6 * STRIDE });
+  assert.ok(session.replayed <= 2 * STRIDE + 8, `replayed ${session.replayed}`);
+  const n = 6 * STRIDE + 3;
+  assert.equal(env.snapshot.state.n, (n * (n + 1)) / 2 + 1);
+  assert.equal(journal.entries.length, n + 1);
+  for (let i = 0; i < 3 * STRIDE; i += 1) await journal.run({ cmd: "undo" });
+  assert.equal(journal.cursor, n + 1 - 3 * STRIDE);
+});
