@@ -423,6 +423,38 @@ def test_a_change_made_in_two_tabs_at_once_is_kept_aside_not_dropped(
         b_page.close()
 
 
+def test_an_unreadable_save_from_another_tab_is_kept_aside_and_ours_saved(
+    browser: Browser, site_url: str
+) -> None:
+    with opened(browser, site_url, two_slots(v1_doc(FULL_DEMO))) as a:
+        b_page = a.page.context.new_page()
+        b_page.goto(site_url)
+        wait_live(b_page)
+        with settles(a.page):
+            a.page.click("[data-testid=track-roof] [data-level='3']")
+        b_page.wait_for_function("() => document.documentElement.dataset.followed === '1'")
+        torn = "castaway-referee.v2.head.torn"
+        b_page.evaluate(
+            """([pointer, torn]) => {  // "another tab" (this one) writes a torn save
+              const p = JSON.parse(localStorage.getItem(pointer));
+              localStorage.setItem(torn, '{"format": "castaway-referee/autosave", "vers');
+              localStorage.setItem(pointer, JSON.stringify({ current: torn, previous: p.current }));
+            }""",
+            [POINTER, torn],
+        )
+        expect(a.page.locator("[data-testid=asides] li")).to_have_count(1)
+        a.page.wait_for_function(
+            "([pointer, torn]) => JSON.parse(localStorage.getItem(pointer)).current !== torn",
+            arg=[POINTER, torn],
+        )
+        assert [(k["key"], k["why"]) for k in asides(a.page)] == [(torn, "unreadable")]
+        head = json.loads(
+            stored(a.page, json.loads(stored(a.page, POINTER) or "")["current"]) or ""
+        )
+        assert head["state"]["roof"] == 3  # A's table is saved again, the torn one kept
+        b_page.close()
+
+
 # ------------------------------------------------------------- long games, huge tables
 
 
