@@ -49,11 +49,11 @@ const ctl = {
       this.refuse(error, summary);
       return false;
     }
-    // Done by the core: said so, even if drawing it went wrong (never "Not done" for a change
-    // that was made).
-    clearMessage("refused");
-    this.say(`${summary}.`);
+    // Done by the core: said so, even if drawing it went wrong (accept never throws: a change
+    // that was made is never reported "Not done").
     this.accept(env.snapshot, t0);
+    this.say(`${summary}.`);
+    clearMessage("refused");
     return true;
   },
 
@@ -89,9 +89,9 @@ const ctl = {
     this.holding = null;
     try {
       draw();
-    } catch (error) {
-      // The core's table is kept and saved; the page says it could not draw it, once.
-      showMessage(`The table changed, but the page could not show it: ${error.message}. Reload to see it.`, "draw-error");
+    } catch {
+      // The core's table is kept and saved; the page says it could not draw it.
+      showMessage("The table changed and is saved, but the page could not show it. Reload the page to see it.", "draw-error");
     }
     if (t0 !== undefined) {
       // From pointer-up (or the key press, or the tap) to the board showing the core's answer:
@@ -101,7 +101,7 @@ const ctl = {
     }
     try {
       demand.tableChanged();
-    } catch (error) {
+    } catch {
       demand.clear(); // a demand the panel cannot show is put away, not kept failing each move
     }
   },
