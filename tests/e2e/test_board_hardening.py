@@ -442,12 +442,13 @@ def test_an_unreadable_save_from_another_tab_is_kept_aside_and_ours_saved(
             }""",
             [POINTER, torn],
         )
-        expect(a.page.locator("[data-testid=asides] li")).to_have_count(1)
+        a.page.wait_for_function("() => document.documentElement.dataset.asides === '1'")
         a.page.wait_for_function(
             "([pointer, torn]) => JSON.parse(localStorage.getItem(pointer)).current !== torn",
             arg=[POINTER, torn],
         )
-        assert [(k["key"], k["why"]) for k in asides(a.page)] == [(torn, "unreadable")]
+        kept = asides(a.page)
+        assert [(k["key"], k["why"]) for k in kept] == [(torn, "unreadable")], kept
         head = json.loads(
             stored(a.page, json.loads(stored(a.page, POINTER) or "")["current"]) or ""
         )
