@@ -36,6 +36,7 @@ lint: $(VENV)/.stamp
 
 schema: $(VENV)/.stamp
 	$(VPY) -m pyapp schema --write schema
+	$(VPY) tools/board_schema.py
 
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund

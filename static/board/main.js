@@ -5,16 +5,21 @@
 import { createDemandPanel } from "./demand.js";
 import { h } from "./dom.js";
 import { installMoves } from "./dnd.js";
+import { Journal } from "./journal.js";
 import { FRESH_TABLE, ROLES, plainError, title } from "./labels.js";
 import { movesFor, pieceName } from "./moves.js";
 import { renderBoard } from "./render.js";
-import { MESSAGES, Store } from "./store.js";
+import { createAutosave } from "./save.js";
+import { effectProblem } from "./savecheck.js";
+import { Store } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const html = document.documentElement;
 const referee = window.referee;
 
 const store = new Store();
+// The whole game's history stays here; the rules' session holds a window of it (journal.js).
+const journal = new Journal((command) => referee.session(command));
 let rulesReady = false;
 let tail = Promise.resolve();
 const waiting = [];
@@ -37,16 +42,19 @@ const ctl = {
   /** Send edits to the core; true if it accepted them. */
   async edit(edits, summary, t0 = performance.now()) {
     if (this.readonly) return false;
+    let env;
     try {
-      const env = await this.command({ cmd: "edit", edits, summary }, summary);
-      this.accept(env.snapshot, t0);
-      this.say(`${summary}.`);
-      clearMessage("refused");
-      return true;
+      env = await this.command({ cmd: "edit", edits, summary }, summary);
     } catch (error) {
       this.refuse(error, summary);
       return false;
     }
+    // Done by the core: said so, even if drawing it went wrong (accept never throws: a change
+    // that was made is never reported "Not done").
+    this.accept(env.snapshot, t0);
+    this.say(`${summary}.`);
+    clearMessage("refused");
+    return true;
   },
 
   /** Run one session command after those before it; queued until the rules are ready. */
@@ -58,9 +66,10 @@ const ctl = {
     showPending();
     const job = tail.then(async () => {
       if (!(await referee.ready)) throw new referee.RefereeError("rules_unavailable", "The rules could not be loaded, so the table cannot change.");
-      return referee.session(command);
+      return journal.run(command);
     });
-    tail = job.catch(() => {}).then(() => {
+    // The history window moves on after the move is drawn, not while the player waits for it.
+    tail = job.catch(() => {}).then(() => (journal.needsRebase() ? journal.rebase().then((env) => { this.snapshot = env.snapshot; }, () => {}) : null)).then(() => {
       if (queued) waiting.shift();
       showPending();
       // After the caller's own continuation (accept or refuse) has drawn the board.
@@ -73,19 +82,28 @@ const ctl = {
   },
 
   /** A new snapshot from the core: draw it, save it, log it. */
-  accept(snapshot, t0) {
+  accept(snapshot, t0, save = true) {
     this.snapshot = snapshot;
     if (!this.shared) this.state = snapshot.state;
-    saveSoon();
+    if (save) autosave.soon();
     this.holding = null;
-    draw();
+    try {
+      draw();
+    } catch {
+      // The core's table is kept and saved; the page says it could not draw it.
+      showMessage("The table changed and is saved, but the page could not show it. Reload the page to see it.", "draw-error");
+    }
     if (t0 !== undefined) {
       // From pointer-up (or the key press, or the tap) to the board showing the core's answer:
       // "board-move" when the DOM is updated, "board-move-frame" at the next frame.
       performance.measure("board-move", { start: t0, end: performance.now() });
       requestAnimationFrame(() => performance.measure("board-move-frame", { start: t0, end: performance.now() }));
     }
-    demand.tableChanged();
+    try {
+      demand.tableChanged();
+    } catch {
+      demand.clear(); // a demand the panel cannot show is put away, not kept failing each move
+    }
   },
 
   refuse(error, summary) {
@@ -170,6 +188,12 @@ const ctl = {
 const roots = Object.fromEntries(["game", "camp", "resources", "actions", "characters", "helpers", "island", "spaces", "finds"]
   .map((id) => [id, $(`board-${id}`)]));
 const demand = createDemandPanel(ctl, $("demand"), $("verdict-bar"));
+const autosave = createAutosave({ store, journal, board: {
+  snapshot: () => ctl.snapshot,
+  say: (text) => ctl.say(text),
+  busy: () => busy > 0 || !rulesReady || Boolean(ctl.holding),
+  open: openSaved,
+} });
 
 // ------------------------------------------------------------------ drawing
 
@@ -193,18 +217,29 @@ function restoreFocus(key) {
   if (el) el.focus();
 }
 
+// The newest entries of the log are drawn, the rest counted (a game of 3,000 changes does not
+// build 3,000 list items at each move); Export gives the whole log.
+const LOG_SHOWN = 100;
+
 function drawLog() {
   const list = $("log-list");
-  const log = ctl.snapshot ? ctl.snapshot.log : [];
-  const sig = JSON.stringify([log.map((e) => e.applied), Boolean(cardsKnown)]);
-  if (list.dataset.size === String(log.length) && list.dataset.sig === sig) return;
-  list.dataset.size = String(log.length);
+  const { entries, cursor } = journal;
+  const sig = `${entries.length}|${cursor}|${journal.revision}|${cardsKnown}|${journal.initial !== null}`;
+  if (list.dataset.sig === sig) return;
+  list.dataset.size = String(entries.length);
   list.dataset.sig = sig;
-  list.replaceChildren(...(log.length ? log.map((e, i) => h("li", { class: ["log-entry", `log-${e.kind}`, !e.applied && "is-undone"], data: { testid: `log-${i}` } },
-    h("span", { class: "log-kind", text: e.kind === "ruling" ? "Ruling" : "Table" }),
-    h("span", { class: "log-text", text: `${e.card ? `${demand.cardName(e.card)}: ` : ""}${e.summary || "(no summary)"}` }),
-    e.applied ? null : h("span", { class: "log-undone", text: " (undone)" }))).reverse()
-    : [h("li", { class: "hint", text: "Nothing yet: changes and rulings appear here, newest first." })]));
+  const first = Math.max(0, entries.length - LOG_SHOWN);
+  const items = [];
+  for (let i = entries.length - 1; i >= first; i -= 1) {
+    const e = entries[i];
+    const applied = i < cursor;
+    items.push(h("li", { class: ["log-entry", `log-${e.kind}`, !applied && "is-undone"], data: { testid: `log-${i}` } },
+      h("span", { class: "log-kind", text: e.kind === "ruling" ? "Ruling" : "Table" }),
+      h("span", { class: "log-text", text: `${e.card ? `${demand.cardName(e.card)}: ` : ""}${e.summary || "(no summary)"}` }),
+      applied ? null : h("span", { class: "log-undone", text: " (undone)" })));
+  }
+  if (first > 0) items.push(h("li", { class: "hint", data: { testid: "log-earlier" }, text: `…and ${first.toLocaleString("en")} earlier entries (Export keeps them all).` }));
+  list.replaceChildren(...(items.length ? items : [h("li", { class: "hint", text: "Nothing yet: changes and rulings appear here, newest first." })]));
 }
 
 function drawToolbar() {
@@ -289,52 +324,11 @@ function clearMessage(kind) {
   box.classList.remove("is-anchored");
 }
 
-function notice(kind, extra) {
-  const box = $("board-notices");
-  box.querySelector(`[data-notice="${kind}"]`)?.remove();
-  box.append(h("p", { class: "notice", data: { notice: kind, testid: `notice-${kind}` } }, h("span", { text: MESSAGES[kind] || kind }), extra || null));
-}
-
-function clearNotice(kind) {
-  $("board-notices").querySelector(`[data-notice="${kind}"]`)?.remove();
-}
-
-// Saved right after the board is drawn (not before: the player sees the move first), and
-// at once if the page is being hidden or closed.
-let saveTimer = null;
-function saveSoon() {
-  if (saveTimer === null) saveTimer = setTimeout(saveNow, 0);
-}
-addEventListener("pagehide", () => saveTimer !== null && saveNow());
-document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && saveTimer !== null && saveNow());
-
-function saveNow() {
-  clearTimeout(saveTimer);
-  saveTimer = null;
-  if (!ctl.snapshot) return;
-  const problem = store.save(ctl.snapshot);
-  for (const kind of ["full", "unavailable"]) if (kind !== problem) clearNotice(kind);
-  if (problem) notice(problem);
-  html.dataset.saved = problem ? "no" : "yes";
-}
-
-function asideButton() {
-  return h("button", { type: "button", class: "secondary small", data: { testid: "download-aside" }, onclick: () => {
-    const blob = new Blob([store.aside() || ""], { type: "application/octet-stream" });
-    const a = h("a", { href: URL.createObjectURL(blob), download: "castaway-unreadable-save.txt" });
-    document.body.append(a);
-    a.click();
-    a.remove();
-  } }, "Download the unreadable save");
-}
-
 // ------------------------------------------------------------------ toolbar
 
 /** The log entry Undo (or Redo) would take back (or bring back), in the log's words. */
 function entryFor(cmd) {
-  const log = ctl.snapshot ? ctl.snapshot.log : [];
-  const cursor = log.filter((e) => e.applied).length;
-  const e = log[cmd === "undo" ? cursor - 1 : cursor];
+  const e = journal.entries[cmd === "undo" ? journal.cursor - 1 : journal.cursor];
   return e ? `${e.card ? `${demand.cardName(e.card)}: ` : ""}${e.summary || (e.kind === "ruling" ? "a ruling" : "a change")}` : "";
 }
 
@@ -374,6 +368,8 @@ async function replaceTable(command, label) {
   try {
     const env = await ctl.command(command, label);
     leaveShared();
+    store.newGame(); // the table replaced is kept aside (offered for download), not written over
+    autosave.drawAsides();
     ctl.accept(env.snapshot);
     ctl.say(`${label}: done.`);
     return true;
@@ -432,12 +428,22 @@ export async function importText(text) {
     showMessage("This file is neither a table exported by Castaway Referee nor a request (format castaway-referee/request).", "refused");
     return false;
   }
+  // Checked before anything changes: a demand the panel cannot hold is not half-imported.
+  const effectBad = isRequest && data.effect !== undefined && data.effect !== null ? effectProblem(data.effect) : null;
+  if (effectBad) {
+    showMessage(`This request cannot be imported: ${effectBad}. Your table is unchanged.`, "refused");
+    return false;
+  }
   if (!(await confirmDialog("Replace your table?", "The imported table replaces the one on this device, with its history. Export yours first if you want to keep it.", "Replace my table"))) {
     ctl.say("Import cancelled: your table is unchanged.");
     return false;
   }
   const ok = await replaceTable(isRequest ? { cmd: "new", state: data.state } : { cmd: "load", history }, "Import");
-  if (ok && isRequest && data.effect) demand.load({ card: data.card, effect: data.effect, context: data.context || {}, choices: data.choices || {} });
+  if (ok && isRequest && data.effect) {
+    const context = data.context && typeof data.context === "object" ? data.context : {};
+    const choices = data.choices && typeof data.choices === "object" ? data.choices : {};
+    demand.load({ card: typeof data.card === "string" ? data.card : null, effect: data.effect, context, choices });
+  }
   return ok;
 }
 
@@ -514,43 +520,75 @@ function wireShared() {
 
 // ------------------------------------------------------------------ boot
 
+/** The history a saved game hands to the rules. */
+const historyOf = (doc) => ({ initial: doc.initial, entries: doc.entries, cursor: doc.cursor });
+
+function showSaved(doc) {
+  ctl.snapshot = doc ? journal.adopt(doc) : null;
+  ctl.state = doc ? doc.state : FRESH_TABLE;
+  draw();
+}
+
+function saveNotices(notices) {
+  const last = store.asides().at(-1);
+  for (const kind of notices) autosave.notice(kind, autosave.downloadButton(last && last.key), kind === "corrupt" && last ? last.reason : "");
+  autosave.drawAsides();
+}
+
+/** Open the save another tab wrote: the rules check it, and this tab does not save it again. */
+async function openSaved(doc) {
+  try {
+    // Only what goes on from our own entries is replayed by the rules (journal.js).
+    const same = Math.min(doc.same || 0, journal.changedFrom);
+    const env = await ctl.command({ cmd: "load", history: historyOf(doc), same }, null);
+    journal.saved(); // it is the save as stored: the next save writes only what changes after
+    ctl.accept(env.snapshot, undefined, false);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function boot() {
   installMoves($("board"), ctl);
   wireToolbar();
   wireShared();
-  const { snapshot, notices } = store.load();
-  if (store.problem) notice(store.problem);
-  for (const kind of notices) notice(kind, asideButton());
-  if (snapshot) {
-    ctl.snapshot = snapshot;
-    ctl.state = snapshot.state;
-  }
-  html.dataset.board = snapshot ? "saved" : "fresh";
-  draw();
+  let { doc, notices } = store.load(); // checked (./savecheck.js) before anything is drawn
+  if (store.problem) autosave.notice(store.problem);
+  saveNotices(notices);
+  html.dataset.board = doc ? "saved" : "fresh";
+  showSaved(doc);
   performance.mark("board-drawn");
   // Drawn and wired: moves made from here are queued until the rules are ready (issue 6).
   performance.mark("board-interactive");
 
-  // First in the queue, ahead of any change made while the rules load: the saved table.
-  const first = snapshot ? ctl.command({ cmd: "load", history: snapshot.history }, null) : ctl.command({ cmd: "snapshot" }, null);
+  // First in the queue, ahead of any change made while the rules load: the saved table. If
+  // the rules refuse it, it is set aside and the save before it (if any) is tried.
   let env;
-  try {
-    env = await first;
-  } catch (error) {
-    if (error.type === "rules_unavailable") {
-      showMessage("The rules could not be loaded. The table is shown as saved but cannot change; reload to try again.", "refused");
-      ctl.readonly = true;
-      draw();
-      return;
+  for (;;) {
+    try {
+      // Nothing to open: the session's own table; after a refusal, a fresh one (the session
+      // may hold part of the refused game).
+      const fresh = notices.length ? { cmd: "new", state: FRESH_TABLE } : { cmd: "snapshot" };
+      env = await ctl.command(doc ? { cmd: "load", history: historyOf(doc) } : fresh, null);
+      break;
+    } catch (error) {
+      if (error.type === "rules_unavailable" || !doc) {
+        showMessage("The rules could not be loaded. The table is shown as saved but cannot change; reload to try again.", "refused");
+        ctl.readonly = true;
+        draw();
+        return;
+      }
+      ({ doc, notices } = store.refused(plainError(error)));
+      saveNotices(notices);
+      showSaved(doc);
     }
-    store.setAside(store.rawCurrent());
-    store.dropCurrent();
-    notice("refused", asideButton());
-    env = await ctl.command({ cmd: "snapshot" }, null);
   }
   rulesReady = true;
-  ctl.accept(env.snapshot);
+  if (doc) journal.saved();
+  ctl.accept(env.snapshot, undefined, false); // what is saved is what was opened
   html.dataset.board = "live";
+  autosave.listen();
   referee.catalogue().then((c) => { demand.setCatalogue(c.cards); cardsKnown = true; drawLog(); }, (error) => showMessage(`The card list could not be loaded: ${plainError(error)}`));
   Promise.all([referee.call("faq", ""), referee.call("clauses", "")])
     .then(([f, c]) => demand.setFaq(f.faq.entries, c.clauses), () => {}); // the codes then link to the FAQ's start
@@ -566,4 +604,6 @@ export const board = Object.freeze({
   state: () => ctl.state,
   importText,
   store,
+  journal,
+  autosave,
 });

@@ -2,6 +2,7 @@
 // of the state they show (or the piece in hand) changed, so a move redraws a few nodes.
 
 import { actionIcon, arrow, dog, fish, roleMark, skull, tree } from "./art.js";
+import { clamp, few, hidden, moreText } from "./bounds.js";
 import { h } from "./dom.js";
 import {
   ACTIONS, ACTION_NAMES, HOUSE_RULES, PHASES, RESOURCE_KINDS, RESOURCE_NAMES, ROLES, TRACKS,
@@ -65,7 +66,7 @@ const REGIONS = {
     build: spacesRegion,
   },
   finds: {
-    deps: (s) => [s.discovery_tokens, s.equipment, s.inventions, s.treasures],
+    deps: (s) => [s.discovery_tokens, s.equipment, s.inventions, s.treasures].flatMap((list) => [few(list), list.length]),
     build: findsRegion,
   },
 };
@@ -98,7 +99,7 @@ function gameRegion(ctl, s) {
 // ------------------------------------------------------------------ camp: Morale and tracks
 
 function campRegion(ctl, s) {
-  const upto = (v, n) => Array.from({ length: Math.max(n, v + 2) }, (_, i) => i);
+  const upto = (v, n) => Array.from({ length: Math.max(n, clamp(v, 0, 99) + 2) }, (_, i) => i);
   return region("The camp", "camp",
     h("div", { class: "camp-grid" },
       h("div", { class: "camp-row" },
@@ -118,7 +119,7 @@ function campRegion(ctl, s) {
 // ------------------------------------------------------------------ resources
 
 export function cubes(kind, count, max = 6) {
-  const shown = Math.min(count, max);
+  const shown = clamp(count, 0, max);
   return h("span", { class: "cubes", "aria-hidden": "true" },
     Array.from({ length: shown }, () => h("span", { class: `cube cube-${kind}` })),
     count > max ? h("span", { class: "more", text: `+${count - max}` }) : null);
@@ -195,9 +196,10 @@ function actionsRegion(ctl, s) {
       const planned = s.planned_actions.filter((a) => a.action === kind);
       const zone = h("div", { class: ["action-space", `space-${kind}`, planned.length && "has-planned"], data: { testid: `space-${kind}` } },
         h("h3", { class: "space-title" }, actionIcon(kind), h("span", { text: ACTION_NAMES[kind] })),
-        s.planned_actions.map((a, i) => (a.action === kind ? plannedAction(ctl, s, a, i) : null)));
+        few(s.planned_actions).map((a, i) => (a.action === kind ? plannedAction(ctl, s, a, i) : null)));
       return dropZone(ctl, zone, { t: "space", kind }, `space-${kind}`);
     })),
+    hidden(s.planned_actions) ? h("p", { class: "hint", text: moreText(hidden(s.planned_actions), "more planned Actions") }) : null,
     h("p", { class: "visually-hidden", text: "Drop a pawn on a space to plan an Action; drop cubes on a planned Action to tie them up." }));
 }
 
@@ -208,7 +210,7 @@ function placed(s, figure) {
 }
 
 function freePawns(ctl, s, figure, owned) {
-  const free = Math.max(0, owned - placed(s, figure));
+  const free = clamp(owned - placed(s, figure), 0, 2);
   return h("div", { class: "free-pawns", "aria-label": `${figureName(s, figure)}'s pawns on the card` },
     Array.from({ length: free }, (_, i) => piece(ctl, { t: "pawn", figure, from: null }, {
       label: `${figureName(s, figure)}'s Action pawn: pick up`, visual: pawn(figure),
@@ -219,7 +221,7 @@ function freePawns(ctl, s, figure, owned) {
 
 /** The wound track as pips, with its Morale arrows and skull, and − / + to change it. */
 export function woundTrack(ctl, { label, figure, wounds, path, key }) {
-  const death = figure.track.death_at;
+  const death = clamp(figure.track.death_at, 1, 30); // drawn within the models' range
   const arrows = new Set(figure.track.morale_arrows);
   const describe = (v) => (v >= death ? `${v} Wounds, death` : `${v} Wound${v === 1 ? "" : "s"}${arrows.has(v) ? ", on a Morale arrow" : ""}`);
   const pip = (at) => h("span", { class: ["pip", at <= wounds && "is-hit", arrows.has(at) && "has-arrow", at === death && "is-death"] },
@@ -347,7 +349,8 @@ function tileCard(ctl, s, tile, t) {
     h("header", { class: "tile-head" },
       h("h3", { id: `tile-${tile.id}`, text: `Tile ${tile.id}${tile.terrain ? ` · ${tile.terrain}` : ""}` }),
       tile.camp ? h("span", { class: "badge", text: "Camp" }) : null),
-    h("div", { class: "tile-sources" }, tile.sources.map((src, j) => sourceSpot(ctl, s, tile, t, src, j))),
+    h("div", { class: "tile-sources" }, few(tile.sources, 12).map((src, j) => sourceSpot(ctl, s, tile, t, src, j)),
+      hidden(tile.sources, 12) ? h("span", { class: "hint", text: moreText(hidden(tile.sources, 12), "more sources") }) : null),
     h("div", { class: "tile-row" },
       button(ctl, { class: "quiet small", data: { key: `add-food-${tile.id}` },
         onclick: () => ctl.edit([{ op: "insert", path: `tiles/${t}/sources`, value: { kind: "food" } }], `Tile ${tile.id}: a food source`) }, "+ food source"),
@@ -380,7 +383,8 @@ function islandRegion(ctl, s) {
 
 function spacesRegion(ctl, s) {
   return region("Tokens and markers on spaces", "spaces",
-    h("div", { class: "board-spaces" }, s.spaces.map((sp, i) => h("article", { class: "board-space", "aria-label": `Space ${sp.id}`, data: { testid: `bspace-${sp.id}` } },
+    hidden(s.spaces) ? h("p", { class: "hint", text: moreText(hidden(s.spaces), "more spaces") }) : null,
+    h("div", { class: "board-spaces" }, few(s.spaces).map((sp, i) => h("article", { class: "board-space", "aria-label": `Space ${sp.id}`, data: { testid: `bspace-${sp.id}` } },
       h("h3", { text: sp.id }),
       h("h4", { text: "Tokens" }),
       nameList(ctl, { label: `Tokens on ${sp.id}`, items: sp.tokens, path: `spaces/${i}/tokens`, key: `tok-${i}` }),

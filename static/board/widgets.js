@@ -1,6 +1,7 @@
 // Small controls shared by the board's regions. Each takes the controller (ctl) that sends
 // edits to the core; none of them decides anything about the game.
 
+import { few, hidden, moreText } from "./bounds.js";
 import { h } from "./dom.js";
 import { accepts, pieceName, placeLabel } from "./moves.js";
 
@@ -84,14 +85,15 @@ export function nameList(ctl, { label, items, path, key, makeItem = (name) => na
   return h("div", { class: "name-list", data: { testid: key } },
     h("ul", { class: "chips", "aria-label": label },
       items.length ? null : h("li", { class: "empty", text: "none" }),
-      items.map((item, i) => h("li", { class: "chip" },
+      few(items).map((item, i) => h("li", { class: "chip" },
         h("span", { text: itemLabel(item) }),
         extra ? extra(item, i) : null,
         button(ctl, {
           class: "chip-remove", "aria-label": `Remove ${itemLabel(item)} from ${label}`,
           data: { key: `${key}-rm-${i}` },
           onclick: () => ctl.edit([{ op: "remove", path: `${path}/${i}` }], `${label}: removed ${itemLabel(item)}`),
-        }, "×")))),
+        }, "×"))),
+      hidden(items) ? h("li", { class: "chip more-items", data: { testid: `${key}-more` }, text: moreText(hidden(items)) }) : null),
     h("form", {
       class: "add-form",
       onsubmit: (e) => {

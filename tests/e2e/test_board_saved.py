@@ -1,5 +1,6 @@
 """The board across reloads and links: autosave (write-then-swap), drawn before the rules are
-ready with changes queued, unreadable saves kept aside, storage that refuses, share links."""
+ready with changes queued, unreadable saves kept aside, storage that refuses, share links.
+(More about damaged saves, two tabs and long games: test_board_hardening.py.)"""
 
 from __future__ import annotations
 
@@ -23,12 +24,15 @@ from .board_harness import (
 )
 from .board_harness import table as board_table
 
+# The first autosave layout (two slots): still read, and moved on to the second at a save.
 KEYS = {
     "pointer": "castaway-referee.v1.current",
     "a": "castaway-referee.v1.save.a",
     "b": "castaway-referee.v1.save.b",
     "corrupt": "castaway-referee.v1.corrupt",
 }
+POINTER = "castaway-referee.v2.current"
+ASIDE = "castaway-referee.v2.aside"
 
 
 @pytest.fixture()
@@ -39,30 +43,45 @@ def page(board_app: App) -> Iterator[Page]:
     check_clean(board_app)
 
 
-def saved(page: Page) -> dict[str, str | None]:
-    result: dict[str, str | None] = page.evaluate(
-        "(keys) => Object.fromEntries(Object.entries(keys).map(([k, v]) => "
-        "[k, localStorage.getItem(v)]))",
-        KEYS,
+def saved(page: Page) -> dict[str, str]:
+    """Every key of the autosave in localStorage, as it stands."""
+    result: dict[str, str] = page.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage)"
+        ".filter((k) => k.startsWith('castaway-referee.'))"
+        ".map((k) => [k, localStorage.getItem(k)]))"
     )
     return result
 
 
 def autosave_of(page: Page) -> dict[str, str]:
     """The localStorage keys of the autosave as they stand, for seeding another tab."""
-    return {KEYS[k]: v for k, v in saved(page).items() if v is not None and k != "corrupt"}
+    return {k: v for k, v in saved(page).items() if k != ASIDE}
 
 
-def test_autosave_writes_the_other_slot_then_swaps(page: Page) -> None:
+def v1_save(page: Page) -> str:
+    """The table as the first autosave layout wrote it (one document with the whole game)."""
+    result: str = page.evaluate("""async () => {
+      const { board } = await import("./static/board/main.js");
+      const j = board.journal;
+      return JSON.stringify({ format: "castaway-referee/autosave", saved_at: "2026-11-30T10:00:00Z",
+        snapshot: { state: board.state(), log: [],
+          history: { initial: j.initial, entries: j.entries, cursor: j.cursor } } });
+    }""")
+    return result
+
+
+def test_autosave_writes_a_new_head_then_swaps(page: Page) -> None:
     before = saved(page)
+    old = json.loads(before[POINTER])["current"]
     with settles(page):
         page.click("[data-testid=track-roof] [data-level='3']")
     after = saved(page)
-    old = before["pointer"] or "a"
-    assert after["pointer"] != old
+    pointer = json.loads(after[POINTER])
+    assert pointer["current"] != old and pointer["previous"] == old
     assert after[old] == before[old]  # the previous save stays whole
-    current = json.loads(after[after["pointer"] or ""] or "{}")
-    assert current["snapshot"]["state"]["roof"] == 3
+    current = json.loads(after[pointer["current"]])
+    assert current["version"] == 2 and current["state"]["roof"] == 3
+    assert current["tail"][-1]["edits"] == [{"op": "set", "path": "roof", "value": 3}]
 
 
 def test_reload_draws_the_save_at_once_and_queues_moves_until_the_rules_are_ready(
@@ -95,26 +114,27 @@ def test_reload_draws_the_save_at_once_and_queues_moves_until_the_rules_are_read
 def test_an_unreadable_save_is_kept_aside_and_the_one_before_restored(
     browser: Browser, site_url: str, page: Page
 ) -> None:
-    good = autosave_of(page)
-    pointer = good[KEYS["pointer"]]
-    other = "b" if pointer == "a" else "a"
-    seeded = {
-        KEYS[other]: good[KEYS[pointer]],
-        KEYS[pointer]: '{"format": "castaway-referee/au',
-        KEYS["pointer"]: pointer,
+    seeded = {  # the first layout: slot "a" is current and torn, "b" the good save before it
+        KEYS["b"]: v1_save(page),
+        KEYS["a"]: '{"format": "castaway-referee/au',
+        KEYS["pointer"]: "a",
     }
     broken, _ = open_board(browser, site_url, storage=seeded)
     try:
         expect(broken.page.locator("[data-testid=notice-older]")).to_contain_text("kept aside")
         assert board_table(broken.page)["characters"][0]["name"] == "Ana"
-        assert (
-            broken.page.evaluate(f"localStorage.getItem({json.dumps(KEYS['corrupt'])})")
-            == '{"format": "castaway-referee/au'
-        )
+        kept = broken.page.evaluate(f"JSON.parse(localStorage.getItem({json.dumps(ASIDE)}))")
+        assert [a["key"] for a in kept] == [KEYS["a"]]  # kept where it lies: nothing copied
         with broken.page.expect_download() as download:
             broken.page.click("[data-testid=notice-older] [data-testid=download-aside]")
         path = download.value.path()
         assert path is not None and path.read_text() == '{"format": "castaway-referee/au'
+        with settles(broken.page):  # a save moves the table on to the second layout
+            broken.page.click("[data-testid=track-roof] [data-level='3']")
+        after = saved(broken.page)
+        assert (
+            KEYS["pointer"] not in after and after[KEYS["a"]] == '{"format": "castaway-referee/au'
+        )
         check_clean(broken)
     finally:
         broken.page.context.close()
@@ -191,7 +211,7 @@ def test_share_link_round_trip_opens_the_same_table_and_ruling(
         assert board_table(fp) == expected_table
         assert ruling_shown(fp) == expected_ruling
         expect(fp.locator("[data-testid=track-roof] [data-level='0']")).to_be_disabled()
-        assert fp.evaluate(f"localStorage.getItem({json.dumps(KEYS['a'])})") == mine[KEYS["a"]]
+        assert saved(fp) == mine  # only looking: nothing of the friend's saves is rewritten
         with settles(fp):
             fp.click("[data-testid=shared-back]")
         assert board_table(fp)["roof"] == 0  # the friend's own table, untouched

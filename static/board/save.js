@@ -1,0 +1,161 @@
+// The autosave's side of the board: saving after each move, telling the player about saves
+// set aside (with Download and Discard), and following another tab on the same table.
+//
+// Two tabs (issue 16): a tab hears that another one saved (a `storage` event on the pointer,
+// and a BroadcastChannel message where there is one). When it is idle it follows: it opens
+// the other tab's save, so its next change goes on top of the other tab's. If both changed
+// the table at the same moment, this tab's save finds the pointer moved and writes nothing:
+// its own game is set aside (offered for download) and the other tab's is opened. Either
+// way, a save never silently drops the other tab's edits.
+
+import { h } from "./dom.js";
+import { MESSAGES, KEYS } from "./store.js";
+
+const CHANNEL = "castaway-referee.table";
+
+export function createAutosave({ store, journal, board }) {
+  const $ = (id) => document.getElementById(id);
+  const html = document.documentElement;
+  const tab = Math.random().toString(36).slice(2);
+  let timer = null;
+  let following = true;
+  let channel = null;
+  const others = new Set();
+
+  function notice(kind, extra, detail) {
+    const box = $("board-notices");
+    box.querySelector(`[data-notice="${kind}"]`)?.remove();
+    box.append(h("p", { class: "notice", data: { notice: kind, testid: `notice-${kind}` } },
+      h("span", { text: detail ? `${MESSAGES[kind] || kind} What was wrong: ${detail}.` : MESSAGES[kind] || kind }), extra || null));
+  }
+
+  function clearNotice(kind) {
+    $("board-notices").querySelector(`[data-notice="${kind}"]`)?.remove();
+  }
+
+  function download(file) {
+    const a = h("a", { href: URL.createObjectURL(new Blob([file.text], { type: file.type })), download: file.name, class: "visually-hidden" });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  }
+
+  /** "Download the unreadable save" for the aside entry `key` (the newest if none given). */
+  function downloadButton(key) {
+    return h("button", { type: "button", class: "secondary small", data: { testid: "download-aside" }, onclick: () => {
+      const entry = key || store.asides().at(-1)?.key;
+      const file = entry && store.asideFile(entry);
+      if (file) download(file);
+    } }, "Download the save kept aside");
+  }
+
+  /** The saves set aside, each with Download and Discard; nothing goes without the player. */
+  function drawAsides() {
+    const box = $("board-notices");
+    box.querySelector("[data-notice=asides]")?.remove();
+    const list = store.asides();
+    html.dataset.asides = String(list.length);
+    if (!list.length) return;
+    box.append(h("div", { class: "notice asides", data: { notice: "asides", testid: "asides" } },
+      h("span", { text: `Kept aside on this device: ${list.length === 1 ? "one save" : `${list.length} saves`}.` }),
+      h("ul", { class: "aside-list" }, list.map((entry, i) => h("li", { data: { testid: `aside-${i}`, why: entry.why } },
+        h("span", { text: `${store.describe(entry)}${entry.at ? ` (${entry.at.slice(0, 16).replace("T", " ")})` : ""}` }),
+        h("button", { type: "button", class: "secondary small", data: { testid: `aside-download-${i}` },
+          onclick: () => { const file = store.asideFile(entry.key); if (file) download(file); } }, "Download"),
+        h("button", { type: "button", class: "quiet small", data: { testid: `aside-discard-${i}` },
+          "aria-label": `Discard ${store.describe(entry)}`,
+          onclick: () => { store.forget(entry.key); drawAsides(); board.say("Discarded the save kept aside."); } }, "Discard"))))));
+  }
+
+  function soon() {
+    if (timer === null) timer = setTimeout(now, 0);
+  }
+
+  function now() {
+    clearTimeout(timer);
+    timer = null;
+    const snapshot = board.snapshot();
+    if (!snapshot || !journal.initial) return;
+    const problem = store.save(journal, snapshot.state);
+    if (problem === "conflict") {
+      conflict();
+      return;
+    }
+    for (const kind of ["full", "unavailable"]) if (kind !== problem) clearNotice(kind);
+    if (problem) notice(problem);
+    html.dataset.saved = problem ? "no" : "yes";
+    if (!problem && channel) channel.postMessage({ type: "saved", tab });
+  }
+
+  /** Our save found another tab's newer one: keep ours aside, open theirs. */
+  function conflict() {
+    const key = store.setAsideGame(journal, board.snapshot().state, "other-tab");
+    notice("conflict", downloadButton(key));
+    drawAsides();
+    follow(true);
+  }
+
+  /** Open the save another tab wrote (when this tab is not in the middle of a change). */
+  async function follow(force = false) {
+    if (!following && !force) return;
+    if (!store.changedElsewhere() && !force) return;
+    if (board.busy()) {
+      setTimeout(() => follow(force), 50);
+      return;
+    }
+    const doc = store.latest();
+    if (!doc) {
+      store.takeOver(); // the other tab's save cannot be read: kept aside, ours is saved
+      drawAsides();
+      soon();
+      return;
+    }
+    const ok = await board.open(doc);
+    if (ok) {
+      html.dataset.followed = String(Number(html.dataset.followed || 0) + 1);
+      board.say("This table was changed in another tab: it now shows that tab's changes.");
+    }
+  }
+
+  function listen() {
+    addEventListener("storage", (e) => {
+      if (e.key === KEYS.pointer) follow();
+      else if (e.key === KEYS.aside) drawAsides();
+    });
+    if (typeof BroadcastChannel !== "function") return;
+    channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = ({ data }) => {
+      if (!data || data.tab === tab) return;
+      if (data.type === "hello" || data.type === "here") {
+        if (!others.has(data.tab)) others.add(data.tab);
+        if (data.type === "hello") channel.postMessage({ type: "here", tab });
+        elsewhere();
+      } else if (data.type === "bye") {
+        others.delete(data.tab);
+        elsewhere();
+      } else if (data.type === "saved") follow();
+    };
+    channel.postMessage({ type: "hello", tab });
+    addEventListener("pagehide", () => channel.postMessage({ type: "bye", tab }));
+  }
+
+  /** Say plainly that the table is open in another tab too, and that changes follow. */
+  function elsewhere() {
+    html.dataset.otherTabs = String(others.size);
+    clearNotice("elsewhere");
+    if (!others.size) return;
+    const box = $("board-notices");
+    box.append(h("p", { class: "notice", data: { notice: "elsewhere", testid: "notice-elsewhere" } },
+      h("span", { text: "This table is also open in another tab. Changes made in either tab show in both; nothing is lost." })));
+  }
+
+  addEventListener("pagehide", () => timer !== null && now());
+  document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && timer !== null && now());
+
+  return {
+    notice, clearNotice, drawAsides, downloadButton, soon, now, listen, follow,
+    /** For the tests: stop following (as if the other tab's news came late). */
+    setFollowing(on) { following = on; },
+  };
+}
