@@ -49,6 +49,12 @@ function isSnapshot(value) {
     value.snapshot.history.initial && typeof value.snapshot.history.initial === "object";
 }
 
+// The demand saved beside the table (what the panel restores); anything else is ignored.
+function isDemand(value) {
+  return Boolean(value) && typeof value === "object" && value.effect && typeof value.effect === "object" &&
+    Array.isArray(value.effect.demands);
+}
+
 export const MESSAGES = {
   unavailable: "This browser is not letting the app save (private mode or storage blocked). " +
     "The table works, but it will be gone when you close the tab: export it to keep it.",
@@ -102,7 +108,7 @@ export class Store {
       if (isSnapshot(parsed)) {
         if (notices.length) notices[0] = "older";
         this._point(slot);
-        return { snapshot: parsed.snapshot, notices };
+        return { snapshot: parsed.snapshot, notices, demand: isDemand(parsed.demand) ? parsed.demand : null };
       }
       this.setAside(raw);
       this._remove(KEYS[slot]);
@@ -127,10 +133,12 @@ export class Store {
     }
   }
 
-  /** Save a snapshot; returns null when saved, else the problem ("unavailable" | "full"). */
-  save(snapshot) {
+  /** Save a snapshot, with the card's demand on the table if there is one (`demand`: the
+   * panel's card, effect, context and choices); returns null when saved, else the problem
+   * ("unavailable" | "full"). */
+  save(snapshot, demand = null) {
     if (!this.storage) return (this.problem = "unavailable");
-    const text = JSON.stringify({ format: FORMAT, saved_at: new Date().toISOString(), snapshot });
+    const text = JSON.stringify({ format: FORMAT, saved_at: new Date().toISOString(), snapshot, ...(demand ? { demand } : {}) });
     const next = this._current() === "a" ? "b" : "a";
     try {
       this._write(KEYS[next], text);
