@@ -133,9 +133,12 @@ const ctl = {
     return this.commit(piece, place, { via: "tap", key });
   },
 
-  commit(piece, place, { t0 = performance.now(), key } = {}) {
+  commit(piece, place, { t0 = performance.now(), key, via } = {}) {
     const move = movesFor(this.state, piece, place);
-    this.focusAfter = key ? key.replace(/^put-/, "") : null;
+    // A keyboard or tap move puts the focus on the place the piece went; a pointer drag
+    // leaves it alone (focusing forces a layout in the middle of the redraw, for nobody).
+    this.focusAfter = key && via !== "drag" ? key.replace(/^put-/, "") : null;
+    this.dragged = via === "drag";
     if (!move) {
       draw();
       this.say("Nothing to move there.");
@@ -165,17 +168,24 @@ const ctl = {
   redrawBoard() {
     draw();
   },
+
+  /** The card's demand changed: saved with the table (soon, once, whatever else changed). */
+  demandChanged() {
+    if (!this.shared) saveSoon();
+  },
 };
 
 const roots = Object.fromEntries(["game", "camp", "resources", "actions", "characters", "helpers", "island", "spaces", "finds"]
   .map((id) => [id, $(`board-${id}`)]));
-const demand = createDemandPanel(ctl, $("demand"), $("verdict-bar"));
+// The card's panel, built in boot() once the page has painted (it is a good part of the page).
+let demand = null;
 
 // ------------------------------------------------------------------ drawing
 
 function draw() {
   const active = document.activeElement;
-  const key = active && active.closest && active.closest("#board") ? active.dataset.key : null;
+  const key = active && active.closest && active.closest("#board") && !ctl.dragged ? active.dataset.key : null;
+  ctl.dragged = false;
   renderBoard(ctl, roots);
   drawLog();
   drawToolbar();
@@ -193,18 +203,37 @@ function restoreFocus(key) {
   if (el) el.focus();
 }
 
+// The history, newest first. Entries are only ever added at the end of the log or flip
+// between applied and undone (a new change after an Undo drops the undone tail), so the list
+// is patched: a move adds one item instead of redrawing the whole history.
+let logShown = { cards: null, sigs: [] }; // what the list shows: one signature per entry
 function drawLog() {
   const list = $("log-list");
   const log = ctl.snapshot ? ctl.snapshot.log : [];
-  const sig = JSON.stringify([log.map((e) => e.applied), Boolean(cardsKnown)]);
-  if (list.dataset.size === String(log.length) && list.dataset.sig === sig) return;
-  list.dataset.size = String(log.length);
-  list.dataset.sig = sig;
-  list.replaceChildren(...(log.length ? log.map((e, i) => h("li", { class: ["log-entry", `log-${e.kind}`, !e.applied && "is-undone"], data: { testid: `log-${i}` } },
+  const { sigs } = logShown;
+  const stale = logShown.cards !== cardsKnown || sigs.length > log.length || sigs.some((sig, i) => sig !== entrySig(log[i]));
+  if (!log.length) {
+    if (sigs.length || !list.firstChild) list.replaceChildren(h("li", { class: "hint", text: "Nothing yet: changes and rulings appear here, newest first." }));
+    logShown = { cards: cardsKnown, sigs: [] };
+    return;
+  }
+  if (stale || !sigs.length) {
+    list.replaceChildren();
+    logShown = { cards: cardsKnown, sigs: [] };
+  }
+  for (let i = logShown.sigs.length; i < log.length; i += 1) {
+    list.prepend(logEntry(log[i], i));
+    logShown.sigs.push(entrySig(log[i]));
+  }
+}
+
+const entrySig = (e) => `${e.applied ? 1 : 0}${e.kind}:${e.card || ""}:${e.summary || ""}`;
+
+function logEntry(e, i) {
+  return h("li", { class: ["log-entry", `log-${e.kind}`, !e.applied && "is-undone"], data: { testid: `log-${i}` } },
     h("span", { class: "log-kind", text: e.kind === "ruling" ? "Ruling" : "Table" }),
     h("span", { class: "log-text", text: `${e.card ? `${demand.cardName(e.card)}: ` : ""}${e.summary || "(no summary)"}` }),
-    e.applied ? null : h("span", { class: "log-undone", text: " (undone)" }))).reverse()
-    : [h("li", { class: "hint", text: "Nothing yet: changes and rulings appear here, newest first." })]));
+    e.applied ? null : h("span", { class: "log-undone", text: " (undone)" }));
 }
 
 function drawToolbar() {
@@ -312,7 +341,7 @@ function saveNow() {
   clearTimeout(saveTimer);
   saveTimer = null;
   if (!ctl.snapshot) return;
-  const problem = store.save(ctl.snapshot);
+  const problem = store.save(ctl.snapshot, demand ? demand.saved() : null);
   for (const kind of ["full", "unavailable"]) if (kind !== problem) clearNotice(kind);
   if (problem) notice(problem);
   html.dataset.saved = problem ? "no" : "yes";
@@ -514,17 +543,30 @@ function wireShared() {
 
 // ------------------------------------------------------------------ boot
 
+/** Resolves once the page has painted its frame (header, empty table) or at once if it
+ * already has or is hidden: drawing the board takes a while, and the first paint must not
+ * wait for it (modules from the cache are otherwise run before anything is shown). */
+function firstPaint() {
+  if (document.visibilityState === "hidden" || performance.getEntriesByType("paint").length) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 200); // a frame that never comes (a background tab)
+    requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(); }, 0));
+  });
+}
+
 async function boot() {
-  installMoves($("board"), ctl);
-  wireToolbar();
-  wireShared();
-  const { snapshot, notices } = store.load();
+  const { snapshot, notices, demand: savedDemand } = store.load();
   if (store.problem) notice(store.problem);
   for (const kind of notices) notice(kind, asideButton());
   if (snapshot) {
     ctl.snapshot = snapshot;
     ctl.state = snapshot.state;
   }
+  await firstPaint();
+  demand = createDemandPanel(ctl, $("demand"), $("verdict-bar"));
+  installMoves($("board"), ctl);
+  wireToolbar();
+  wireShared();
   html.dataset.board = snapshot ? "saved" : "fresh";
   draw();
   performance.mark("board-drawn");
@@ -533,6 +575,7 @@ async function boot() {
 
   // First in the queue, ahead of any change made while the rules load: the saved table.
   const first = snapshot ? ctl.command({ cmd: "load", history: snapshot.history }, null) : ctl.command({ cmd: "snapshot" }, null);
+  if (snapshot && savedDemand && !location.hash.startsWith("#r=")) demand.restore(savedDemand); // ruled once the table is loaded
   let env;
   try {
     env = await first;
