@@ -59,3 +59,12 @@ const ACTION_ART = {
 
 export const actionIcon = (kind) => svg("svg", { class: `art action-art art-${kind}`, viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" },
   svg("path", { d: ACTION_ART[kind] || "", fill: "none", stroke: "currentColor", "stroke-width": "2", "stroke-linejoin": "round", "stroke-linecap": "round" }));
+
+// The camp's tent and a natural shelter's cave, for the island's tiles.
+export const tent = () => icon("art-tent",
+  svg("path", { d: "M2 20L12 4l10 16z", fill: "currentColor" }),
+  svg("path", { d: "M12 20l-3-6h6z", fill: "#fff8e6" }));
+
+export const cave = () => icon("art-cave",
+  svg("path", { d: "M2 20c1-9 5-14 10-14s9 5 10 14z", fill: "currentColor" }),
+  svg("path", { d: "M8 20c0-4 2-7 4-7s4 3 4 7z", fill: "#1d1812" }));

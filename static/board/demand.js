@@ -4,7 +4,7 @@
 // view. It shows what the core says; it decides nothing itself.
 
 import { h } from "./dom.js";
-import { RESOURCE_KINDS, RESOURCE_NAMES, figureName, figuresOf, plainError, title } from "./labels.js";
+import { HOUSE_RULES, RESOURCE_KINDS, RESOURCE_NAMES, figureName, figuresOf, plainError, title } from "./labels.js";
 
 const WHO = ["each", "first_player", "resolver", "cook", "carpenter", "explorer", "soldier", "friday", "jenny"];
 const WHO_NAMES = { each: "Each character", first_player: "The First Player", resolver: "Who resolves" };
@@ -19,8 +19,15 @@ const TRACK_NAMES = { roof: "Roof", palisade: "Palisade", weapon: "Weapon" };
 const num = (name, label, dflt = 0, min = 0, max = 20) => ({ name, label, type: "number", dflt, min, max });
 const opt = (name, label, options, dflt, names = {}) => ({ name, label, type: "choice", options, dflt: dflt ?? options[0], names });
 const txt = (name, label, optional = false) => ({ name, label, type: "text", optional });
-const RESOURCE_LABELS = { food: "Food", nonperishable_food: "Non-perishable food", wood: "Wood", fur: "Fur" };
-const SHORT_RESOURCE = { food: "Food", nonperishable_food: "N-p food", wood: "Wood", fur: "Fur" };
+const yes = (name, label) => ({ name, label, type: "bool", optional: true });
+// A number where 0 means "not said" (the field is left out of the demand).
+const maybe = (name, label, max = 99) => ({ name, label, type: "number", dflt: 0, min: 0, max, optional: true });
+// One space, or several separated by commas (the first of them without one).
+const where = (name, label) => ({ name, label, type: "spaces" });
+const RESOURCE_LABELS = { food: "Food", nonperishable_food: "Non-perishable food", perishable_food: "Perishable food only", wood: "Wood", fur: "Fur" };
+const SHORT_RESOURCE = { food: "Food", nonperishable_food: "N-p food", perishable_food: "Perishable", wood: "Wood", fur: "Fur" };
+// What a discard can name: the four kinds, and "perishable food only" (non-perishable cannot pay).
+const DISCARD_KINDS = [...RESOURCE_KINDS, "perishable_food"];
 
 // The demand kinds of the core (pyapp/rules/demands.py) and their fields, for the composer.
 // Discard is drawn as one resource and how many; the other fields are generic.
@@ -31,18 +38,25 @@ const KINDS = {
   reduce: ["Reduce a track", [opt("track", "Track", ["roof", "palisade", "weapon"], "roof", TRACK_NAMES), num("amount", "By", 1, 1)]],
   increase: ["Raise a track", [opt("track", "Track", ["roof", "palisade", "weapon"], "roof", TRACK_NAMES), num("amount", "By", 1, 1)]],
   lower_morale: ["Lower Morale", [num("amount", "By", 1, 1)]],
-  cover_source: ["Cover a source", [opt("source", "Source", ["food", "wood"], "food", { food: "Food", wood: "Wood" }), num("count", "How many", 1, 1)]],
+  discard_any: ["Discard some of wood or food (the players pick)", [num("amount", "How many in all", 1, 1)]],
+  cover_source: ["Cover a source", [opt("source", "Source", ["food", "wood", "any"], "food", { food: "Food", wood: "Wood", any: "Any kind" }), num("count", "How many", 1, 1),
+    yes("adjacent", "Only on tiles next to the camp")]],
   combat: ["Combat", [num("strength", "Strength", 3, 0), num("weapon_loss", "Weapon loss", 0, 0)]],
   wounds: ["The card's own Wounds", [num("amount", "Wounds", 1, 1)]],
   lose_pawn: ["Lose an Action pawn", [opt("who", "Who", WHO, "resolver", WHO_NAMES)]],
   lose_item: ["Lose an Item", [txt("item", "Item (blank: the players choose)", true)]],
   halve: ["Halve", [opt("target", "What", ["food", "wood", "fur", "roof", "palisade", "weapon"], "food")]],
   place_token: ["Place a token", [txt("space", "Space"), txt("token", "Token")]],
-  place_marker: ["Place a marker", [txt("space", "Space"), txt("marker", "Marker")]],
+  place_marker: ["Place a marker", [where("space", "Space (several, with commas: the first without one)"), txt("marker", "Marker")]],
   weather_clouds: ["Weather clouds", [num("rain", "Rain clouds"), num("snow", "Snow clouds")]],
   night_eating: ["Night: eating", []],
   night_no_shelter: ["Night: no Shelter", []],
   children_food: ["Scenario 6: the children eat", []],
+  adventure: ["Draw an Adventure card", []],
+  requirement: ["A requirement to plan an Action (never a demand)", [num("weapon", "Weapon level it needs", 1, 1), txt("text", "What it asks for (optional)", true)]],
+  move_camp: ["Move the camp", [maybe("tile", "To tile (0: not named)")]],
+  halve_gain: ["A gain halved (rounded down)", [num("food", "Food it would give"), num("wood", "Wood it would give"), num("fur", "Fur it would give")]],
+  s7_palisade: ["Scenario 7: the red die hits the Palisade", [num("amount", "Palisade levels", 1, 1)]],
 };
 // The quick chips: the kinds a card asks for most.
 const CHIPS = [
@@ -95,18 +109,21 @@ export function describeDemand(d) {
 function plainDemand(d) {
   switch (d.kind) {
     case "discard": {
-      const parts = RESOURCE_KINDS.filter((k) => d[k]).map((k) => `${d[k]} ${RESOURCE_NAMES[k]}`);
+      const parts = DISCARD_KINDS.filter((k) => d[k]).map((k) => `${d[k]} ${k === "perishable_food" ? "perishable food (not non-perishable)" : RESOURCE_NAMES[k]}`);
       return `Discard ${parts.join(" and ") || "nothing"}${d.each ? ", each player" : ""}`;
     }
+    case "discard_any": return `Discard ${d.amount ?? 1} of ${(d.of || ["wood", "food"]).map((k) => RESOURCE_NAMES[k] || k).join(" or ")}, the players pick`;
+    case "adventure": return "Draw an Adventure card";
+    case "requirement": return `Needs ${d.text || (d.weapon ? `Weapon ${d.weapon}` : "a requirement")} to plan the Action`;
+    case "move_camp": return d.tile ? `Move the camp to tile ${d.tile}` : "Move the camp";
+    case "halve_gain": return `Gain half of ${RESOURCE_KINDS.filter((k) => d[k]).map((k) => `${d[k]} ${RESOURCE_NAMES[k]}`).join(" and ") || "nothing"}, rounded down`;
+    case "s7_palisade": return `Scenario 7: red die, Palisade −${d.amount ?? 1}`;
+    case "place_marker": return `Place a ${d.marker || "…"} marker on ${d.space || (d.spaces && d.spaces.length ? `the first of ${d.spaces.join(", ")} without one` : "…")}`;
     case "reduce": return `${TRACK_NAMES[d.track]} −${d.amount ?? 1}`;
     case "increase": return `${TRACK_NAMES[d.track]} +${d.amount ?? 1}`;
     case "lower_morale": return `Lower Morale by ${d.amount ?? 1}`;
-    case "cover_source": return `Cover ${plural(d.count ?? 1, `${d.source === "any" ? "" : `${d.source} `}source`)}${d.tile ? ` on tile ${d.tile}` : ""}${d.adjacent ? " next to the camp" : ""}${d.at_camp ? " on the camp's tile" : ""}`;
+    case "cover_source": return `Cover ${plural(d.count ?? 1, d.source === "any" ? "source" : `${d.source} source`)}${d.source === "any" ? " of any kind" : ""}${d.tile ? ` on tile ${d.tile}` : d.adjacent ? " next to the camp" : d.at_camp ? " on the camp's tile" : ""}`;
     case "place_token": return `${title(d.token)} token on ${title(d.space)}`;
-    case "place_marker": return `${title(d.marker)} marker on ${d.space ? title(d.space) : "the first free space"}`;
-    case "requirement": return `Requirement (not a demand): ${d.text || `Weapon ${d.weapon}`}`;
-    case "move_camp": return "Move the camp";
-    case "halve_gain": return `Halved gain of ${[d.food && `${d.food} food`, d.wood && `${d.wood} wood`, d.fur && `${d.fur} fur`].filter(Boolean).join(", ")}`;
     case "combat": return `Combat: strength ${d.strength}${d.weapon_loss ? `, Weapon −${d.weapon_loss}` : ""}${d.beast ? ` (${d.beast})` : ""}`;
     case "wounds": return `${plural(d.amount ?? 1, "Wound")} from the card`;
     case "discard_determination": return `${WHO_NAMES[d.who] || title(d.who || "each")} discards ${plural(d.amount ?? 1, "Determination token")}`;
@@ -141,7 +158,7 @@ function segmented({ label, options, value, names = {}, key, onchange, disabled 
 export function createDemandPanel(ctl, root, bar) {
   const panel = {
     cards: null, card: null, effect: null, context: { resolver: null, event_combat: false }, choices: {},
-    ruling: null, status: "none", error: null, query: "", decks: [], shareUrl: null, shareError: null, faq: {}, clauses: {},
+    ruling: null, status: "none", error: null, query: "", decks: [], shareUrl: null, shareError: null, faq: {}, faqQuestions: {}, clauses: {},
     asked: 0, fresh: -1, confirming: false, appliedAt: null, appliedKey: null,
   };
   const els = {};
@@ -274,8 +291,8 @@ export function createDemandPanel(ctl, root, bar) {
   function defaults(kind) {
     if (kind === "discard") return { kind, food: 1 };
     const demand = { kind };
-    for (const f of KINDS[kind][1]) if (!f.optional && f.type !== "text") demand[f.name] = f.dflt;
-    for (const f of KINDS[kind][1]) if (f.type === "text" && !f.optional) demand[f.name] = "";
+    for (const f of KINDS[kind][1]) if (!f.optional && f.type !== "text" && f.type !== "spaces") demand[f.name] = f.dflt;
+    for (const f of KINDS[kind][1]) if ((f.type === "text" || f.type === "spaces") && !f.optional) demand[f.name] = "";
     return demand;
   }
 
@@ -360,16 +377,16 @@ export function createDemandPanel(ctl, root, bar) {
     const set = (update) => editDemand(i, update);
     let fields;
     if (d.kind === "discard") {
-      const kinds = RESOURCE_KINDS.filter((k) => d[k]);
+      const kinds = DISCARD_KINDS.filter((k) => d[k]);
       const kind = kinds.length === 1 ? kinds[0] : null;
       fields = kind || !kinds.length ? [
-        segmented({ label: "Which resource", options: RESOURCE_KINDS, value: kind, names: SHORT_RESOURCE, key: `${key}-res`,
-          onchange: (k) => set({ ...Object.fromEntries(RESOURCE_KINDS.map((r) => [r, 0])), [k]: d[kind] || 1 }) }),
+        segmented({ label: "Which resource", options: DISCARD_KINDS, value: kind, names: SHORT_RESOURCE, key: `${key}-res`,
+          onchange: (k) => set({ ...Object.fromEntries(DISCARD_KINDS.map((r) => [r, 0])), [k]: d[kind] || 1 }) }),
         miniStepper({ label: kind ? RESOURCE_LABELS[kind] : "How many", value: kind ? d[kind] : 0, min: 1, key: `${key}-n`,
           onchange: (n) => set({ [kind || "food"]: n }) }),
         h("button", { type: "button", class: ["seg", d.each && "is-current"], "aria-pressed": String(Boolean(d.each)),
           data: { key: `${key}-each`, testid: `${key}-each` }, onclick: () => set({ each: !d.each }) }, "Each player"),
-      ] : RESOURCE_KINDS.map((k) => miniStepper({ label: RESOURCE_LABELS[k], value: d[k] || 0, key: `${key}-${k}`, onchange: (n) => set({ [k]: n }) }));
+      ] : DISCARD_KINDS.map((k) => miniStepper({ label: RESOURCE_LABELS[k], value: d[k] || 0, key: `${key}-${k}`, onchange: (n) => set({ [k]: n }) }));
     } else {
       fields = (KINDS[d.kind] || ["", []])[1].map((f) => field(d, f, `${key}-${f.name}`, set));
     }
@@ -395,7 +412,21 @@ export function createDemandPanel(ctl, root, bar) {
 
   function field(d, f, key, set) {
     if (f.type === "number") {
-      return miniStepper({ label: f.label, value: d[f.name] ?? f.dflt, min: f.min, max: f.max, key, onchange: (n) => set({ [f.name]: n }) });
+      return miniStepper({ label: f.label, value: d[f.name] ?? f.dflt, min: f.min, max: f.max, key,
+        onchange: (n) => set({ [f.name]: f.optional && n === 0 ? undefined : n }) });
+    }
+    if (f.type === "bool") {
+      return h("button", { type: "button", class: ["seg", d[f.name] && "is-current"], "aria-pressed": String(Boolean(d[f.name])),
+        data: { key, testid: key }, onclick: () => set({ [f.name]: !d[f.name] }) }, f.label);
+    }
+    if (f.type === "spaces") {
+      const shown = d.space || (d.spaces || []).join(", ");
+      return h("span", { class: "field" }, h("label", { for: key, class: "field-label", text: f.label }),
+        h("input", { id: key, type: "text", value: shown, maxlength: 200, autocomplete: "off", data: { key, testid: key },
+          onchange: (e) => {
+            const names = e.target.value.split(",").map((x) => x.trim()).filter(Boolean);
+            set(names.length > 1 ? { space: undefined, spaces: names } : { space: names[0] || "", spaces: undefined });
+          } }));
     }
     if (f.type === "choice") {
       if (f.options.length <= 4) return segmented({ label: f.label, options: f.options, value: d[f.name] ?? f.dflt, names: f.names, key, onchange: (v) => set({ [f.name]: v }) });
@@ -491,6 +522,7 @@ export function createDemandPanel(ctl, root, bar) {
   /** Ask the core for the ruling on the table as it is now (or say what it still needs). */
   async function ruleAgain() {
     const seq = ++panel.asked;
+    ctl.demandChanged();
     panel.error = null;
     panel.confirming = false;
     if (!panel.effect) {
@@ -722,9 +754,12 @@ export function createDemandPanel(ctl, root, bar) {
             h("button", { type: "button", class: "primary", data: { testid: "apply-again-confirm" }, onclick: applyNow }, "Apply again"))));
       return;
     }
+    // How sure, in the bar too, when it is anything but official (the details under "Why?").
+    const sure = r && s !== "pending" && s !== "error" && r.certainty && r.certainty !== "stated" ? rulingCertainty(r) : null;
     bar.replaceChildren(
       h("div", { class: "bar-text" },
         h("p", { class: "bar-status", data: { testid: "bar-status" }, text: texts[1] }),
+        sure ? h("p", { class: ["bar-sure", `sure-${sure[0]}`], data: { testid: "bar-certainty" }, text: sure[1] }) : null,
         h("p", { class: ["headline", r && !r.wounds.some((w) => w.unfulfilled + w.other) && !r.game_lost && "is-clear"],
           data: { testid: "headline" }, text: texts[0] })),
       h("div", { class: "bar-actions" },
@@ -781,6 +816,8 @@ export function createDemandPanel(ctl, root, bar) {
     els.ruling.replaceChildren(...[ // (replaceChildren writes a null as the text "null")
       h("h3", { id: "ruling-title", text: st === "applied" ? "Ruling applied" : st === "stale" ? "Applied. The table has changed since." : ctl.shared ? "The shared ruling" : "The ruling (nothing is changed yet)" }),
       h("p", { class: ["verdict", !r.wounds.some((w) => w.unfulfilled + w.other) && !r.game_lost && "is-clear"], data: { testid: "verdict" }, text: headline(r) }),
+      (([grade, label, text]) => h("p", { class: ["ruling-sure", `sure-${grade}`], data: { testid: "ruling-certainty", grade } },
+        h("strong", { text: `${label}: ` }), text))(rulingCertainty(r)),
       h("h4", { text: "What is paid" }),
       r.payments.length ? h("ul", { class: "payments", data: { testid: "payments" } }, r.payments.map((p) => h("li", {
         text: `${title(RESOURCE_NAMES[p.what] || p.what)}: ${p.paid} of ${p.wanted} paid${shortOf(p) > 0 ? ` — ${shortOf(p)} short` : ""}` })))
@@ -802,7 +839,8 @@ export function createDemandPanel(ctl, root, bar) {
         h("span", { class: "step-text", text: ` ${step.text} ` }),
         h("span", { class: `certainty certainty-${step.certainty}`, text: certainty(step) })))),
       h("p", { class: "fine" }, "Each code is a clause of the rule (C…), a rule around it (G-…) or our ruling where the rules are silent (R…). ",
-        h("a", { class: "faq-more", href: "./faq.html", target: "_blank", data: { testid: "faq-from-ruling" } }, "The rules FAQ explains each one."))]
+        "Tap a code to read its rule. ",
+        h("a", { class: "faq-more", href: "./faq.html", data: { testid: "faq-from-ruling" } }, "The rules FAQ explains each one."))]
       .filter(Boolean));
   }
 
@@ -820,17 +858,64 @@ export function createDemandPanel(ctl, root, bar) {
     return items.map((text) => h("li", { class: text.startsWith("The game is lost") ? "lost-line" : null, text }));
   }
 
+  // A rule code in the ruling: a link to its FAQ entry, which opens beside the table (a side
+  // sheet over it, the table kept; offline too) rather than in a new tab, which on a tablet's
+  // installed app would leave the app. A modified click still follows the link.
   function clauseLink(code) {
     const entry = panel.faq[code];
     const clause = panel.clauses[code];
     const name = clause ? clause.title : "";
-    return h("a", { class: "clause", href: entry ? `./faq.html#${entry}` : "./faq.html", target: "_blank",
-      title: name || undefined, "aria-label": `${code}${name ? `: ${name}` : ""} (rules FAQ, opens in a new tab)`, data: { clause: code } }, code);
+    return h("a", { class: "clause", href: entry ? `./faq.html#${entry}` : "./faq.html",
+      title: name || undefined, "aria-label": `${code}${name ? `: ${name}` : ""} (the rule, shown beside the table)`, "aria-haspopup": "dialog",
+      data: { clause: code },
+      onclick: (e) => {
+        if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || !clause) return;
+        e.preventDefault();
+        showRule(code, e.currentTarget);
+      } }, code);
+  }
+
+  /** The rule behind a code, with how sure it is and its FAQ question, over the table. */
+  function showRule(code, from) {
+    const dialog = document.getElementById("rule-dialog");
+    if (!dialog) return;
+    const clause = panel.clauses[code];
+    const entry = panel.faq[code];
+    const question = panel.faqQuestions[code];
+    const sure = clause.certainty === "house"
+      ? `No official ruling: this app's default${clause.switch ? `, and a switch in Settings takes the other reading (${switchName(clause.switch)})` : ""}.`
+      : clause.certainty === "derived" ? "Follows from stated rules; no rule says it in so many words." : "Stated by the rules (official).";
+    document.getElementById("rule-title").replaceChildren(h("span", { class: "clause", text: code }), ` ${clause.title}`);
+    document.getElementById("rule-body").replaceChildren(
+      h("p", { class: "rule-text", text: clause.text }),
+      h("p", { class: ["rule-sure", `sure-${clause.certainty}`], data: { testid: "rule-certainty" }, text: sure }),
+      question ? h("p", { class: "rule-question" }, h("strong", { text: "In the rules FAQ: " }), question) : null);
+    const faq = document.getElementById("rule-faq");
+    faq.href = entry ? `./faq.html#${entry}` : `./faq.html#${encodeURIComponent(code)}`;
+    dialog.returnTo = from || null;
+    dialog.showModal();
+    ctl.say(`${code}: ${clause.title}. ${clause.text}`);
+  }
+
+  function switchName(key) {
+    return HOUSE_RULES[key] ? `“${HOUSE_RULES[key][1]}” in Settings` : title(key);
   }
 
   function certainty(step) {
-    if (step.certainty === "house") return `No official ruling; this app's default${step.switch ? ` (switch: ${step.switch})` : ""}`;
-    return step.certainty === "stated" ? "Stated rule" : "Derived from the rules";
+    const part = step.part ? ` (${step.part})` : "";
+    if (step.certainty === "house") return `No official ruling${part}; this app's default${step.switch ? ` (switch: ${switchName(step.switch)})` : ", no switch"}`;
+    return step.certainty === "stated" ? "Official: stated by the rules" : `Follows from the rules${part}`;
+  }
+
+  /** The whole ruling's certainty: as sure as its weakest deciding step (the core says which). */
+  function rulingCertainty(r) {
+    const rests = (r.rests_on || []).join(", ");
+    if (!r.certainty || r.certainty === "stated") return ["official", "Official", "every step that decides it is stated by the rules."];
+    if (r.certainty === "derived") return ["derived", "Follows from the rules", `no rule says it in so many words${rests ? ` (${rests})` : ""}.`];
+    const switches = [...new Set((r.rests_on || []).map((c) => (panel.clauses[c] || panel.clauses[String(c).split(".")[0]] || {}).switch).filter(Boolean))];
+    return switches.length
+      ? ["switch", "No official ruling: house rule", `this app's default${rests ? ` (${rests})` : ""}; Settings has a switch for the other reading: ${switches.map(switchName).join("; ")}.`]
+      : ["house", "No official ruling", `this app's default${rests ? ` (${rests})` : ""}; there is no switch.`];
   }
 
   function decisions(r) {
@@ -872,11 +957,44 @@ export function createDemandPanel(ctl, root, bar) {
 
   build();
   return {
-    setCatalogue(cards) { panel.cards = cards; drawResults(); },
+    setCatalogue(cards) {
+      panel.cards = cards;
+      drawResults();
+      // A demand restored from the save before the catalogue came: show its card again.
+      if (panel.cardId && !panel.card && panel.effect) {
+        panel.card = cards.find((c) => c.id === panel.cardId) || null;
+        if (panel.card) drawChosen();
+      }
+      panel.cardId = null;
+    },
+    /** What the autosave keeps of the panel: the card, its demand, who resolves, the choices. */
+    saved() {
+      if (!panel.effect || ctl.shared) return null;
+      return { card: panel.card ? panel.card.id : panel.cardId || null, effect: panel.effect,
+        context: { ...panel.context }, choices: panel.choices, resolving: panel.resolving || null };
+    },
+    /** The demand saved with the table: shown again, and ruled again on the table as it is. */
+    restore(saved) {
+      panel.cardId = typeof saved.card === "string" ? saved.card : null;
+      panel.card = panel.cards && panel.cardId ? panel.cards.find((c) => c.id === panel.cardId) || null : null;
+      panel.effect = saved.effect;
+      const ctx = saved.context && typeof saved.context === "object" ? saved.context : {};
+      panel.context = { resolver: typeof ctx.resolver === "string" ? ctx.resolver : null, event_combat: ctx.event_combat === true };
+      panel.choices = saved.choices && typeof saved.choices === "object" ? { ...saved.choices } : {};
+      panel.resolving = typeof saved.resolving === "string" ? saved.resolving : null;
+      ctl.resolving = panel.resolving;
+      panel.appliedAt = null;
+      ruleAgain();
+    },
     cardName(id) { const c = panel.cards && panel.cards.find((x) => x.id === id); return c ? c.name : id; },
     setFaq(entries, clauses) {
       panel.faq = {};
-      for (const e of entries) if (!panel.faq[e.clause]) panel.faq[e.clause] = e.id;
+      panel.faqQuestions = {};
+      for (const e of entries) {
+        if (panel.faq[e.clause]) continue;
+        panel.faq[e.clause] = e.id;
+        panel.faqQuestions[e.clause] = e.question;
+      }
       panel.clauses = clauses || {};
       if (panel.ruling) drawRuling();
     },

@@ -5,6 +5,7 @@
 import { accepts } from "./moves.js";
 
 const THRESHOLD = 6; // px of movement before a press becomes a drag
+const REDUCED = matchMedia("(prefers-reduced-motion: reduce)"); // no lift: the ghost only follows
 
 export function installMoves(root, ctl) {
   let drag = null;
@@ -50,7 +51,7 @@ export function installMoves(root, ctl) {
     // finger's drag often ends with none, and a later click (a tap, Enter) is the player's.
     swallowClick = true;
     setTimeout(() => { swallowClick = false; }, 0);
-    follow(done, e.clientX, e.clientY);
+    follow(done, e.clientX, e.clientY, true);
     const place = done.over ? JSON.parse(done.over.dataset.drop) : null;
     finish(done);
     if (place) ctl.commit(done.piece, place, { via: "drag", t0: e.timeStamp, key: done.over.dataset.key });
@@ -107,23 +108,39 @@ export function installMoves(root, ctl) {
 
   function start(d) {
     d.moving = true;
-    d.ghost = d.el.cloneNode(true);
-    d.ghost.removeAttribute("data-testid");
-    d.ghost.removeAttribute("id");
-    d.ghost.classList.add("drag-ghost");
+    // The ghost: one cube (or the pawn, the marker) of the piece's art, nothing else of it.
+    const art = d.el.querySelector(".cube, .pawn, .black-marker, .fp-token");
+    d.ghost = document.createElement("div");
+    d.ghost.className = "drag-ghost";
     d.ghost.setAttribute("aria-hidden", "true");
+    d.ghost.dataset.testid = "drag-ghost";
+    if (art) d.ghost.append(art.cloneNode(true));
     document.body.append(d.ghost);
     d.el.classList.add("is-dragging");
-    document.documentElement.classList.add("dragging");
     for (const zone of root.querySelectorAll("[data-drop]")) {
       if (accepts(d.piece, JSON.parse(zone.dataset.drop))) zone.classList.add("drop-ok");
     }
   }
 
-  function follow(d, x, y) {
-    d.ghost.style.transform = `translate(${x - 22}px, ${y - 22}px)`; // CSSOM: allowed by the CSP
-    const hit = document.elementFromPoint(x, y);
-    const ok = takerAt(hit, d.piece);
+  // The ghost follows the pointer at once (a transform only: no layout); which place is
+  // under it is looked up once per frame, however many pointer events the frame brings.
+  function follow(d, x, y, now = false) {
+    d.at = [x, y];
+    d.ghost.style.transform = `translate(${x - 22}px, ${y - 30}px)${REDUCED.matches ? "" : " scale(1.1)"}`; // CSSOM: allowed by the CSP
+    if (now) {
+      hover(d);
+      return;
+    }
+    if (d.frame) return;
+    d.frame = requestAnimationFrame(() => {
+      d.frame = 0;
+      if (drag === d) hover(d);
+    });
+  }
+
+  function hover(d) {
+    const [x, y] = d.at;
+    const ok = takerAt(document.elementFromPoint(x, y), d.piece);
     if (ok === d.over) return;
     if (d.over) d.over.classList.remove("drop-hover");
     if (ok) ok.classList.add("drop-hover");
@@ -131,9 +148,9 @@ export function installMoves(root, ctl) {
   }
 
   function finish(d) {
+    if (d.frame) cancelAnimationFrame(d.frame);
     if (d.ghost) d.ghost.remove();
     d.el.classList.remove("is-dragging");
-    document.documentElement.classList.remove("dragging");
     for (const zone of root.querySelectorAll(".drop-ok, .drop-hover")) zone.classList.remove("drop-ok", "drop-hover");
   }
 }

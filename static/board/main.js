@@ -99,7 +99,7 @@ const ctl = {
       performance.measure("board-move", { start: t0, end: performance.now() });
       requestAnimationFrame(() => performance.measure("board-move-frame", { start: t0, end: performance.now() }));
     }
-    try {
+    if (demand) try {
       demand.tableChanged();
     } catch {
       demand.clear(); // a demand the panel cannot show is put away, not kept failing each move
@@ -151,9 +151,12 @@ const ctl = {
     return this.commit(piece, place, { via: "tap", key });
   },
 
-  commit(piece, place, { t0 = performance.now(), key } = {}) {
+  commit(piece, place, { t0 = performance.now(), key, via } = {}) {
     const move = movesFor(this.state, piece, place);
-    this.focusAfter = key ? key.replace(/^put-/, "") : null;
+    // A keyboard or tap move puts the focus on the place the piece went; a pointer drag
+    // leaves it alone (focusing forces a layout in the middle of the redraw, for nobody).
+    this.focusAfter = key && via !== "drag" ? key.replace(/^put-/, "") : null;
+    this.dragged = via === "drag";
     if (!move) {
       draw();
       this.say("Nothing to move there.");
@@ -183,13 +186,20 @@ const ctl = {
   redrawBoard() {
     draw();
   },
+
+  /** The card's demand changed: saved with the table (soon, once, whatever else changed). */
+  demandChanged() {
+    if (!this.shared) autosave.soon();
+  },
 };
 
 const roots = Object.fromEntries(["game", "camp", "resources", "actions", "characters", "helpers", "island", "spaces", "finds"]
   .map((id) => [id, $(`board-${id}`)]));
-const demand = createDemandPanel(ctl, $("demand"), $("verdict-bar"));
+// The card's panel, built in boot() once the page has painted (it is a good part of the page).
+let demand = null;
 const autosave = createAutosave({ store, journal, board: {
   snapshot: () => ctl.snapshot,
+  demand: () => (demand ? demand.saved() : null),
   say: (text) => ctl.say(text),
   busy: () => busy > 0 || !rulesReady || Boolean(ctl.holding),
   open: openSaved,
@@ -199,7 +209,8 @@ const autosave = createAutosave({ store, journal, board: {
 
 function draw() {
   const active = document.activeElement;
-  const key = active && active.closest && active.closest("#board") ? active.dataset.key : null;
+  const key = active && active.closest && active.closest("#board") && !ctl.dragged ? active.dataset.key : null;
+  ctl.dragged = false;
   renderBoard(ctl, roots);
   drawLog();
   drawToolbar();
@@ -549,13 +560,26 @@ async function openSaved(doc) {
   }
 }
 
+/** Resolves once the page has painted its frame (header, empty table) or at once if it
+ * already has or is hidden: drawing the board takes a while, and the first paint must not
+ * wait for it (modules from the cache are otherwise run before anything is shown). */
+function firstPaint() {
+  if (document.visibilityState === "hidden" || performance.getEntriesByType("paint").length) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 200); // a frame that never comes (a background tab)
+    requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(); }, 0));
+  });
+}
+
 async function boot() {
-  installMoves($("board"), ctl);
-  wireToolbar();
-  wireShared();
   let { doc, notices } = store.load(); // checked (./savecheck.js) before anything is drawn
   if (store.problem) autosave.notice(store.problem);
   saveNotices(notices);
+  await firstPaint();
+  demand = createDemandPanel(ctl, $("demand"), $("verdict-bar"));
+  installMoves($("board"), ctl);
+  wireToolbar();
+  wireShared();
   html.dataset.board = doc ? "saved" : "fresh";
   showSaved(doc);
   performance.mark("board-drawn");
@@ -564,13 +588,19 @@ async function boot() {
 
   // First in the queue, ahead of any change made while the rules load: the saved table. If
   // the rules refuse it, it is set aside and the save before it (if any) is tried.
+  // The card's demand saved with the table is ruled once the table is loaded (not when a
+  // share link is opening: that link's demand is shown instead).
+  let restoring = doc && doc.demand && !location.hash.startsWith("#r=") ? doc.demand : null;
   let env;
   for (;;) {
     try {
       // Nothing to open: the session's own table; after a refusal, a fresh one (the session
       // may hold part of the refused game).
       const fresh = notices.length ? { cmd: "new", state: FRESH_TABLE } : { cmd: "snapshot" };
-      env = await ctl.command(doc ? { cmd: "load", history: historyOf(doc) } : fresh, null);
+      const first = ctl.command(doc ? { cmd: "load", history: historyOf(doc) } : fresh, null);
+      if (restoring) demand.restore(restoring); // queued after the load
+      restoring = null;
+      env = await first;
       break;
     } catch (error) {
       if (error.type === "rules_unavailable" || !doc) {

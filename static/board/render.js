@@ -1,7 +1,7 @@
 // The table, drawn from a snapshot of the core's state. Regions are rebuilt only when the part
 // of the state they show (or the piece in hand) changed, so a move redraws a few nodes.
 
-import { actionIcon, arrow, dog, fish, roleMark, skull, tree } from "./art.js";
+import { actionIcon, arrow, cave, dog, fish, roleMark, skull, tent, tree } from "./art.js";
 import { clamp, few, hidden, moreText } from "./bounds.js";
 import { h } from "./dom.js";
 import {
@@ -10,9 +10,14 @@ import {
 } from "./labels.js";
 import { button, choice, dropZone, nameList, piece, stepper, textField, toggle, track } from "./widgets.js";
 
-const cache = new Map(); // region id -> {key, node}
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** Draw `state` into the board's region containers. */
+const cache = new Map(); // region id -> {key, node, parts: Map(part id -> {key, node})}
+
+/** Draw `state` into the board's region containers. A region whose part of the state changed
+ * is rebuilt; a region made of parts (the piles, the action spaces, the character cards)
+ * keeps its frame and replaces only the parts that changed, so a move of one cube rebuilds
+ * one pile and one action space, and the rest of the page keeps its style and layout. */
 export function renderBoard(ctl, roots) {
   const state = ctl.state;
   const held = JSON.stringify(ctl.holding) + String(ctl.readonly);
@@ -22,14 +27,36 @@ export function renderBoard(ctl, roots) {
     const key = JSON.stringify(region.deps(state, ctl)) + held;
     const cached = cache.get(id);
     if (cached && cached.key === key && root.firstChild === cached.node) continue;
-    const node = region.build(ctl, state);
+    const parts = region.parts ? region.parts(ctl, state) : null;
+    if (parts && cached && cached.parts && root.firstChild === cached.node && samePartIds(cached.parts, parts)) {
+      patchParts(cached.parts, parts, held);
+      cached.key = key;
+      continue;
+    }
+    const built = parts ? buildParts(parts, held) : null;
+    const node = region.build(ctl, state, built ? [...built.values()].map((p) => p.node) : undefined);
     root.replaceChildren(node);
-    cache.set(id, { key, node });
+    cache.set(id, { key, node, parts: built });
   }
 }
 
-export function forgetRegions() {
-  cache.clear();
+function samePartIds(cachedParts, parts) {
+  return cachedParts.size === parts.length && parts.every(([pid]) => cachedParts.has(pid));
+}
+
+function buildParts(parts, held) {
+  return new Map(parts.map(([pid, deps, make]) => [pid, { key: JSON.stringify(deps) + held, node: make() }]));
+}
+
+function patchParts(cachedParts, parts, held) {
+  for (const [pid, deps, make] of parts) {
+    const key = JSON.stringify(deps) + held;
+    const old = cachedParts.get(pid);
+    if (old.key === key) continue;
+    const node = make();
+    old.node.replaceWith(node);
+    cachedParts.set(pid, { key, node });
+  }
 }
 
 const REGIONS = {
@@ -43,14 +70,29 @@ const REGIONS = {
   },
   resources: {
     deps: (s) => [s.available, s.future],
+    parts: (ctl, s) => [["available", "Available"], ["future", "Future"]]
+      .map(([place, name]) => [place, [s[place]], () => pile(ctl, s, place, name)]),
     build: resourcesRegion,
   },
   actions: {
-    deps: (s, ctl) => [s.planned_actions, s.characters.map((c) => [c.role, c.name]), s.friday !== null, ctl.resolving],
+    deps: (s, ctl) => [s.planned_actions, s.characters.map((c) => [c.role, c.name]), s.friday !== null, ctl.resolving, actionsOver(s)],
+    parts: (ctl, s) => {
+      const names = [s.characters.map((c) => [c.role, c.name]), s.friday !== null, actionsOver(s)];
+      const open = actionsOver(s) ? s.planned_actions.filter((a) => !a.resolved).length : 0;
+      return [["over", [open, s.phase], () => overNote(s, open)],
+        ...ACTIONS.map((kind) => [kind,
+          [names, ctl.resolving, s.planned_actions.map((a, i) => (a.action === kind ? [i, a] : null))],
+          () => actionSpace(ctl, s, kind)])];
+    },
     build: actionsRegion,
   },
   characters: {
     deps: (s) => [s.characters, s.first_player, s.planned_actions.map((a) => a.pawns)],
+    parts: (ctl, s) => [
+      ...s.characters.map((c, i) => [c.role, [c, i, s.first_player === c.role, s.characters.length > 1, placed(s, c.role)],
+        () => characterCard(ctl, s, c, i)]),
+      ["add", [s.characters.map((c) => c.role)], () => addCharacters(ctl, s)],
+    ],
     build: charactersRegion,
   },
   helpers: {
@@ -146,9 +188,8 @@ function pile(ctl, s, place, name) {
   return dropZone(ctl, zone, { t: "pile", place }, `pile-${place}`);
 }
 
-function resourcesRegion(ctl, s) {
-  return region("Resources", "resources",
-    h("div", { class: "piles" }, pile(ctl, s, "available", "Available"), pile(ctl, s, "future", "Future")));
+function resourcesRegion(ctl, s, piles) {
+  return region("Resources", "resources", h("div", { class: "piles" }, piles));
 }
 
 // ------------------------------------------------------------------ action spaces
@@ -158,8 +199,22 @@ export function pawn(figure) {
     h("span", { class: "pawn-head" }), h("span", { class: "pawn-body" }), roleMark(figure));
 }
 
+// After the Action Phase (Weather, Night), a planned Action still open would keep its
+// resources tied up (the Night's food among them): the board asks how it ended.
+const actionsOver = (s) => (s.phase === "weather" || s.phase === "night") && s.planned_actions.some((a) => !a.resolved);
+
+function outcome(ctl, a, name, result) {
+  const ok = result === "success";
+  return button(ctl, { class: ["quiet", "outcome", `outcome-${result}`], data: { key: `${result}-${a.id}` },
+    "aria-label": `${name} ${ok ? "succeeded: its resources are spent" : "failed: its resources come back (R6)"}`,
+    onclick: () => ctl.edit([{ op: "resolve_action", id: a.id, outcome: result }],
+      `${name} ${ok ? "succeeded: its resources are spent" : "failed: its resources return to Available"}`),
+  }, ok ? "Succeeded" : "Failed");
+}
+
 function plannedAction(ctl, s, a, index) {
   const name = actionTitle(a);
+  const over = actionsOver(s) && !a.resolved;
   const resolving = ctl.resolving === a.id;
   const card = h("article", { class: ["planned", a.resolved && "is-resolved", resolving && "is-resolving"], "aria-label": `Planned Action: ${name}`,
     data: { testid: `action-${a.id}` } },
@@ -180,7 +235,9 @@ function plannedAction(ctl, s, a, index) {
         visual: [cubes(kind, a.assigned[kind], 4), h("span", { class: "piece-count", text: a.assigned[kind] })],
         key: `res-${a.id}-${kind}`, cls: "stack",
       }))),
-    h("div", { class: "planned-foot" },
+    over ? h("div", { class: "planned-foot planned-over", role: "group", "aria-label": `How ${name} ended` },
+      h("span", { class: "over-q", text: "How did it end?" }), outcome(ctl, a, name, "success"), outcome(ctl, a, name, "failure"))
+      : h("div", { class: "planned-foot" },
       a.pawns.length ? button(ctl, {
         class: ["resolve", resolving && "is-current"], "aria-pressed": String(resolving), data: { key: `resolve-${a.id}` },
         "aria-label": `Resolve ${name}: ${figureName(s, a.pawns[0])} resolves the demand`,
@@ -190,15 +247,24 @@ function plannedAction(ctl, s, a, index) {
   return dropZone(ctl, card, { t: "action", id: a.id }, `action-${a.id}`);
 }
 
-function actionsRegion(ctl, s) {
-  return region("Action spaces", "actions",
-    h("div", { class: "spaces-grid" }, ACTIONS.map((kind) => {
-      const planned = s.planned_actions.filter((a) => a.action === kind);
-      const zone = h("div", { class: ["action-space", `space-${kind}`, planned.length && "has-planned"], data: { testid: `space-${kind}` } },
-        h("h3", { class: "space-title" }, actionIcon(kind), h("span", { text: ACTION_NAMES[kind] })),
-        few(s.planned_actions).map((a, i) => (a.action === kind ? plannedAction(ctl, s, a, i) : null)));
-      return dropZone(ctl, zone, { t: "space", kind }, `space-${kind}`);
-    })),
+function actionSpace(ctl, s, kind) {
+  const planned = s.planned_actions.filter((a) => a.action === kind);
+  const zone = h("div", { class: ["action-space", `space-${kind}`, planned.length && "has-planned"], data: { testid: `space-${kind}` } },
+    h("h3", { class: "space-title" }, actionIcon(kind), h("span", { text: ACTION_NAMES[kind] })),
+    few(s.planned_actions).map((a, i) => (a.action === kind ? plannedAction(ctl, s, a, i) : null)));
+  return dropZone(ctl, zone, { t: "space", kind }, `space-${kind}`);
+}
+
+/** After the Action Phase, with Actions still open: what to do about them (else nothing shown). */
+function overNote(s, open) {
+  if (!open) return h("p", { class: "actions-over", hidden: true });
+  return h("p", { class: "actions-over", role: "note", data: { testid: "actions-over" },
+    text: `The Action Phase is over, and ${plural(open, "planned Action")} ${open === 1 ? "is" : "are"} still open: say how each ended, so that what it tied up is spent or comes back before the ${title(s.phase)} Phase is ruled.` });
+}
+
+function actionsRegion(ctl, s, [over, ...spaces]) {
+  return region("Action spaces", "actions", over,
+    h("div", { class: "spaces-grid" }, spaces),
     hidden(s.planned_actions) ? h("p", { class: "hint", text: moreText(hidden(s.planned_actions), "more planned Actions") }) : null,
     h("p", { class: "visually-hidden", text: "Drop a pawn on a space to plan an Action; drop cubes on a planned Action to tie them up." }));
 }
@@ -285,14 +351,17 @@ function characterCard(ctl, s, c, i) {
   return dropZone(ctl, card, { t: "card", figure: c.role, role: true }, `card-${c.role}`);
 }
 
-function charactersRegion(ctl, s) {
+/** The buttons that bring a missing character to the table (an empty part when all four are). */
+function addCharacters(ctl, s) {
   const missing = ROLES.filter((r) => !s.characters.some((c) => c.role === r));
-  return region("Characters", "characters",
-    h("div", { class: "char-grid" }, s.characters.map((c, i) => characterCard(ctl, s, c, i)),
-      missing.length && s.characters.length < 4 ? h("div", { class: "add-row" },
-        missing.map((role) => button(ctl, { class: "quiet add-char", data: { key: `add-char-${role}` },
-          onclick: () => ctl.edit([{ op: "insert", path: "characters", value: { role } }], `${title(role)} joins the table`),
-        }, pawn(role), h("span", { text: `Add the ${title(role)}` })))) : null));
+  return h("div", { class: "add-row", hidden: !(missing.length && s.characters.length < 4) },
+    missing.map((role) => button(ctl, { class: "quiet add-char", data: { key: `add-char-${role}` },
+      onclick: () => ctl.edit([{ op: "insert", path: "characters", value: { role } }], `${title(role)} joins the table`),
+    }, pawn(role), h("span", { text: `Add the ${title(role)}` }))));
+}
+
+function charactersRegion(ctl, s, cards) {
+  return region("Characters", "characters", h("div", { class: "char-grid" }, cards));
 }
 
 // ------------------------------------------------------------------ Friday, the Dog, Jenny
@@ -328,92 +397,118 @@ function helpersRegion(ctl, s) {
 
 // ------------------------------------------------------------------ island tiles
 
+// A source: a round token of its kind on the tile (fish for food, a tree for wood), under a
+// black marker when it is covered. The place black markers are dropped on.
 function sourceSpot(ctl, s, tile, t, src, j) {
   const name = `${src.kind} source on tile ${tile.id}`;
   const spot = h("div", { class: ["source", `source-${src.kind}`, src.exhausted && "is-exhausted"], data: { testid: `source-${tile.id}-${j}` } },
-    src.kind === "food" ? fish() : tree(),
-    h("span", { class: "source-name", text: title(src.kind) }),
+    h("span", { class: "source-token", "aria-hidden": "true" }, src.kind === "food" ? fish() : tree()),
+    h("span", { class: "source-name", text: src.exhausted ? `${title(src.kind)}, covered` : title(src.kind) }),
     src.exhausted
       ? piece(ctl, { t: "black", from: { tile: t, source: j } }, {
         label: `Black marker on the ${name}: pick up`, visual: h("span", { class: "black-marker", "aria-hidden": "true" }),
         key: `black-${tile.id}-${j}`, cls: "marker-piece" })
-      : null,
-    button(ctl, { class: "quiet small", "aria-label": `Remove the ${name}`, data: { key: `rm-src-${tile.id}-${j}` },
-      onclick: () => ctl.edit([{ op: "remove", path: `tiles/${t}/sources/${j}` }], `Removed the ${name}`) }, "×"));
+      : null);
   return dropZone(ctl, spot, { t: "source", tile: t, source: j, kind: src.kind, tileId: tile.id, exhausted: src.exhausted },
     `source-${tile.id}-${j}`);
 }
 
+const TERRAINS = ["beach", "hills", "plains", "mountains", "river", "forest", "jungle", "lake", "volcano"];
+const terrainOf = (tile) => TERRAINS.find((t) => (tile.terrain || "").toLowerCase().includes(t)) || "plain";
+
+/** Where a tile lies, in words: the camp, next to it, or how far. */
+function distanceWords(tile) {
+  if (tile.camp) return "The camp is here";
+  if (tile.distance === 1) return "Next to the camp";
+  return tile.distance ? `${tile.distance} tiles from the camp` : "Distance not set";
+}
+
+// An island tile as on the table: a hex of its terrain, its number, the camp's tent or a
+// natural shelter, its sources as tokens. What changes a tile is folded away under "Change".
 function tileCard(ctl, s, tile, t) {
-  return h("article", { class: ["tile", tile.camp && "is-camp"], "aria-labelledby": `tile-${tile.id}`, data: { testid: `tile-${tile.id}` } },
+  return h("article", { class: ["tile", `terrain-${terrainOf(tile)}`, tile.camp && "is-camp"], "aria-labelledby": `tile-${tile.id}`, data: { testid: `tile-${tile.id}` } },
     h("header", { class: "tile-head" },
+      h("span", { class: "tile-num", "aria-hidden": "true", text: tile.id }),
       h("h3", { id: `tile-${tile.id}`, text: `Tile ${tile.id}${tile.terrain ? ` · ${tile.terrain}` : ""}` }),
-      tile.camp ? h("span", { class: "badge", text: "Camp" }) : null),
-    h("div", { class: "tile-sources" }, few(tile.sources, 12).map((src, j) => sourceSpot(ctl, s, tile, t, src, j)),
+      tile.camp ? h("span", { class: "tile-badge badge-camp" }, tent(), h("span", { text: "Camp" })) : null,
+      tile.natural_shelter ? h("span", { class: "tile-badge badge-shelter" }, cave(), h("span", { text: "Natural shelter" })) : null),
+    h("p", { class: "tile-where", text: distanceWords(tile) }),
+    h("div", { class: "tile-sources" }, tile.sources.length ? few(tile.sources, 12).map((src, j) => sourceSpot(ctl, s, tile, t, src, j))
+      : h("span", { class: "hint", text: "No sources" }),
       hidden(tile.sources, 12) ? h("span", { class: "hint", text: moreText(hidden(tile.sources, 12), "more sources") }) : null),
-    h("div", { class: "tile-row" },
-      button(ctl, { class: "quiet small", data: { key: `add-food-${tile.id}` },
-        onclick: () => ctl.edit([{ op: "insert", path: `tiles/${t}/sources`, value: { kind: "food" } }], `Tile ${tile.id}: a food source`) }, "+ food source"),
-      button(ctl, { class: "quiet small", data: { key: `add-wood-${tile.id}` },
-        onclick: () => ctl.edit([{ op: "insert", path: `tiles/${t}/sources`, value: { kind: "wood" } }], `Tile ${tile.id}: a wood source`) }, "+ wood source")),
-    stepper(ctl, { label: "Distance", what: `Tile ${tile.id} distance from the camp`, value: tile.distance, max: 20, path: `tiles/${t}/distance`, key: `dist-${tile.id}` }),
-    h("div", { class: "tile-row" },
-      toggle(ctl, { label: "Camp", checked: tile.camp, path: `tiles/${t}/camp`, key: `tcamp-${tile.id}` }),
-      toggle(ctl, { label: "Natural shelter", checked: tile.natural_shelter, path: `tiles/${t}/natural_shelter`, key: `tshelter-${tile.id}` })),
-    textField(ctl, { label: "Terrain", value: tile.terrain, path: `tiles/${t}/terrain`, key: `terrain-${tile.id}` }),
-    button(ctl, { class: "quiet small", data: { key: `rm-tile-${tile.id}` },
-      onclick: () => ctl.edit([{ op: "remove", path: `tiles/${t}` }], `Removed tile ${tile.id}`) }, "Remove tile"));
+    h("details", { class: "edit-more tile-edit" },
+      h("summary", { "aria-label": `Change tile ${tile.id}`, text: "Change" }),
+      h("div", { class: "tile-row" },
+        button(ctl, { class: "quiet small", data: { key: `add-food-${tile.id}` },
+          onclick: () => ctl.edit([{ op: "insert", path: `tiles/${t}/sources`, value: { kind: "food" } }], `Tile ${tile.id}: a food source`) }, "+ food source"),
+        button(ctl, { class: "quiet small", data: { key: `add-wood-${tile.id}` },
+          onclick: () => ctl.edit([{ op: "insert", path: `tiles/${t}/sources`, value: { kind: "wood" } }], `Tile ${tile.id}: a wood source`) }, "+ wood source"),
+        few(tile.sources, 12).map((src, j) => button(ctl, { class: "quiet small", "aria-label": `Remove the ${src.kind} source on tile ${tile.id}`,
+          data: { key: `rm-src-${tile.id}-${j}` },
+          onclick: () => ctl.edit([{ op: "remove", path: `tiles/${t}/sources/${j}` }], `Removed the ${src.kind} source on tile ${tile.id}`) },
+        `× ${src.kind} source`))),
+      stepper(ctl, { label: "Distance", what: `Tile ${tile.id} distance from the camp`, value: tile.distance, max: 20, path: `tiles/${t}/distance`, key: `dist-${tile.id}` }),
+      h("div", { class: "tile-row" },
+        toggle(ctl, { label: "Camp", checked: tile.camp, path: `tiles/${t}/camp`, key: `tcamp-${tile.id}` }),
+        toggle(ctl, { label: "Natural shelter", checked: tile.natural_shelter, path: `tiles/${t}/natural_shelter`, key: `tshelter-${tile.id}` })),
+      textField(ctl, { label: "Terrain", value: tile.terrain, path: `tiles/${t}/terrain`, key: `terrain-${tile.id}` }),
+      button(ctl, { class: "quiet small", data: { key: `rm-tile-${tile.id}` },
+        onclick: () => ctl.edit([{ op: "remove", path: `tiles/${t}` }], `Removed tile ${tile.id}`) }, "Remove tile")));
 }
 
 function islandRegion(ctl, s) {
   const nextId = s.tiles.reduce((m, t) => Math.max(m, t.id), 0) + 1;
   const supply = dropZone(ctl, h("div", { class: "black-supply", data: { testid: "black-supply" } },
-    h("span", { class: "row-label", text: "Black markers" }),
     piece(ctl, { t: "black", from: null }, { label: "A black marker from the supply: pick up to cover a source",
-      visual: h("span", { class: "black-marker", "aria-hidden": "true" }), key: "black-supply-piece", cls: "marker-piece" })),
+      visual: h("span", { class: "black-marker", "aria-hidden": "true" }), key: "black-supply-piece", cls: "marker-piece" }),
+    h("span", { class: "supply-label", text: "Black markers: drag one onto a source to cover it" })),
   { t: "supply" }, "black-supply");
   return region("The island", "island",
-    supply,
-    h("div", { class: "tiles" }, s.tiles.map((tile, t) => tileCard(ctl, s, tile, t))),
-    nextId <= 99 ? button(ctl, { class: "quiet", data: { key: "add-tile" },
-      onclick: () => ctl.edit([{ op: "insert", path: "tiles", value: { id: nextId, camp: s.tiles.length === 0 } }], `Tile ${nextId} placed`) }, "Place a tile") : null);
+    h("div", { class: "tiles" }, s.tiles.map((tile, t) => tileCard(ctl, s, tile, t)),
+      nextId <= 99 ? button(ctl, { class: "quiet add-tile", data: { key: "add-tile" },
+        onclick: () => ctl.edit([{ op: "insert", path: "tiles", value: { id: nextId, camp: s.tiles.length === 0 } }], `Tile ${nextId} placed`) }, "+ Place a tile") : null),
+    supply);
 }
 
 // ------------------------------------------------------------------ spaces: tokens and markers
 
+// A space of the board (a tile, a deck, an Action space) with its tokens as round discs and
+// its markers as wooden blocks; adding and removing folded under "Change".
 function spacesRegion(ctl, s) {
   return region("Tokens and markers on spaces", "spaces",
     hidden(s.spaces) ? h("p", { class: "hint", text: moreText(hidden(s.spaces), "more spaces") }) : null,
     h("div", { class: "board-spaces" }, few(s.spaces).map((sp, i) => h("article", { class: "board-space", "aria-label": `Space ${sp.id}`, data: { testid: `bspace-${sp.id}` } },
-      h("h3", { text: sp.id }),
-      h("h4", { text: "Tokens" }),
-      nameList(ctl, { label: `Tokens on ${sp.id}`, items: sp.tokens, path: `spaces/${i}/tokens`, key: `tok-${i}` }),
-      h("h4", { text: "Markers" }),
-      nameList(ctl, { label: `Markers on ${sp.id}`, items: sp.markers, path: `spaces/${i}/markers`, key: `mark-${i}` }),
-      button(ctl, { class: "quiet small", data: { key: `rm-space-${i}` },
-        onclick: () => ctl.edit([{ op: "remove", path: `spaces/${i}` }], `Removed space ${sp.id}`) }, "Remove space")))),
-    nameList(ctl, { label: "Spaces", items: [], path: "spaces", key: "spaces-add", makeItem: (id) => ({ id }) }));
+      h("h3", { class: "space-name", text: sp.id }),
+      h("div", { class: "space-pieces" },
+        nameList(ctl, { label: `Tokens on ${sp.id}`, items: sp.tokens, path: `spaces/${i}/tokens`, key: `tok-${i}`, look: "token", folded: true, addLabel: "+ token" }),
+        nameList(ctl, { label: `Markers on ${sp.id}`, items: sp.markers, path: `spaces/${i}/markers`, key: `mark-${i}`, look: "marker", folded: true, addLabel: "+ marker" })),
+      h("details", { class: "edit-more" }, h("summary", { "aria-label": `Change space ${sp.id}`, text: "Change" }),
+        button(ctl, { class: "quiet small", data: { key: `rm-space-${i}` },
+          onclick: () => ctl.edit([{ op: "remove", path: `spaces/${i}` }], `Removed space ${sp.id}`) }, "Remove this space"))))),
+    nameList(ctl, { label: "Spaces", items: [], path: "spaces", key: "spaces-add", makeItem: (id) => ({ id }), folded: true, addLabel: "+ A space with tokens or markers" }));
 }
 
 // ------------------------------------------------------------------ discoveries and items
 
+// What the players hold: Discovery tokens as round tokens, Starting Equipment, Inventions and
+// Items, and Treasures as little cards. The referee lists them; it never spends them (C4).
 function findsRegion(ctl, s) {
   return region("Discoveries, equipment, items, treasures", "finds",
-    h("p", { class: "hint", text: "The referee never spends these for you (C4); it lists what could avoid a loss." }),
+    h("p", { class: "hint", text: "Never spent for you (C4): the ruling lists what could avoid a loss." }),
     h("div", { class: "finds" },
       h("div", {}, h("h3", { text: "Discovery tokens" }),
-        nameList(ctl, { label: "Discovery tokens", items: s.discovery_tokens, path: "discovery_tokens", key: "discovery" })),
+        nameList(ctl, { label: "Discovery tokens", items: s.discovery_tokens, path: "discovery_tokens", key: "discovery", look: "token", folded: true, addLabel: "+ Add a token" })),
       h("div", {}, h("h3", { text: "Starting Equipment" }),
-        nameList(ctl, { label: "Starting Equipment", items: s.equipment, path: "equipment", key: "equipment",
+        nameList(ctl, { label: "Starting Equipment", items: s.equipment, path: "equipment", key: "equipment", look: "card", folded: true, addLabel: "+ Add equipment",
           makeItem: (name) => ({ name }), itemLabel: (e) => `${e.name} (${e.uses_left} use${e.uses_left === 1 ? "" : "s"} left)`,
           extra: (e, i) => button(ctl, { class: "quiet small", "aria-label": `${e.name}: use once`, disabled: e.uses_left === 0,
             data: { key: `use-eq-${i}` }, onclick: () => ctl.set(`equipment/${i}/uses_left`, e.uses_left - 1, `${e.name}: used once`) }, "use") })),
       h("div", {}, h("h3", { text: "Inventions and Items" }),
-        nameList(ctl, { label: "Inventions", items: s.inventions, path: "inventions", key: "inventions",
+        nameList(ctl, { label: "Inventions", items: s.inventions, path: "inventions", key: "inventions", look: "card", folded: true, addLabel: "+ Add an Invention or Item",
           makeItem: (name) => ({ name }), itemLabel: (x) => `${x.name}${x.built ? " (built Item)" : ""}`,
           extra: (x, i) => button(ctl, { class: "quiet small", "aria-pressed": String(x.built), data: { key: `built-${i}` },
             "aria-label": `${x.name}: ${x.built ? "built (press to flip it back)" : "build it"}`,
             onclick: () => ctl.set(`inventions/${i}/built`, !x.built, `${x.name}: ${x.built ? "not built" : "built"}`) }, x.built ? "built" : "build") })),
       h("div", {}, h("h3", { text: "Treasures" }),
-        nameList(ctl, { label: "Treasures", items: s.treasures, path: "treasures", key: "treasures" }))));
+        nameList(ctl, { label: "Treasures", items: s.treasures, path: "treasures", key: "treasures", look: "card treasure", folded: true, addLabel: "+ Add a Treasure" }))));
 }

@@ -77,7 +77,7 @@ export function createAutosave({ store, journal, board }) {
     timer = null;
     const snapshot = board.snapshot();
     if (!snapshot || !journal.initial) return;
-    const problem = store.save(journal, snapshot.state);
+    const problem = store.save(journal, snapshot.state, board.demand ? board.demand() : null);
     if (problem === "conflict") {
       conflict();
       return;

@@ -97,6 +97,10 @@ function digest(text) {
 
 const isObject = (v) => Boolean(v) && typeof v === "object" && !Array.isArray(v);
 
+// The card's demand saved beside the table (what the demand panel restores): its card,
+// effect, context and choices. Anything else is ignored, never drawn.
+const isDemand = (v) => isObject(v) && isObject(v.effect) && Array.isArray(v.effect.demands);
+
 export class Store {
   constructor() {
     const { storage, problem } = openStorage();
@@ -204,7 +208,8 @@ export class Store {
       const snap = value.snapshot;
       if (!isObject(snap) || !isObject(snap.history)) return { doc: null, problem: "the save has no game in it" };
       const h = snap.history;
-      doc = { state: snap.state, initial: h.initial, entries: h.entries === undefined ? [] : h.entries, cursor: h.cursor ?? 0, chunks: [] };
+      doc = { state: snap.state, initial: h.initial, entries: h.entries === undefined ? [] : h.entries, cursor: h.cursor ?? 0, chunks: [],
+        demand: isDemand(value.demand) ? value.demand : null };
     }
     const problem = docProblem(doc);
     return problem ? { doc: null, problem } : { doc, problem: null };
@@ -225,7 +230,8 @@ export class Store {
       for (const e of chunk.entries) entries.push(e);
     }
     for (const e of head.tail) entries.push(e);
-    return { state: head.state, initial: head.initial, entries, cursor: head.cursor, chunks: head.chunks };
+    return { state: head.state, initial: head.initial, entries, cursor: head.cursor, chunks: head.chunks,
+      demand: isDemand(head.demand) ? head.demand : null };
   }
 
   /** The save another tab has just written (to follow it), checked; null if none or bad. */
@@ -262,13 +268,15 @@ export class Store {
 
   // ---------------------------------------------------------------- writing
 
-  /** Save the game; returns null when saved, else "unavailable" | "full" | "conflict". */
-  save(journal, state) {
+  /** Save the game, with the card's demand on the table if there is one (`demand`: the
+   * panel's card, effect, context and choices); returns null when saved, else
+   * "unavailable" | "full" | "conflict". */
+  save(journal, state, demand = null) {
     if (!this.storage) return (this.problem = "unavailable");
     if (this.changedElsewhere()) return "conflict";
     try {
       const chunks = this._writeChunks(journal);
-      const head = this._head(journal, state, chunks);
+      const head = this._head(journal, state, chunks, demand);
       const key = `${KEYS.head}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
       this._write(key, head);
       const pointerText = JSON.stringify({ current: key, previous: this.base });
@@ -301,10 +309,11 @@ export class Store {
     return chunks;
   }
 
-  _head(journal, state, chunks) {
+  _head(journal, state, chunks, demand = null) {
     return JSON.stringify({
       format: FORMAT, version: VERSION, saved_at: new Date().toISOString(), state,
       initial: journal.initial, chunks, tail: journal.entries.slice(chunks.length * CHUNK), cursor: journal.cursor,
+      ...(isDemand(demand) ? { demand } : {}),
     });
   }
 

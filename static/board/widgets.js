@@ -79,14 +79,31 @@ export function textField(ctl, { label, value, path, key, placeholder, maxlength
     }));
 }
 
-/** Chips for a list of names, each removable, with a field to add one. */
-export function nameList(ctl, { label, items, path, key, makeItem = (name) => name, itemLabel = (x) => x, extra }) {
+/** Chips for a list of names, each removable, with a field to add one. `look` draws the
+ * chips as the game's pieces ("token": round discs, "marker": wooden blocks, "card"); with
+ * `folded`, the field to add one is folded under a small "+ Add" so the list reads first. */
+export function nameList(ctl, { label, items, path, key, makeItem = (name) => name, itemLabel = (x) => x, extra, look, folded, addLabel }) {
   const inputId = `add-${key}`;
-  return h("div", { class: "name-list", data: { testid: key } },
+  const form = h("form", {
+    class: "add-form",
+    onsubmit: (e) => {
+      e.preventDefault();
+      const input = e.target.elements.namedItem("name");
+      const name = input.value.trim();
+      if (!name) return;
+      ctl.edit([{ op: "insert", path, value: makeItem(name) }], `${label}: added ${name}`)
+        .then((ok) => { if (ok) input.value = ""; });
+    },
+  },
+  h("label", { class: "visually-hidden", for: inputId, text: `Add to ${label}` }),
+  h("input", { id: inputId, name: "name", type: "text", maxlength: 60, placeholder: "Name…",
+    autocomplete: "off", disabled: ctl.readonly, data: { key: inputId } }),
+  button(ctl, { type: "submit", class: "add", "aria-label": `Add to ${label}` }, "Add"));
+  return h("div", { class: ["name-list", look && `look-${look.split(" ")[0]}`, look && look.split(" ")[1] && `look-${look.split(" ")[1]}`], data: { testid: key } },
     h("ul", { class: "chips", "aria-label": label },
-      items.length ? null : h("li", { class: "empty", text: "none" }),
+      items.length || addLabel ? null : h("li", { class: "empty", text: "none" }),
       few(items).map((item, i) => h("li", { class: "chip" },
-        h("span", { text: itemLabel(item) }),
+        h("span", { class: "chip-name", text: itemLabel(item) }),
         extra ? extra(item, i) : null,
         button(ctl, {
           class: "chip-remove", "aria-label": `Remove ${itemLabel(item)} from ${label}`,
@@ -94,21 +111,8 @@ export function nameList(ctl, { label, items, path, key, makeItem = (name) => na
           onclick: () => ctl.edit([{ op: "remove", path: `${path}/${i}` }], `${label}: removed ${itemLabel(item)}`),
         }, "×"))),
       hidden(items) ? h("li", { class: "chip more-items", data: { testid: `${key}-more` }, text: moreText(hidden(items)) }) : null),
-    h("form", {
-      class: "add-form",
-      onsubmit: (e) => {
-        e.preventDefault();
-        const input = e.target.elements.namedItem("name");
-        const name = input.value.trim();
-        if (!name) return;
-        ctl.edit([{ op: "insert", path, value: makeItem(name) }], `${label}: added ${name}`)
-          .then((ok) => { if (ok) input.value = ""; });
-      },
-    },
-    h("label", { class: "visually-hidden", for: inputId, text: `Add to ${label}` }),
-    h("input", { id: inputId, name: "name", type: "text", maxlength: 60, placeholder: "Add…",
-      autocomplete: "off", disabled: ctl.readonly, data: { key: inputId } }),
-    button(ctl, { type: "submit", class: "add", "aria-label": `Add to ${label}` }, "Add")));
+    folded && !ctl.readonly ? h("details", { class: "add-more" }, h("summary", { "aria-label": `${addLabel || "+ Add"}: ${label}`, text: addLabel || "+ Add" }), form)
+      : folded ? null : form);
 }
 
 /** A piece that can be dragged, tapped then placed, or picked up with Enter/Space. */

@@ -67,19 +67,25 @@ function clauseQuote(clause, sources, { titled = true } = {}) {
 
 // ------------------------------------------------------------------ entries
 
-function entryShell(entry, clause, sources) {
-  const article = el("article", {
+// One question: its situation, and the ruling the referee computes live.
+function entryShell(entry, clause, sources, { quoted = true } = {}) {
+  return el("article", {
     class: "faq-entry", id: entry.id, "data-testid": "faq-entry", tabindex: "-1",
     data: { clause: entry.clause, state: "pending" }, "aria-labelledby": `${entry.id}-q`,
   },
-    el("h3", { id: `${entry.id}-q`, class: "question" },
-      el("span", { class: "clause", text: entry.clause }), " ", entry.question),
-    clauseQuote(clause, sources),
-    el("p", { class: "setup" }, el("strong", { text: "The situation: " }), entry.setup),
-    el("div", { class: "live" }, el("p", { class: "pending", text: "The referee is ruling…" })),
-    el("ul", { class: "entry-links" }));
-  // The rule code wraps the entry, so that faq.html#C6 reaches it.
-  return el("div", { class: "code-anchor", id: entry.clause, data: { search: searchText(entry, clause) } }, article);
+  el("h3", { id: `${entry.id}-q`, class: "question" },
+    el("span", { class: "clause", text: entry.clause }), " ", entry.question),
+  quoted ? clauseQuote(clause, sources) : null,
+  el("p", { class: "setup" }, el("strong", { text: "The situation: " }), entry.setup),
+  el("div", { class: "live" }, el("p", { class: "pending", text: "The referee is ruling…" })),
+  el("ul", { class: "entry-links" }));
+}
+
+// A rule's questions (a rule may have several: one per kind of demand it decides). The rule
+// code wraps them, so that faq.html#C6 reaches the first; the rule's text is quoted once.
+function codeBlock(entries, clause, sources) {
+  return el("div", { class: "code-anchor", id: clause.id, data: { search: searchText(entries, clause) } },
+    entries.map((entry, i) => entryShell(entry, clause, sources, { quoted: i === 0 })));
 }
 
 // A rule the referee cites that has no question of its own: its text and source.
@@ -92,8 +98,8 @@ function clauseCard(clause, sources) {
     clauseQuote(clause, sources, { titled: false })));
 }
 
-function searchText(entry, clause) {
-  return [entry && entry.question, entry && entry.setup, entry && entry.id,
+function searchText(entries, clause) {
+  return [...(entries || []).flatMap((e) => [e.question, e.setup, e.id]),
     clause.id, clause.title, clause.text, clause.switch].filter(Boolean).join(" ").toLowerCase();
 }
 
@@ -120,18 +126,19 @@ function sourcesSection(sources) {
 function renderShells(entries, clauses, sources) {
   const toc = [];
   const sections = [];
-  const byClause = new Map(entries.map((e) => [e.clause, e]));
+  const byClause = new Map();
+  for (const e of entries) byClause.set(e.clause, [...(byClause.get(e.clause) || []), e]);
   for (const group of GROUPS) {
     const codes = Object.keys(clauses).filter(group.test);
     if (!codes.length) continue;
     const links = [];
     const blocks = [];
     for (const code of codes) {
-      const entry = byClause.get(code);
-      blocks.push(entry ? entryShell(entry, clauses[code], sources) : clauseCard(clauses[code], sources));
+      const own = byClause.get(code);
+      blocks.push(own ? codeBlock(own, clauses[code], sources) : clauseCard(clauses[code], sources));
       links.push(tocLink(`#${code}`, code, clauses[code].title));
       codeIds.set(code.toLowerCase(), code);
-      if (entry) codeIds.set(entry.id, code);
+      for (const entry of own || []) codeIds.set(entry.id, code);
     }
     toc.push(el("li", { class: "toc-group" },
       el("a", { class: "toc-group-link", href: `#group-${group.id}`, text: group.title }),
@@ -150,6 +157,7 @@ function renderShells(entries, clauses, sources) {
 
 async function ruleEntry(entry, clauses) {
   const article = $(entry.id);
+  if (!article) return; // a question on a rule the catalogue does not have: not shown
   const live = article.querySelector(".live");
   try {
     const ruling = await referee.rule(entry.example);

@@ -76,9 +76,12 @@ function whoName(state, who) {
 }
 
 function resourceList(pile) {
-  const parts = RESOURCES.filter((k) => pile[k]).map((k) => `${pile[k]} ${RESOURCE_NAMES[k]}`);
+  const parts = [...RESOURCES, "perishable_food"].filter((k) => pile[k])
+    .map((k) => `${pile[k]} ${k === "perishable_food" ? "perishable food (not non-perishable)" : RESOURCE_NAMES[k]}`);
   return parts.join(", ");
 }
+
+const orList = (words) => (words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}` : words.join(""));
 
 // ------------------------------------------------------------------ the demand
 
@@ -106,15 +109,35 @@ export function describeDemand(state, d) {
       break;
     case "cover_source": {
       const n = d.count || 1;
-      text = `Cover ${plural(n, `${d.source} source`)} with a black marker`;
-      text += d.tile ? ` on tile ${d.tile}` : " (the closest)";
+      text = `Cover ${plural(n, d.source === "any" ? "source of any kind" : `${d.source} source`, d.source === "any" ? "sources of any kind" : undefined)} with a black marker`;
+      text += d.tile ? ` on tile ${d.tile}` : d.adjacent ? " on the tiles next to the camp" : " (the closest)";
       break;
     }
+    case "discard_any":
+      text = `Discard ${d.amount} of ${orList((d.of || ["wood", "food"]).map((k) => RESOURCE_NAMES[k] || k))}, the players' pick`;
+      break;
+    case "halve_gain":
+      text = `Gain half of ${resourceList(d) || "nothing"}, rounded down`;
+      break;
+    case "adventure":
+      text = "Draw an Adventure card";
+      break;
+    case "requirement":
+      text = d.text ? `A requirement to plan the Action: ${d.text}` : "A requirement to plan the Action";
+      if (!d.text && d.weapon) text += ` (Weapon ${d.weapon})`;
+      break;
+    case "move_camp":
+      text = d.tile ? `Move the camp to tile ${d.tile}` : "Move the camp";
+      break;
+    case "s7_palisade":
+      text = `Scenario 7: the red die takes ${d.amount || 1} off the Palisade`;
+      break;
     case "place_token":
       text = `Place a “${d.token}” token on ${d.space}`;
       break;
     case "place_marker":
-      text = `Place a ${d.marker} marker on ${d.space}`;
+      text = d.space ? `Place a ${d.marker} marker on ${d.space}`
+        : `Place a ${d.marker} marker on the first of ${orList(d.spaces || [])} without one`;
       break;
     case "lose_pawn":
       text = `${whoName(state, d.who || "resolver")} loses an Action pawn`;
@@ -398,6 +421,31 @@ export function certaintyText(step, state) {
     : `no official ruling; this app's default (switch: ${step.switch})`;
 }
 
+// How sure the ruling is as a whole (its weakest deciding step), in three plain grades:
+// official, a ruling that follows from the rules, or no official ruling (with the house-rule
+// switch that takes the other reading, if there is one).
+export function rulingCertainty(ruling, clauses = {}, state = null) {
+  const rests = (ruling.rests_on || []).join(", ");
+  if (!ruling.certainty || ruling.certainty === "stated") {
+    return { grade: "official", label: "Official", text: "Every deciding step is stated by the rules." };
+  }
+  if (ruling.certainty === "derived") {
+    return { grade: "derived", label: "Follows from the rules",
+      text: `No rule says it in so many words; it follows from stated rules${rests ? ` (${rests})` : ""}.` };
+  }
+  const switches = [...new Set((ruling.rests_on || []).map((code) => {
+    const clause = clauses[code] || clauses[String(code).split(".")[0]];
+    return clause && clause.switch;
+  }).filter(Boolean))];
+  const on = switches.filter((k) => state && state.house_rules && state.house_rules[k]);
+  if (switches.length) {
+    return { grade: "switch", label: "No official ruling: house rule",
+      text: `This app's ${on.length ? "house rule, switched on" : "default"}${rests ? ` (${rests})` : ""}; a switch takes the other reading: ${switches.join(", ")}.` };
+  }
+  return { grade: "house", label: "No official ruling",
+    text: `This app's default${rests ? ` (${rests})` : ""}, with no switch.` };
+}
+
 export function verdictText(state, ruling) {
   const lines = [];
   for (const w of ruling.wounds || []) {
@@ -411,6 +459,9 @@ export function verdictText(state, ruling) {
     lines.push(line);
   }
   if (!lines.length) lines.push("No Wounds.");
+  for (const g of ruling.gains || []) {
+    if (g.amount) lines.push(`Gained: ${g.amount} ${RESOURCE_NAMES[g.what] || g.what}, to ${g.to === "future" ? "Future" : "Available"} Resources.`);
+  }
   if (ruling.morale_change) lines.push(`Morale ${signed(ruling.morale_change)}.`);
   if (ruling.used_alternative) lines.push("The card's alternative applies.");
   if (ruling.game_lost) lines.push(`The game is lost${ruling.lost_reason ? `: ${ruling.lost_reason}` : "."}`);
@@ -444,7 +495,10 @@ export function renderRuling(request, ruling, clauses = {}, options = {}) {
         el("span", { class: `certainty certainty-${s.certainty}`, text: certaintyText(s, state) })));
   }));
   const heading = `h${options.headingLevel || 3}`;
-  const parts = [el(heading, { class: "ruling-title", text: "The ruling" }), verdict, steps];
+  const sure = rulingCertainty(ruling, clauses, state);
+  const certainty = el("p", { class: `ruling-certainty sure-${sure.grade}`, "data-testid": "ruling-certainty", data: { grade: sure.grade } },
+    el("strong", { class: "sure-label", text: `${sure.label}. ` }), sure.text);
+  const parts = [el(heading, { class: "ruling-title", text: "The ruling" }), verdict, certainty, steps];
   const decisions = (ruling.decisions || []).filter((d) => d.options && d.options.length);
   if (decisions.length) {
     parts.push(el("ul", { class: "decisions", "aria-label": "The players' choices" }, decisions.map((d) => {

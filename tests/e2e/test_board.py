@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from .board_harness import (
     DEMO,
@@ -19,12 +20,14 @@ from .board_harness import (
     bring,
     check_clean,
     clear_demand,
+    open_board,
     open_more,
     set_table,
     settles,
     small_targets,
     table,
     touch_drag,
+    wait_live,
 )
 
 
@@ -173,6 +176,54 @@ def test_drag_by_touch(page: Page) -> None:
         touch_drag(page, "[data-testid=res-build-1-wood]", "[data-testid=pile-future] h3")
     state = table(page)
     assert pile(state, "build-1")["wood"] == 1 and pile(state, "future")["wood"] == 2
+
+
+FINGER = """([type, x, y]) => document.elementFromPoint(x, y).dispatchEvent(new PointerEvent(type, {
+  bubbles: true, cancelable: true, composed: true, pointerId: 9, pointerType: "touch",
+  isPrimary: true, clientX: x, clientY: y, button: 0, buttons: type === "pointerup" ? 0 : 1 }))"""
+
+
+def test_the_dragged_piece_follows_the_finger(page: Page) -> None:
+    """Mid-drag, a copy of the piece (one cube) sits under the finger, the place under it is
+    marked, and the piece itself stays faded where it was; letting go moves it and the copy
+    goes. With reduced motion the copy only follows (no lift)."""
+    source, target = "[data-testid=res-available-wood]", "[data-testid=action-build-1] h4"
+    bring(page, source, target)
+    a, b = page.locator(source).bounding_box(), page.locator(target).bounding_box()
+    assert a and b
+    x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    page.evaluate(FINGER, ["pointerdown", x0, y0])
+    page.evaluate(FINGER, ["pointermove", (x0 + x1) / 2, (y0 + y1) / 2])
+    page.evaluate(FINGER, ["pointermove", x1, y1])
+    ghost = page.locator("[data-testid=drag-ghost]")
+    expect(ghost).to_have_count(1)
+    expect(ghost).to_have_attribute("aria-hidden", "true")
+    expect(ghost.locator(".cube-wood")).to_have_count(1)
+    hovered = "(sel) => document.querySelector(sel).closest('[data-drop]').matches('.drop-hover')"
+    page.wait_for_function(hovered, arg=target)
+    box = ghost.bounding_box()
+    assert box and box["x"] <= x1 <= box["x"] + box["width"] + 8
+    assert box["y"] <= y1 <= box["y"] + box["height"] + 8
+    expect(page.locator(source)).to_have_class(re.compile(r"\bis-dragging\b"))
+    with settles(page):
+        page.evaluate(FINGER, ["pointerup", x1, y1])
+    expect(ghost).to_have_count(0)
+    assert pile(table(page), "build-1")["wood"] == 3
+
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        src = "[data-testid=res-build-1-wood]"
+        c = page.locator(src).bounding_box()
+        assert c
+        page.evaluate(FINGER, ["pointerdown", c["x"] + 10, c["y"] + 10])
+        page.evaluate(FINGER, ["pointermove", c["x"] + 60, c["y"] + 60])
+        transform = ghost.evaluate("(el) => el.style.transform")
+        assert "translate(" in transform and "scale" not in transform
+        page.evaluate(FINGER, ["pointercancel", c["x"] + 60, c["y"] + 60])
+        expect(ghost).to_have_count(0)
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
 
 
 def test_drag_a_pawn_by_touch_onto_an_empty_space_plans_an_action(page: Page) -> None:
@@ -382,7 +433,16 @@ def test_house_rulings_say_so_and_name_their_switch(page: Page) -> None:
     reduce(page, "roof", 1)
     preview(page)
     expect(page.locator("[data-testid=steps]")).to_contain_text(
-        "No official ruling; this app's default (switch: no_shelter_reduction_ignored)"
+        "No official ruling; this app's default (switch: "
+        "“Reducing Roof/Palisade without a Shelter is ignored” in Settings)"
+    )
+    # The ruling as a whole is as sure as that step, and says which switch reads it otherwise.
+    sure = page.locator("[data-testid=ruling] [data-testid=ruling-certainty]")
+    expect(sure).to_have_attribute("data-grade", "switch")
+    expect(sure).to_contain_text("No official ruling: house rule")
+    expect(sure).to_contain_text("Reducing Roof/Palisade without a Shelter is ignored")
+    expect(page.locator("[data-testid=bar-certainty]")).to_have_text(
+        "No official ruling: house rule"
     )
 
 
@@ -531,6 +591,67 @@ def test_rule_codes_link_to_their_faq_entry(page: Page) -> None:
     expect(page.locator("[data-testid=faq-link]")).to_have_attribute("href", "./faq.html")
 
 
+def test_at_night_the_board_asks_how_each_open_action_ended(page: Page) -> None:
+    """In the Night Phase a planned Action still open would keep its wood tied up: the board
+    says so and asks how it ended; "Failed" brings its resources back (R6), by the core."""
+    with settles(page):
+        page.click("[data-testid=phase-night]")
+    expect(page.locator("[data-testid=actions-over]")).to_contain_text("2 planned Actions")
+    expect(page.locator("[data-testid=resolve-build-1]")).to_have_count(0)
+    with settles(page):
+        page.click("[data-testid=failure-build-1]")
+    state = table(page)
+    assert pile(state, "available")["wood"] == 5
+    assert [a["id"] for a in state["planned_actions"]] == ["gather-1"]
+    expect(page.locator("[data-testid=actions-over]")).to_contain_text("1 planned Action is")
+    with settles(page):
+        page.click("[data-testid=success-gather-1]")
+    expect(page.locator("[data-testid=actions-over]")).to_have_count(0)
+
+
+def test_a_rule_code_opens_its_rule_beside_the_table(page: Page) -> None:
+    """Tapping a rule code shows the rule, how sure it is and its FAQ question in a sheet
+    over the table (no new tab: an installed app would leave itself); closing it goes back
+    to the same table and ruling."""
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    discard(page, "wood", 5)
+    page.locator("[data-testid=steps] a.clause[data-clause=C6]").first.click()
+    sheet = page.locator("[data-testid=rule-dialog]")
+    expect(sheet).to_be_visible()
+    expect(sheet).to_contain_text("C6")
+    expect(sheet.locator("[data-testid=rule-certainty]")).to_contain_text("Stated by the rules")
+    expect(sheet.locator("[data-testid=rule-faq]")).to_have_attribute(
+        "href", "./faq.html#resolving-character"
+    )
+    assert len(page.context.pages) == 1
+    page.click("[data-testid=rule-close]")
+    expect(sheet).to_be_hidden()
+    expect(page.locator("[data-testid=ruling]")).to_have_attribute("data-state", "preview")
+
+
+def test_the_demand_is_kept_across_a_reload(browser: Browser, site_url: str, page: Page) -> None:
+    """The card's demand, who resolves it and the players' choices are saved with the table:
+    a reload (or a trip to the FAQ and back) shows them again, ruled on the saved table."""
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    discard(page, "wood", 5)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    headline = page.text_content("[data-testid=headline]")
+    storage = page.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage)"
+        ".filter((k) => k.startsWith('castaway-referee.v1.')).map((k) => [k, localStorage[k]]))"
+    )
+    again, _ = open_board(browser, site_url, storage=storage)
+    try:
+        wait_live(again.page)
+        again.page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+        expect(again.page.locator("[data-testid=demand-chosen]")).to_contain_text("Discard 5 wood")
+        expect(again.page.locator("[data-testid=ctx-resolver]")).to_have_value("cook")
+        expect(again.page.locator("[data-testid=headline]")).to_have_text(headline or "")
+        check_clean(again)
+    finally:
+        again.page.context.close()
+
+
 # ------------------------------------------------------------------------- usability fixes
 
 
@@ -634,7 +755,7 @@ def test_a_refusal_says_why_in_plain_words_next_to_the_tapped_control(page: Page
 
 
 def test_why_scrolls_only_the_panel(page: Page) -> None:
-    """"Why?" brings the ruling into view in the panel; the page (the board) does not move."""
+    """ "Why?" brings the ruling into view in the panel; the page (the board) does not move."""
     page.select_option("[data-testid=ctx-resolver]", "cook")
     discard(page, "wood", 4)
     page.wait_for_selector("[data-testid=ruling][data-state=preview]")
@@ -652,7 +773,7 @@ def test_why_scrolls_only_the_panel(page: Page) -> None:
 
 
 def test_new_game_clears_the_card_and_its_demand(page: Page) -> None:
-    """"New game" puts the last game's demand away: nothing is ruled on the new table."""
+    """ "New game" puts the last game's demand away: nothing is ruled on the new table."""
     discard(page, "wood", 2)
     expect(page.locator("[data-testid=demand-0]")).to_be_visible()
     page.click("[data-testid=new-game]")

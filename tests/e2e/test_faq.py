@@ -109,6 +109,41 @@ def test_house_steps_say_there_is_no_official_ruling(faq_page: App) -> None:
     assert any(CLAUSES[e.clause].certainty == "house" for e in ENTRIES)
 
 
+def test_each_ruling_says_how_sure_it_is(faq_page: App) -> None:
+    """Every example's ruling says how sure it is as a whole (its weakest deciding step, as
+    the core computes it): official, follows from the rules, or no official ruling, naming
+    the house-rule switch when there is one."""
+    grades = set()
+    for entry in ENTRIES:
+        expected = cpython_ruling(entry.example)
+        sure = faq_page.page.locator(f"#{entry.id} [data-testid=ruling-certainty]")
+        grade = sure.get_attribute("data-grade")
+        switches = {CLAUSES[c.split(".")[0]].switch for c in expected["rests_on"]} - {None}
+        want = {"stated": "official", "derived": "derived"}.get(
+            expected["certainty"], "switch" if switches else "house"
+        )
+        assert grade == want, entry.id
+        for rest in expected["rests_on"]:
+            assert rest in (sure.text_content() or ""), entry.id
+        grades.add(grade)
+    assert {"official", "derived", "switch"} <= grades
+
+
+def test_a_rule_with_several_questions_shows_each_under_its_code(faq_page: App) -> None:
+    """A rule asked about more than once (C1: a shortfall, wood-or-food, perishable food only)
+    keeps every question under its code, in the data's order, each ruled."""
+    by_clause: dict[str, list[str]] = {}
+    for entry in ENTRIES:
+        by_clause.setdefault(entry.clause, []).append(entry.id)
+    several = {c: ids for c, ids in by_clause.items() if len(ids) > 1}
+    assert {"C1", "C3", "C14", "G-use", "R8"} <= set(several)
+    for clause, ids in several.items():
+        shown = faq_page.page.eval_on_selector_all(
+            f"[id='{clause}'] > .faq-entry", "els => els.map((e) => [e.id, e.dataset.state])"
+        )
+        assert shown == [[i, "ruled"] for i in ids], clause
+
+
 def test_open_on_the_board_carries_the_example(faq_page: App, site_url: str) -> None:
     page = faq_page.page
     for entry in ENTRIES:

@@ -336,6 +336,8 @@ def test_empty_tracks_are_drawn_as_numbered_spaces(widget: App) -> None:
     empty boxes); a ruling's change shows where the marker was and where it is."""
     page = widget.page
     open_link(page, encode(Request.model_validate(TIED_UP)))  # no Shelter, every track at 0
+    # The link may be the one already open (then open_link returns before it is drawn).
+    page.wait_for_selector("[data-testid=board] [data-track=roof] .space")
     for track in ("roof", "palisade", "weapon"):
         spaces = page.locator(f"[data-testid=board] [data-track={track}] .space")
         assert spaces.all_text_contents() == ["0", "1", "2", "3", "4"], track
