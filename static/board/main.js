@@ -477,7 +477,14 @@ async function openLink() {
   if (!(await referee.ready)) return;
   let request;
   try {
-    request = await referee.links.decode(decodeURIComponent(match[1]));
+    let payload;
+    try {
+      payload = decodeURIComponent(match[1]);
+    } catch {
+      // "%E0%A4%A": the link was cut short or changed on its way (never the browser's "URI malformed").
+      throw new Error("part of it was cut off or changed on its way.");
+    }
+    request = await referee.links.decode(payload);
   } catch (error) {
     html.dataset.link = "error";
     showMessage(`This share link cannot be opened: ${plainError(error)} Your own table is unchanged.`, "link-error");

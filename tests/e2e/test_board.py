@@ -638,7 +638,7 @@ def test_the_demand_is_kept_across_a_reload(browser: Browser, site_url: str, pag
     headline = page.text_content("[data-testid=headline]")
     storage = page.evaluate(
         "() => Object.fromEntries(Object.keys(localStorage)"
-        ".filter((k) => k.startsWith('castaway-referee.v1.')).map((k) => [k, localStorage[k]]))"
+        ".filter((k) => k.startsWith('castaway-referee.')).map((k) => [k, localStorage[k]]))"
     )
     again, _ = open_board(browser, site_url, storage=storage)
     try:

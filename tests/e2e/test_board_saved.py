@@ -221,6 +221,18 @@ def test_share_link_round_trip_opens_the_same_table_and_ruling(
         friend.page.context.close()
 
 
+def test_a_link_with_broken_percent_escapes_says_so_in_words(page: Page) -> None:
+    """`#r=%E0%A4%A` (a link cut short): plain words, never the browser's "URI malformed"."""
+    before = saved(page)
+    page.evaluate("() => { location.hash = '#r=%E0%A4%A'; }")
+    message = page.locator("[data-testid=message]")
+    expect(message).to_contain_text("This share link cannot be opened")
+    expect(message).to_contain_text("cut off or changed")
+    assert "malformed" not in (message.text_content() or "")
+    assert saved(page) == before
+    page.evaluate("() => history.replaceState(null, '', location.pathname)")
+
+
 def test_a_broken_link_says_why_and_leaves_the_saved_table_alone(page: Page) -> None:
     before = saved(page)
     page.evaluate("() => { location.hash = '#r=1.not!a*link'; }")
