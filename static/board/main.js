@@ -187,9 +187,15 @@ const ctl = {
     draw();
   },
 
-  /** The card's demand changed: saved with the table (soon, once, whatever else changed). */
+  /** The card's demand may have changed: saved with the table (soon, once, whatever else
+   * changed) when what would be saved differs. A panel that only rules again (a new card
+   * list, another tab's table followed) writes nothing, so it never races another tab. */
   demandChanged() {
-    if (!this.shared) autosave.soon();
+    if (this.shared || !demand) return;
+    const now = JSON.stringify(demand.saved());
+    if (now === savedDemand) return;
+    savedDemand = now;
+    autosave.soon();
   },
 };
 
@@ -197,6 +203,7 @@ const roots = Object.fromEntries(["game", "camp", "resources", "actions", "chara
   .map((id) => [id, $(`board-${id}`)]));
 // The card's panel, built in boot() once the page has painted (it is a good part of the page).
 let demand = null;
+let savedDemand = "null"; // the demand as last saved (JSON), see ctl.demandChanged
 const autosave = createAutosave({ store, journal, board: {
   snapshot: () => ctl.snapshot,
   demand: () => (demand ? demand.saved() : null),
@@ -598,6 +605,7 @@ async function boot() {
   // The card's demand saved with the table is ruled once the table is loaded (not when a
   // share link is opening: that link's demand is shown instead).
   let restoring = doc && doc.demand && !location.hash.startsWith("#r=") ? doc.demand : null;
+  if (restoring) savedDemand = JSON.stringify(restoring);
   let env;
   for (;;) {
     try {

@@ -409,6 +409,8 @@ def test_a_change_made_in_two_tabs_at_once_is_kept_aside_not_dropped(
             a.page.click("[data-testid=track-roof] [data-level='3']")
         b_page.click("[data-testid=track-palisade] [data-level='4']")
         expect(b_page.locator("[data-testid=notice-conflict]")).to_be_visible()
+        # B keeps its own game aside, then opens A's save (counted once opened).
+        b_page.wait_for_function("() => document.documentElement.dataset.followed === '1'")
         b_page.wait_for_function("() => document.documentElement.dataset.busy === '0'")
         table = board_table(b_page)
         assert (table["roof"], table["palisade"]) == (3, 2)  # A's change is shown in B
@@ -448,7 +450,10 @@ def test_an_unreadable_save_from_another_tab_is_kept_aside_and_ours_saved(
             arg=[POINTER, torn],
         )
         kept = asides(a.page)
-        assert [(k["key"], k["why"]) for k in kept] == [(torn, "unreadable")], kept
+        # The torn save is kept aside as unreadable. When both tabs save in the same moment,
+        # one of them may also keep its own copy aside ("other-tab"): kept, never dropped.
+        assert (torn, "unreadable") in [(k["key"], k["why"]) for k in kept], kept
+        assert all(k["why"] == "other-tab" for k in kept if k["key"] != torn), kept
         head = json.loads(
             stored(a.page, json.loads(stored(a.page, POINTER) or "")["current"]) or ""
         )
