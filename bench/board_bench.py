@@ -25,6 +25,8 @@ import argparse
 import json
 import statistics
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -33,11 +35,10 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e.board_harness import DEMO  # noqa: E402
+from tests.e2e.board_harness import DEMO, SETTLED, history_of  # noqa: E402
 from tools.local import CHROMIUM, CHROMIUM_ARGS, served  # noqa: E402
 
 OUT = ROOT / "bench" / "out"
-SETTLED = "() => document.documentElement.dataset.busy === '0'"
 
 
 def p95(values: list[float]) -> float:
@@ -59,26 +60,23 @@ def drag(page: Page, source: str, target: str) -> None:
     )
 
 
-def history_of(state: dict[str, Any], entries: int) -> dict[str, Any]:
-    """A game's history with `entries` board edits (Morale up and down) before the moves."""
-    edits = [
-        {
-            "kind": "edit",
-            "summary": f"Morale: {v}",
-            "edits": [{"op": "set", "path": "morale", "value": v}],
-        }
-        for v in (i % 3 - 1 for i in range(entries))
-    ]
-    return {"initial": state, "entries": edits, "cursor": entries}
-
-
-def run(url: str, moves: int, entries: int) -> dict[str, Any]:
+@contextmanager
+def live_board(url: str) -> Iterator[Page]:
+    """The board in Debian's Chromium (a tall page: every region in view), live and settled."""
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 1800})
         page.goto(url)
         page.wait_for_selector('html[data-board="live"]', state="attached", timeout=120_000)
         page.wait_for_function(SETTLED)
+        try:
+            yield page
+        finally:
+            browser.close()
+
+
+def run(url: str, moves: int, entries: int) -> dict[str, Any]:
+    with live_board(url) as page:
         page.evaluate(
             """async (history) => {
           const { board } = await import("./static/board/main.js");
@@ -108,7 +106,6 @@ def run(url: str, moves: int, entries: int) -> dict[str, Any]:
         head = page.evaluate("""() => {
           const pointer = JSON.parse(localStorage.getItem("castaway-referee.v2.current"));
           return localStorage.getItem(pointer.current).length; }""")
-        browser.close()
     assert len(found["board-move"]) == moves, (
         f"{len(found['board-move'])} of {moves} moves measured"
     )
@@ -151,12 +148,7 @@ SEARCHES = [
 
 
 def run_search(url: str, queries: int) -> dict[str, Any]:
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 1800})
-        page.goto(url)
-        page.wait_for_selector('html[data-board="live"]', state="attached", timeout=120_000)
-        page.wait_for_function(SETTLED)
+    with live_board(url) as page:
         found_times: list[list[float]] = page.evaluate(
             """async ([words, n]) => {
           const out = [], base = [];
@@ -175,7 +167,6 @@ def run_search(url: str, queries: int) -> dict[str, Any]:
         }""",
             [SEARCHES, queries],
         )
-        browser.close()
     times, base = found_times[0], found_times[1]
     return {
         "queries": len(times),

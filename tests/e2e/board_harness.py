@@ -159,6 +159,19 @@ def table(page: Page) -> dict[str, Any]:
     return result
 
 
+def history_of(state: dict[str, Any], entries: int) -> dict[str, Any]:
+    """A game's history with `entries` board edits (Morale up and down) on `state`."""
+    edits = [
+        {
+            "kind": "edit",
+            "summary": f"Morale: {v}",
+            "edits": [{"op": "set", "path": "morale", "value": v}],
+        }
+        for v in (i % 3 - 1 for i in range(entries))
+    ]
+    return {"initial": state, "entries": edits, "cursor": entries}
+
+
 def rev(page: Page) -> int:
     return int(page.evaluate("document.documentElement.dataset.boardRev || '0'"))
 

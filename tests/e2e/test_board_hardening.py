@@ -26,6 +26,7 @@ from .board_harness import (
     App,
     board_call,
     check_clean,
+    history_of,
     open_board,
     set_table,
     settles,
@@ -462,18 +463,6 @@ def test_an_unreadable_save_from_another_tab_is_kept_aside_and_ours_saved(
 
 
 # ------------------------------------------------------------- long games, huge tables
-
-
-def history_of(state: dict[str, Any], entries: int) -> dict[str, Any]:
-    edits = [
-        {
-            "kind": "edit",
-            "summary": f"Morale: {v}",
-            "edits": [{"op": "set", "path": "morale", "value": v}],
-        }
-        for v in (i % 3 - 1 for i in range(entries))
-    ]
-    return {"initial": state, "entries": edits, "cursor": entries}
 
 
 def journal_of(page: Page) -> list[int]:
