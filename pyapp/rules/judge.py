@@ -438,6 +438,7 @@ def _revert(t: Work, benefits: Any, v: Verdict) -> None:
             label = resource_label(b.resource)
             paid = _take(t, v, b.resource, b.amount, "C11",
                          f"Revert the {b.amount} {label} it gave: discard {{paid}}.")
+            v.pay(f"{label} (reverted)", b.amount, paid)
             if paid < b.amount:
                 v.say("C11", f"{b.amount - paid} of the {b.amount} {label} it gave cannot be "
                       "reverted; that costs nothing more.")
@@ -447,6 +448,7 @@ def _revert(t: Work, benefits: Any, v: Verdict) -> None:
             if paid:
                 v.emit(t, SetLevel(b.track, level - paid))
             name = b.track.capitalize()
+            v.pay(f"{name} (reverted)", b.amount, paid)
             v.say("C11", f"Revert {name} +{b.amount}: {name} {level} to {level - paid}"
                   + ("." if paid == b.amount else "; the rest costs nothing."))
         else:
@@ -662,11 +664,13 @@ def _children_share(t: Work, v: Verdict, need: int) -> int:
         chosen=str(first).lower(), default="true"))
     food = t.food()
     if need <= food < need + eaters:
+        left = food - need
         v.say("R11.split", f"{food} food cannot feed the children ({need}) and "
               f"{plural(eaters, 'character')}: " + (
-                  "the children eat first, so the game goes on." if first
-                  else "feeding the characters first loses the game."))
-    return t.food() if first else max(0, t.food() - eaters)
+                  f"the children eat first, which leaves {left} food for the characters; "
+                  "each character left without food at Night suffers 2 Wounds." if first
+                  else "feeding the characters first leaves the children short."))
+    return food if first else max(0, food - eaters)
 
 
 def _eats_in_camp(t: Work, who: FigureId) -> bool:

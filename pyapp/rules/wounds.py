@@ -117,7 +117,8 @@ SIGNED: dict[int, str] = {n: f"{n:+d}" for n in range(MORALE_MIN, MORALE_MAX + 1
 
 def _die(w: Work, v: Verdict, who: FigureId) -> None:
     if who == "friday":
-        v.say("G-friday-death", "Friday reaches his death space and dies; the game goes on.")
+        v.say("G-friday-death", "Friday reaches his death space and dies; his death does "
+              "not lose the game.")
         return
     name = who.capitalize()
     v.lose(w, f"{name} died")

@@ -96,9 +96,48 @@ any_demand = st.one_of(
 )
 
 
+# The demands whose victims a card may name (one figure at the table, drawn per table).
+NAMEABLE = ("discard", "reduce", "have_weapon", "wounds", "discard_any", "lose_item",
+            "cover_source", "halve")
+
+
 @st.composite
 def requests(draw: Any, demands: Any = any_demand, phase: str | None = None) -> Request:
     state = draw(tables(phase))
     effect = {"demands": draw(st.lists(demands, min_size=1, max_size=3))}
     choices = {"use": draw(st.lists(st.sampled_from(["Large Leaves", "Saber"]), max_size=2))}
     return Request.model_validate({"state": state, "effect": effect, "choices": choices})
+
+
+@st.composite
+def wide_requests(draw: Any) -> Request:
+    """Any table, also in the Action Phase with its resolver, scenario 6's children with little
+    food and characters near death, scenario 7's red die, and demands naming their victim."""
+    state = draw(tables(draw(st.sampled_from(["event", "morale", "production", "action",
+                                              "weather", "night"]))))
+    roles = [c["role"] for c in state["characters"]]
+    context: dict[str, Any] = {}
+    if state["phase"] == "action":
+        context["resolver"] = draw(st.sampled_from(roles + (["friday"] if "friday" in state
+                                                            else [])))
+    demands = draw(st.lists(any_demand, min_size=1, max_size=3))
+    setting = draw(st.sampled_from(["plain", "children", "red die", "named"]))
+    if setting == "children":  # scenario 6, at Night: little food, characters near death
+        state.update(scenario=6, phase="night", round=draw(st.integers(7, 12)),
+                     available=draw(st.fixed_dictionaries({
+                         "food": st.integers(0, 3), "nonperishable_food": st.integers(0, 2)})))
+        context = {}
+        for c in state["characters"]:
+            c["wounds"] = draw(st.integers(9, 12))
+        demands = [{"kind": "children_food"}, {"kind": "night_eating"}, *demands[:1]]
+    elif setting == "red die":  # scenario 7: the Palisade may go below 0
+        state.update(scenario=7, film_crew=draw(st.lists(st.integers(1, 10), max_size=3,
+                                                         unique=True)))
+        demands = [{"kind": "s7_palisade", "amount": draw(st.integers(1, 3))}, *demands[:2]]
+    elif setting == "named":
+        victim = draw(st.sampled_from(roles))
+        demands = [{**d, "victims": victim} if d["kind"] in NAMEABLE else d for d in demands]
+    choices = {"use": draw(st.lists(st.sampled_from(["Large Leaves", "Saber"]), max_size=2)),
+               "children_first": draw(st.booleans())}
+    return Request.model_validate({"state": state, "effect": {"demands": demands},
+                                   "context": context, "choices": choices})

@@ -7,11 +7,11 @@ import re
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
 from pyapp.rules import Request, Ruling, rule
 from pyapp.rules.state import RESOURCE_KINDS, TableState
-from tests.core.strategies import requests
+from tests.core.strategies import requests, wide_requests
 from tests.scenarios import SCENARIOS, Scenario
 
 LABELS = {"non-perishable food": "nonperishable_food", "food": "food", "wood": "wood",
@@ -69,9 +69,28 @@ def levels(state: TableState) -> dict[str, int]:
             "Morale": state.morale}
 
 
+# A payment of resources: "food", "wood (snow)", "food for Cook", "wood or food", ...
+PAID_RESOURCE = re.compile(r"^(?:non-perishable food|perishable food|food|wood|fur)\b(?! source)")
+
+
+def check_payments_and_gains(r: Ruling, discarded: Counter[str], gained: Counter[str]) -> None:
+    """What the steps say was discarded is what the payments paid in resources; what they
+    say was gained is the ruling's gains, kind by kind and where it went."""
+    paid = sum(p.paid for p in r.payments if PAID_RESOURCE.match(p.what))
+    assert sum(discarded.values()) == paid, ([s.text for s in r.steps], r.payments)
+    reported: Counter[str] = Counter()
+    for g in r.gains:
+        reported[g.what] += g.amount
+    assert +gained == +reported, ([s.text for s in r.steps], r.gains)
+    places = {f"{g.to.capitalize()} Resources" for g in r.gains}
+    told = {m.group(2) + " Resources" for s in r.steps for m in GAINED.finditer(s.text)}
+    assert told == places, ([s.text for s in r.steps], r.gains)
+
+
 def check_told(request: Request, r: Ruling) -> None:
     before, after = request.state, r.state
     discarded, gained = told_amounts(r, DISCARDED), told_amounts(r, GAINED)
+    check_payments_and_gains(r, discarded, gained)
     for k in RESOURCE_KINDS:
         left = (before.available.get(k) + before.future.get(k)
                 - after.available.get(k) - after.future.get(k))
@@ -98,6 +117,14 @@ def test_each_scenario_says_exactly_what_happened(s: Scenario) -> None:
 @given(requests())
 def test_any_ruling_says_exactly_what_happened(request: Request) -> None:
     """For any table and demands, the steps agree with the ruling's numbers and names."""
+    check_told(request, rule(request))
+
+
+@settings(max_examples=400)
+@given(wide_requests())
+def test_any_ruling_in_any_phase_says_exactly_what_happened(request: Request) -> None:
+    """Also in the Action Phase, for scenario 6's children and scenario 7's red die, and for
+    demands naming their victim: the steps agree with payments, gains, Wounds and outcome."""
     check_told(request, rule(request))
 
 
