@@ -113,9 +113,10 @@ _ALL = (
        "lowest-numbered film-crew member dies; this replaces the usual shortfall and still "
        "counts as unfulfilled demand.", "DZ-S7"),
     _c("G-use", "What the players choose to use", "A Discovery token or a Treasure the players "
-       "choose to use lessens the demand as it says (Large Leaves: ignore 1 rain cloud; the "
-       "Saber: +3 Weapon for one fight or requirement, for 1 Wound); nothing is used for "
-       "them.", "DZ-UD, DZ-Disc, DZ-Weapon"),
+       "choose to use lessens the demand as it says (Large Leaves: ignore 1 rain cloud; Old "
+       "Machete: +1 Weapon; Poison, with the Pot: +2 Weapon; the Saber: +3 Weapon for one "
+       "fight or requirement, for 1 Wound); a Discovery token is discarded after use; nothing "
+       "is used for them.", "DZ-UD, DZ-Disc, DZ-Weapon, DZ-Saber"),
     _c("G-weather", "Weather", "Snow: discard 1 wood per snow cloud. Rain: clouds minus Roof = N; "
        "discard N food and N wood.", "DZ-Weather"),
     _c("G-night-shelter", "Night without a Shelter", "With no Shelter (built or natural), each "

@@ -246,15 +246,32 @@ def _offered(t: Work, v: Verdict, helps: list[Help]) -> list[Help]:
     return used
 
 
+def _weapon_helps(t: Work) -> list[Help]:
+    """What could add to the Weapon for one fight or requirement: Old Machete and Poison (with
+    the Pot built) among the Discovery tokens not used up yet, and the Saber."""
+    # An Item flipped back by this effect stays usable for the rest of the round (§1.13).
+    built = frozenset(i.name.strip().lower() for i in t.state.inventions if i.built)
+    tokens = tokens_left(t.state.discovery_tokens, t.spent)
+    return (helps_at(tokens, "discovery_tokens", "weapon", built)
+            + helps_at(t.state.treasures, "treasures", "weapon", built))
+
+
 def _weapon_help(t: Work, v: Verdict) -> int:
-    """The Saber, if the players use it: +3 Weapon now, for 1 Wound to the one who fights."""
+    """What the players choose to use for this fight or requirement: its Weapon bonus now; a
+    Discovery token is discarded, the Saber costs 1 Wound to the one who fights and stays."""
     bonus = 0
-    for h in _offered(t, v, helps_at(t.state.treasures, "treasures", "weapon")):
+    for h in _offered(t, v, _weapon_helps(t)):
+        bonus += h.amount
+        if h.spent:
+            t.spent.append(next(n for n in t.state.discovery_tokens
+                                if n.strip().lower() == h.name.lower()))
+            v.say("G-use", f"The players use {h.name}: +{h.amount} Weapon for this; the token "
+                  "is discarded.")
+            continue
         who = v.victims[0] if v.victims else None
         if who is not None:
             v.wound(who, h.wounds)
             v.hurt_why = f"for using the {h.name}"
-        bonus += h.amount
         v.say("G-use", f"The players use the {h.name}: +{h.amount} Weapon for this, and "
               + (f"{who.capitalize()} suffers {plural(h.wounds, 'Wound')} for it."
                  if who is not None else "nobody is there to suffer its Wound."))

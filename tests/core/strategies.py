@@ -21,6 +21,9 @@ names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",),
                               exclude_characters=CONTROLS), max_size=60)
 
 
+HELPFUL = ["Large Leaves", "Old Machete", "Poison", "Saber"]
+
+
 @st.composite
 def tables(draw: Any, phase: str | None = None) -> dict[str, Any]:
     roles = draw(st.lists(st.sampled_from(ROLES), min_size=1, max_size=4, unique=True))
@@ -45,9 +48,11 @@ def tables(draw: Any, phase: str | None = None) -> dict[str, Any]:
         "tiles": [{"id": 1, "camp": True, "sources": [{"kind": "food",
                                                         "exhausted": draw(st.booleans())}]}],
     }
-    helpful = st.sampled_from(["Large Leaves", "Saber"])  # what lessens a demand, if used
+    helpful = st.sampled_from(HELPFUL)  # what lessens a demand, if used
     state["discovery_tokens"] = draw(st.lists(names.filter(str.strip) | helpful, max_size=2))
     state["treasures"] = draw(st.lists(names.filter(str.strip) | helpful, max_size=1))
+    if draw(st.booleans()):  # Poison can be used only with the Pot built
+        state["inventions"] = [{"name": "Pot", "built": True}]
     if draw(st.booleans()):
         state["friday"] = {"wounds": draw(st.integers(0, 3)), "determination": draw(small)}
     return state
@@ -105,7 +110,7 @@ NAMEABLE = ("discard", "reduce", "have_weapon", "wounds", "discard_any", "lose_i
 def requests(draw: Any, demands: Any = any_demand, phase: str | None = None) -> Request:
     state = draw(tables(phase))
     effect = {"demands": draw(st.lists(demands, min_size=1, max_size=3))}
-    choices = {"use": draw(st.lists(st.sampled_from(["Large Leaves", "Saber"]), max_size=2))}
+    choices = {"use": draw(st.lists(st.sampled_from(HELPFUL), max_size=2))}
     return Request.model_validate({"state": state, "effect": effect, "choices": choices})
 
 
@@ -137,7 +142,7 @@ def wide_requests(draw: Any) -> Request:
     elif setting == "named":
         victim = draw(st.sampled_from(roles))
         demands = [{**d, "victims": victim} if d["kind"] in NAMEABLE else d for d in demands]
-    choices = {"use": draw(st.lists(st.sampled_from(["Large Leaves", "Saber"]), max_size=2)),
+    choices = {"use": draw(st.lists(st.sampled_from(HELPFUL), max_size=2)),
                "children_first": draw(st.booleans())}
     return Request.model_validate({"state": state, "effect": {"demands": demands},
                                    "context": context, "choices": choices})
