@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from math import ceil
 from typing import Any
@@ -26,7 +25,7 @@ from .events import (
 from .helps import Help, helps_at
 from .morale import morale_track
 from .ruling import Decision, Option, resource_label
-from .state import MORALE_MIN, FigureId, ResourceKind
+from .state import MORALE_MIN, FigureId, ResourceKind, source_space
 from .verdict import Ledger, Verdict
 from .victims import NO_RESOLVER, all_characters, resolver
 from .words import noun, plural
@@ -372,17 +371,25 @@ def _cover(t: Work, demand: d.CoverSource, v: Verdict) -> None:
     v.short_all(missing)
 
 
-SOURCE_SPACE = re.compile(r"^tile-(\d{1,2})-(food|wood)$")
-
-
-def _black_on_source(t: Work, demand: d.PlaceMarker) -> d.CoverSource | None:
-    """A black marker placed on a source ("tile-2-food", tile 2 on the table) is that tile's
-    source covered: the table keeps it in one place, and it is ruled as `cover_source`."""
-    found = SOURCE_SPACE.match(demand.space or "") if demand.marker == "black" else None
-    if found is None or not any(tile.id == int(found[1]) for tile in t.state.tiles):
+def _black_on_source(demand: d.PlaceMarker, space: str | None) -> d.CoverSource | None:
+    """A black marker placed on a source ("tile-2-food") is that tile's source covered: it is
+    ruled as `cover_source` on that tile, whether the tile is on the table or not."""
+    found = source_space(space) if demand.marker == "black" else None
+    if found is None:
         return None
-    return d.CoverSource(kind="cover_source", source=found[2], tile=int(found[1]),
+    return d.CoverSource(kind="cover_source", source=found[1], tile=found[0],
                          if_possible=demand.if_possible, victims=demand.victims)
+
+
+def _is_free(t: Work, demand: d.PlaceMarker, space: str) -> bool:
+    """Whether a space can take the marker: a source's space takes a black marker while its
+    source is on the table and uncovered; any other space, while it has no such marker."""
+    found = source_space(space) if demand.marker == "black" else None
+    if found is None:
+        return demand.marker not in t.space(space).markers
+    number, kind = found
+    return any(tile.id == number and s.kind == kind and not t.is_exhausted(tile.id, i, s)
+               for tile in t.state.tiles for i, s in enumerate(tile.sources))
 
 
 def _place_token(t: Work, demand: d.PlaceToken, v: Verdict) -> None:
@@ -395,19 +402,18 @@ def _place_token(t: Work, demand: d.PlaceToken, v: Verdict) -> None:
 
 
 def _place_marker(t: Work, demand: d.PlaceMarker, v: Verdict) -> None:
-    source = _black_on_source(t, demand)
-    if source is not None:  # one fact, one place: the tile's source is covered
-        _cover(t, source, v)
-        return
     space = demand.space
     if space is None:  # the first eligible space without such a marker
-        space = next((s for s in demand.spaces if demand.marker not in t.space(s).markers),
-                     None)
+        space = next((s for s in demand.spaces if _is_free(t, demand, s)), None)
         if space is None:
             v.say("C14", f"Every eligible space already holds a {demand.marker} marker: no "
                   "space is left, which is 1 unit of unfulfilled demand.", "derived")
             v.short_all(1)
             return
+    source = _black_on_source(demand, space)
+    if source is not None:  # one fact, one place: the tile's source is covered
+        _cover(t, source, v)
+        return
     if demand.marker in t.space(space).markers:
         v.say("C14", f"A {demand.marker} marker is already on {space}: unlike a token, "
               "this is 1 unit of unfulfilled demand.")

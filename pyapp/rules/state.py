@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints, ValidationInfo, field_validator, model_validator
@@ -176,6 +177,34 @@ class Space(Value):
     markers: tuple[Name, ...] = at_most(MAX_PIECES, default=())
 
 
+SOURCE_SPACE = re.compile(r"^tile-(\d{1,2})-(food|wood)$")
+
+
+def source_space(space_id: str | None) -> tuple[int, SourceKind] | None:
+    """The tile and the kind of source a space names ("tile-2-food": tile 2's food source)."""
+    found = SOURCE_SPACE.match(space_id or "")
+    if found is None or not 1 <= int(found[1]) <= 99:
+        return None
+    return int(found[1]), found[2]  # type: ignore[return-value]
+
+
+def _is_black_on_source(space: Space) -> bool:
+    return "black" in space.markers and source_space(space.id) is not None
+
+
+def _covered(tile: Tile, kind: SourceKind) -> Tile:
+    """The tile with its source of this kind covered: the first one if none is yet; a source
+    of this kind, covered, if the tile showed none."""
+    sources = tile.sources
+    if any(s.kind == kind and s.exhausted for s in sources):
+        return tile
+    at = next((i for i, s in enumerate(sources) if s.kind == kind), None)
+    if at is None:
+        return tile.evolve(sources=(*sources, Source(kind=kind, exhausted=True)))
+    return tile.evolve(sources=tuple(Source(kind=kind, exhausted=True) if i == at else s
+                                     for i, s in enumerate(sources)))
+
+
 class Benefit(Value):
     """One thing an Item gives while it is built; losing the Item reverts it as far as possible."""
 
@@ -272,7 +301,24 @@ class TableState(Value):
         tiles = self.tiles
         if len(tiles) > 1 and len({t.id for t in tiles}) != len(tiles):
             raise ValueError("two tiles have the same number")
+        if self.spaces and any(_is_black_on_source(s) for s in self.spaces):
+            return self._black_markers_on_tiles()
         return self
+
+    def _black_markers_on_tiles(self) -> TableState:
+        """One fact, one place: a black marker on a source's space ("tile-2-food") is that
+        tile's source covered. The table keeps it on the tile (the source `exhausted`), once:
+        the tile and the source are added if the table lacks them; a second marker on a
+        source already covered is the same fact."""
+        tiles = {t.id: t for t in self.tiles}
+        for space in self.spaces:
+            if _is_black_on_source(space):
+                number, kind = source_space(space.id)  # type: ignore[misc]
+                tiles[number] = _covered(tiles.get(number) or Tile(id=number), kind)
+        spaces = tuple(s.evolve(markers=tuple(m for m in s.markers if m != "black"))
+                       if _is_black_on_source(s) else s for s in self.spaces)
+        return self.evolve(tiles=tuple(tiles.values()), spaces=tuple(
+            s for s in spaces if s.tokens or s.markers))
 
     def _check_actions(self, roles: set[Role]) -> None:
         present: set[str] = set(roles)

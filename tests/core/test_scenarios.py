@@ -126,18 +126,3 @@ def test_long_names_fit_in_the_ruling() -> None:
         **s.state, "discovery_tokens": [long_name], "treasures": [long_name],
         "equipment": [{"name": long_name}]}})
     assert any(long_name in item for item in rule(request).not_spent)
-
-
-@pytest.mark.parametrize("exhausted", [False, True])
-def test_a_black_marker_on_a_source_is_one_fact(exhausted: bool) -> None:
-    """A black marker on a source, asked as a marker on "tile-2-food" or as covering tile 2's
-    food source, is the same ruling: the same steps, certainty and table."""
-    state = {"characters": [{"role": "cook"}], "first_player": "cook", "tiles": [
-        {"id": 2, "distance": 1, "sources": [{"kind": "food", "exhausted": exhausted}]}]}
-    as_marker, as_cover = (rule(Request.model_validate({"state": state, "effect": {
-        "demands": [demand]}})) for demand in (
-            {"kind": "place_marker", "space": "tile-2-food", "marker": "black"},
-            {"kind": "cover_source", "source": "food", "tile": 2}))
-    assert as_marker.steps == as_cover.steps and as_marker.state == as_cover.state
-    assert as_marker.certainty == as_cover.certainty
-
