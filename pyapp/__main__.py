@@ -15,6 +15,7 @@ from .api import error_of, parse_request
 from .rules import Ruling, rule
 from .rules.catalogue import catalogue
 from .rules.plain import printable
+from .rules.ruling import Decision
 from .rules.words import plural
 from .schemas import check_schemas, write_schemas
 
@@ -97,9 +98,25 @@ def _explain_lines(ruling: Ruling) -> list[str]:
         lines.append(f"Morale {ruling.morale_change:+d}")
     if ruling.game_lost:
         lines.append(f"The game is lost: {ruling.lost_reason}")
+    lines += [_choice_line(d) for d in ruling.decisions]
     lines.append(SURE[ruling.certainty] + (f" ({', '.join(ruling.rests_on)})"
                                            if ruling.rests_on else ""))
     return lines
+
+
+def _choice_line(d: Decision) -> str:
+    """A decision in words: the question, what this ruling took, the default, the options,
+    and the request field that changes it ("Choice: Which food pays? Food first ...")."""
+    labels = {o.value: o.label for o in d.options}
+
+    def said(value: str) -> str:
+        return ", ".join(labels.get(v, v) for v in value.split(",") if v) or "none"
+
+    line = f"Choice: {d.question} This ruling takes: {said(d.chosen)}" + (
+        " (the default)." if d.chosen == d.default else f" (default: {said(d.default)}).")
+    if d.options:
+        line += " Options: " + "; ".join(o.label for o in d.options) + "."
+    return line + f" To choose otherwise, set choices.{d.id} in the request."
 
 
 SURE = {"stated": "Certainty: stated by the rules", "derived": "Certainty: derived from the "

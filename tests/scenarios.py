@@ -142,7 +142,8 @@ SCENARIOS: list[Scenario] = [
     Scenario("a token goes on an empty space", "G-token-place",
              table(), [{"kind": "place_token", "space": "build-deck", "token": "adventure"}],
              {"wounds": {}, "tokens": {"build-deck": ["adventure"]}}),
-    Scenario("a marker with the same meaning already there is unfulfilled demand", "C14",
+    Scenario("a black marker on a source already covered (written on its space) is unfulfilled "
+             "demand", "C14",
              table(spaces=[{"id": "tile-2-food", "markers": ["black"]}]),
              [{"kind": "place_marker", "space": "tile-2-food", "marker": "black"}],
              {"wounds": {"cook": 1, "explorer": 1}, "units": 1}),
@@ -280,7 +281,7 @@ SCENARIOS: list[Scenario] = [
              table(phase="weather", shelter="built", roof=1, available={"food": 1, "wood": 0}),
              [{"kind": "weather_clouds", "rain": 2}],
              {"wounds": {"cook": 1, "explorer": 1}, "available": {"food": 0}}),
-    Scenario("Hungry Animals in the Weather Phase: the characters in camp fight", "R10",
+    Scenario("Hungry Animals in the Weather Phase: every character fights, all in camp", "R10",
              table(phase="weather", weapon=1), [{"kind": "combat", "strength": 3}],
              {"wounds": {"cook": 2, "explorer": 2}}),
     Scenario("perishable food is spent first by default", "R12",

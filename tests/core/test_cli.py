@@ -111,3 +111,18 @@ def test_a_closed_output_ends_quietly_before_anything_is_written() -> None:
     proc.stdout.close()
     err = proc.stderr.read()
     assert proc.wait() == 141 and err == b""
+
+
+def test_explain_says_the_choices_in_words() -> None:
+    """--explain prints each decision the ruling used: the question, what it took, whether that
+    is the default, the options by their labels, and the field that changes it."""
+    request = parse_request(json.dumps({
+        "state": table("cook", available={"food": 1, "nonperishable_food": 1}),
+        "effect": {"demands": [{"kind": "discard", "food": 1}]},
+        "choices": {"food_order": "nonperishable_first"}}))
+    lines = explain(rule(request)).splitlines()
+    assert ("Choice: Which food pays? This ruling takes: Non-perishable food first (default: "
+            "Food first (it spoils at Night)). Options: Food first (it spoils at Night); "
+            "Non-perishable food first. To choose otherwise, set choices.food_order in the "
+            "request.") in lines
+    assert not any("nonperishable_first" in line for line in lines)

@@ -67,3 +67,21 @@ def test_new_kinds_rule_as_their_questions_say() -> None:
     assert ruling("halved-gain")["state"]["available"]["food"] == 1
     leaves = ruling("large-leaves")
     assert leaves["wounds"] == [] and leaves["state"]["discovery_tokens"] == ["Goat"]
+
+
+def test_the_issue_14_questions_rule_as_they_say() -> None:
+    """A Beast's gains wait in Future Resources in the Action Phase; an Action-Phase effect
+    that hurts nobody needs no resolver; the Hungry Animals' fight hurts every character,
+    the one away from the camp too, with no victims typed in."""
+    gains = ruling("beast-gains")
+    assert gains["gains"] == [{"demand": 0, "what": "food", "amount": 3, "to": "future"},
+                              {"demand": 0, "what": "fur", "amount": 1, "to": "future"}]
+    assert gains["wounds"] == []
+    nobody = ruling("no-resolver-needed")
+    assert nobody["state"]["roof"] == 1 and nobody["wounds"] == []
+    assert next(e for e in ENTRIES if e.id == "no-resolver-needed").example.context.resolver \
+        is None
+    animals = ruling("hungry-animals")
+    assert {w["figure"]: w["other"] for w in animals["wounds"]} == {"cook": 3, "explorer": 3}
+    assert all(d.victims == "default" for e in ENTRIES if e.id == "hungry-animals"
+               for d in e.example.effect.demands)

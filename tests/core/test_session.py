@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pyapp.rules.clauses import certainty_of
 from pyapp.rules.history import History
 from pyapp.rules.state import TableState
+from pyapp.service import Service
 from pyapp.session import Session
 from tests.scenarios import table
 
@@ -118,3 +120,17 @@ def test_a_new_action_cannot_use_pawns_a_character_does_not_have() -> None:
                                         "value": {"id": "rest", "action": "rest",
                                                   "pawns": ["explorer"]}}])
     assert fewer["ok"] is True
+
+
+def test_r6_is_as_sure_as_rulings_md_says() -> None:
+    """R6 (a failed Action's resources return) follows from the rules: derived, in the
+    catalogue the page shows, and the log entry that applies it names it."""
+    assert certainty_of("R6") == "derived"
+    shown = json.loads(Service().call("clauses", ""))["clauses"]["R6"]
+    assert shown["certainty"] == "derived" and shown["switch"] is None
+    s = session()
+    send(s, cmd="edit", edits=[{"op": "move_resource", "kind": "wood", "amount": 1,
+                                "source": "available", "target": "roof"}])
+    failed = send(s, cmd="edit", edits=[{"op": "resolve_action", "id": "roof",
+                                         "outcome": "failure"}])["snapshot"]
+    assert failed["log"][-1]["summary"].endswith("(R6)")
