@@ -194,13 +194,13 @@ async function startPython() {
   // Resolves as soon as PyScript has created the worker (not when Python is ready).
   const { xworker } = await whenDefined("py");
   // What the worker reports while starting (the runtime or a wheel failed to load) ends the
-  // loading state; PyScript's default would only log it with console.error. Later, it is a
-  // sign that Python may have died.
+  // loading state; PyScript's default would only log it with console.error. Once Python
+  // answers, watchLife takes it as a sign that Python may have died.
   xworker.onerror = ({ error }) => rulesFailed(firstLine(error));
   await xworker.ready; // static/main.py has run; rejects if anything before it failed
   const boot = await bootReport(xworker);
   current = Promise.resolve(xworker);
-  watchLife(xworker); // from now on, what it reports is a sign that Python may have died
+  watchLife(xworker);
   attachHandle(callPython);
   rulesReady({ timings: onPageTimeline(boot.timings), wasmBytes: boot.wasmBytes });
 }
