@@ -71,6 +71,7 @@ bench: browsers $(VENV)/.stamp $(VENDOR_STAMP)
 	$(VPY) bench/fuzz_bench.py
 	$(VPY) bench/load_bench.py
 	$(VPY) bench/board_bench.py
+	$(VPY) bench/reopen_bench.py
 	$(VPY) bench/widget_bench.py
 
 fuzz: $(VENV)/.stamp

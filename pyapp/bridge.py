@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 Call = Callable[[str, str], str]
 
@@ -59,9 +60,31 @@ def _boot_report(ok: bool, message: str = "") -> str:
     return json.dumps({"ok": ok, "message": message, "timings": timings, "wasmBytes": wasm_bytes})
 
 
+def hold_while_alive(name: str) -> Any:
+    """Take the Web Lock `name` and never let it go: the browser releases it only when this
+    worker is gone (terminated, crashed), and the page, waiting for the same lock, is granted
+    it at that moment (static/app.js, "Python's death"). Returns a JS promise that resolves
+    once the lock is held (rejects where the Locks API is refused)."""
+    import js
+    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+    def hold(resolve: Any, reject: Any) -> None:
+        def granted(_lock: Any) -> Any:
+            resolve("held")
+            return js.Promise.new(lambda *_: None)  # never settles: held while the worker lives
+
+        try:
+            js.navigator.locks.request(name, create_once_callable(granted)).catch(reject)
+        except Exception as exc:  # no Locks API here (or refused): the page relies on deadlines
+            reject(str(exc))
+
+    return js.Promise.new(create_once_callable(hold))
+
+
 def install() -> None:
     """Import the rules core and expose, through `pyscript.sync`, `referee_call` (the
-    handler) and `referee_boot` (the start-up report the page asks for first)."""
+    handler), `referee_boot` (the start-up report the page asks for first) and
+    `referee_hold` (hold_while_alive, the page's sign that this worker is gone)."""
     import os
     import random
 
@@ -88,3 +111,4 @@ def install() -> None:
         report = _boot_report(True)
         sync.referee_call = make_handler(service.call)
     sync.referee_boot = lambda: report
+    sync.referee_hold = hold_while_alive

@@ -16,10 +16,13 @@
 //     {"ok": true, ...} | {"ok": false, "error": {"type", "message", "details"}}
 // which this page calls asynchronously (each call is one message to the worker and back).
 // Readiness: <html data-rules-ready="true"> and performance.mark("rules-ready").
-// If Python dies anyway (Pyodide's fatal error), the page says so, starts a new Python and
-// gives it the board's table back (see "Python's death" below): <html data-rules-restarts>
-// counts the restarts, <html data-rules-restarting> is there meanwhile, and the window gets
-// a "referee:restarted" event ({restarts, tableRestored}) once the new one answers.
+// If Python dies anyway (Pyodide's fatal error, a worker terminated or crashed, a worker
+// that no longer answers), the page says so, starts a new Python, gives it the board's table
+// back and sends it the calls left unanswered (see "Python's death" below):
+// <html data-rules-restarts> counts the restarts, <html data-rules-stopped> says how the
+// last one died ("fatal", "gone", "hung"), <html data-rules-restarting> is there meanwhile,
+// and the window gets a "referee:restarted" event ({restarts, tableRestored}) once the new
+// one answers.
 
 // PyScript (./vendor/pyscript-0.7.31/core.js) is imported by startPython below, not by
 // this module, which the board, the FAQ and the widget need for window.referee and which
@@ -157,8 +160,6 @@ let pyscript = null; // PyScript's module, once imported
 // The worker that answers calls now: a promise, replaced while Python is restarted (calls
 // made meanwhile wait for the new one).
 let current = null;
-let restartingFrom = null; // the dead worker a restart replaces (one restart per death)
-let restarts = 0;
 // The board's table as Python last had it (every session answer carries it): what a new
 // Python is given back after a restart. null when no session answer said (then the page
 // that owns the table hears "referee:restarted" and may send it again).
@@ -193,24 +194,45 @@ async function startPython() {
   // Resolves as soon as PyScript has created the worker (not when Python is ready).
   const { xworker } = await whenDefined("py");
   // What the worker reports while starting (the runtime or a wheel failed to load) ends the
-  // loading state; PyScript's default would only log it with console.error. Later, it is a
-  // sign that Python may have died.
-  xworker.onerror = ({ error }) => (bootSettled ? checkAlive(xworker) : rulesFailed(firstLine(error)));
+  // loading state; PyScript's default would only log it with console.error. Once Python
+  // answers, watchLife takes it as a sign that Python may have died.
+  xworker.onerror = ({ error }) => rulesFailed(firstLine(error));
   await xworker.ready; // static/main.py has run; rejects if anything before it failed
   const boot = await bootReport(xworker);
   current = Promise.resolve(xworker);
+  watchLife(xworker);
   attachHandle(callPython);
   rulesReady({ timings: onPageTimeline(boot.timings), wasmBytes: boot.wasmBytes });
 }
 
 // ------------------------------------------------------------------ Python's death
 
-// If Python dies anyway (a fatal error in Pyodide: "Pyodide already fatally failed and can
-// no longer be used"), every later call would fail. A call the worker could not answer is
-// followed by a question only a live Python answers; if that fails too, Python is dead: the
-// page says so, starts a new one (PyScript's PyWorker, the same config and main.py), gives
-// it the board's table back, and answers the failed call with a plain error (it is not
-// tried again: it may be what killed Python).
+// Python may die under the page in three ways, and each is noticed:
+//   - a fatal error in Pyodide ("Pyodide already fatally failed and can no longer be used"):
+//     a call fails, and a question only a live Python answers (referee_boot) fails too;
+//   - the worker is gone (terminated, crashed): it holds a Web Lock for as long as it lives
+//     (bridge.hold_while_alive) and the page waits for the same lock, so the page is granted
+//     it the moment the worker goes; its `error` and `messageerror` events are checked too;
+//   - the worker hangs, or an answer is lost: no answer at all for CALL_DEADLINE_MS while
+//     calls wait (a ruling takes about a millisecond, the biggest call well under a second on
+//     a slow tablet; start-up is not counted), and then GRACE_MS more (a timer that fired
+//     late, after the device slept, gives the worker time to answer first).
+// Then the page says so, starts a new Python (PyScript's PyWorker, the same config and
+// main.py), gives it the board's table back and sends it again every call the old one left
+// unanswered, in order, so no move is lost. A call is not sent again when it may be what
+// killed Python (the call that failed fatally, the call a hung worker was on) or when it
+// was already waiting when a Python died before: it gets a plain error instead.
+const CALL_DEADLINE_MS = 20_000;
+const GRACE_MS = CALL_DEADLINE_MS / 4;
+
+let live = null; // the worker that answers calls now (null while a new one starts)
+let restarts = 0;
+// The calls sent to the live worker and not answered yet, oldest first: {method, text,
+// resolve, tries, attempt}. The worker answers them in order.
+const outstanding = new Set();
+let lastProgress = 0; // when the live worker last answered (or was first given work)
+let watchdog = null;
+
 async function isAlive(xworker) {
   try {
     await bootReport(xworker);
@@ -221,28 +243,90 @@ async function isAlive(xworker) {
 }
 
 async function checkAlive(xworker) {
-  if (!(await isAlive(xworker))) restartPython(xworker);
+  if (xworker === live && !(await isAlive(xworker))) restartPython(xworker);
+}
+
+// Once a worker answers: watch its events, and wait for its Web Lock (where the Locks API
+// is refused, e.g. an opaque origin, the deadline below still applies).
+function watchLife(xworker) {
+  live = xworker;
+  xworker.onerror = () => checkAlive(xworker);
+  xworker.addEventListener("messageerror", () => checkAlive(xworker));
+  const locks = navigator.locks;
+  if (!locks || typeof locks.request !== "function") return;
+  const name = `castaway-referee.rules-worker.${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+  xworker.sync.referee_hold(name).then(
+    () => locks.request(name, () => {
+      if (xworker === live) restartPython(xworker, "gone");
+    }),
+    () => {},
+  ).catch(() => {});
+}
+
+function progress() {
+  lastProgress = performance.now();
+  clearTimeout(watchdog);
+  watchdog = null;
+  if (outstanding.size) armWatchdog();
+}
+
+function armWatchdog(strikes = 0) {
+  if (watchdog !== null) return;
+  const wait = strikes ? GRACE_MS : Math.max(0, lastProgress + CALL_DEADLINE_MS - performance.now());
+  watchdog = setTimeout(() => {
+    watchdog = null;
+    if (!outstanding.size || !live) return;
+    if (performance.now() - lastProgress < CALL_DEADLINE_MS) armWatchdog();
+    else if (!strikes) armWatchdog(1);
+    else restartPython(live, "hung");
+  }, wait);
 }
 
 function envelopeError(type, message) {
   return JSON.stringify({ ok: false, error: { type, message, details: [{ loc: "", msg: message }] } });
 }
 
-async function callPython(method, text) {
+const STOPPED_ON_THIS = envelopeError("rules_restarted",
+  "The rules engine stopped while working on this, so it was not done; the engine has been restarted and your table is kept.");
+
+function callPython(method, text) {
+  return new Promise((resolve) => send({ method, text, resolve, tries: 0, attempt: null }));
+}
+
+async function send(call) {
   let xworker;
   try {
     xworker = await current;
   } catch {
-    return envelopeError("rules_unavailable", "The rules engine stopped and could not be restarted. Reload the page.");
+    call.resolve(envelopeError("rules_unavailable", "The rules engine stopped and could not be restarted. Reload the page."));
+    return;
   }
+  const attempt = {};
+  call.attempt = attempt;
+  call.tries += 1;
+  if (!outstanding.size) lastProgress = performance.now();
+  outstanding.add(call);
+  armWatchdog();
+  let answer;
   try {
-    return await xworker.sync.referee_call(method, text);
+    answer = await xworker.sync.referee_call(call.method, call.text);
   } catch (error) {
-    if (await isAlive(xworker)) return bridgeError(error);
-    restartPython(xworker);
-    return envelopeError("rules_restarted",
-      "The rules engine stopped while working on this, so it was not done; the engine has been restarted and your table is kept.");
+    const alive = await isAlive(xworker);
+    if (call.attempt !== attempt) return; // a restart took it over meanwhile
+    outstanding.delete(call);
+    if (alive) {
+      progress();
+      call.resolve(bridgeError(error));
+      return;
+    }
+    restartPython(xworker, "fatal", call); // this call may be what killed Python
+    call.resolve(STOPPED_ON_THIS);
+    return;
   }
+  if (call.attempt !== attempt) return; // a late answer from a worker given up on
+  outstanding.delete(call);
+  progress();
+  call.resolve(answer);
 }
 
 async function restoreTable(xworker, history) {
@@ -250,13 +334,21 @@ async function restoreTable(xworker, history) {
   if (!answer.ok) throw new Error(answer.error && answer.error.message);
 }
 
-function restartPython(dead) {
-  if (restartingFrom === dead) return;
-  restartingFrom = dead;
+// `why`: "fatal" (`suspect` is the call that failed), "hung" (the oldest call waiting is
+// the one the worker was on) or "gone" (no call is to blame).
+function restartPython(dead, why = "fatal", suspect = null) {
+  if (dead !== live) return; // already being replaced
+  live = null;
   restarts += 1;
   html.dataset.rulesRestarts = String(restarts);
   html.dataset.rulesRestarting = "true";
+  html.dataset.rulesStopped = why;
   setStatus("loading", "The rules engine stopped. Restarting it… Your table is kept.");
+  const left = [...outstanding];
+  outstanding.clear();
+  clearTimeout(watchdog);
+  watchdog = null;
+  const blamed = suspect || (why === "hung" ? left[0] : null);
   const history = lastHistory;
   const next = (async () => {
     try {
@@ -271,12 +363,19 @@ function restartPython(dead) {
       config: JSON.stringify(PYSCRIPT_CONFIG),
       version: PYSCRIPT_CONFIG.interpreter,
     });
-    xworker.onerror = () => checkAlive(xworker);
     await bootReport(xworker);
     if (history) await restoreTable(xworker, history);
+    watchLife(xworker);
     return xworker;
   })();
   current = next;
+  // The calls left unanswered go again, in order, once the new Python has the table (they
+  // wait on `current`, ahead of any call made from now on).
+  for (const call of left) {
+    call.attempt = null;
+    if (call === blamed || call.tries > 1) call.resolve(STOPPED_ON_THIS);
+    else send(call);
+  }
   next.then(
     () => {
       delete html.dataset.rulesRestarting;

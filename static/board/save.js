@@ -5,13 +5,31 @@
 // and a BroadcastChannel message where there is one). When it is idle it follows: it opens
 // the other tab's save, so its next change goes on top of the other tab's. If both changed
 // the table at the same moment, this tab's save finds the pointer moved and writes nothing:
-// its own game is set aside (offered for download) and the other tab's is opened. Either
-// way, a save never silently drops the other tab's edits.
+// its own game is set aside (offered for download) and the other tab's is opened (unless
+// the other tab's save is the very same game: then nothing is set aside). Either way, a save
+// never silently drops the other tab's edits.
 
 import { h } from "./dom.js";
 import { MESSAGES, KEYS } from "./store.js";
 
 const CHANNEL = "castaway-referee.table";
+
+/** Whether two values are the same JSON (objects compared key by key, in any order). */
+function sameJson(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
+}
+
+/** Whether a saved game is this tab's game: the same first table, log, position and table
+ * (what a copy kept aside would hold). */
+function sameGame(doc, journal, state) {
+  return doc.cursor === journal.cursor && doc.entries.length === journal.entries.length
+    && sameJson(doc.state, state) && sameJson(doc.initial, journal.initial) && sameJson(doc.entries, journal.entries);
+}
 
 export function createAutosave({ store, journal, board }) {
   const $ = (id) => document.getElementById(id);
@@ -88,9 +106,17 @@ export function createAutosave({ store, journal, board }) {
     if (!problem && channel) channel.postMessage({ type: "saved", tab });
   }
 
-  /** Our save found another tab's newer one: keep ours aside, open theirs. */
+  /** Our save found another tab's newer one: keep ours aside, open theirs. When theirs is
+   * the very same game (both tabs saved the same table in the same moment), there is
+   * nothing of ours to keep: theirs is opened, and nothing is set aside. */
   function conflict() {
-    const key = store.setAsideGame(journal, board.snapshot().state, "other-tab");
+    const state = board.snapshot().state;
+    const theirs = store.peek();
+    if (theirs && sameGame(theirs, journal, state)) {
+      follow(true);
+      return;
+    }
+    const key = store.setAsideGame(journal, state, "other-tab");
     notice("conflict", downloadButton(key));
     drawAsides();
     follow(true);

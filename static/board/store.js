@@ -234,6 +234,14 @@ export class Store {
       demand: isDemand(head.demand) ? head.demand : null };
   }
 
+  /** The save the pointer names now, checked; null if none or bad. Only looks: this tab
+   * still goes by the save it last read or wrote. */
+  peek() {
+    const pointer = this._pointer();
+    const raw = pointer.current && this._get(pointer.current);
+    return raw ? this.read(raw).doc : null;
+  }
+
   /** The save another tab has just written (to follow it), checked; null if none or bad. */
   latest() {
     const pointer = this._pointer();

@@ -7,12 +7,13 @@ logged as an error (the `_page_stays_clean` fixture).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Request, Route
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route
 
 from tools.local import CHROMIUM, CHROMIUM_ARGS, served
 
@@ -115,41 +116,59 @@ def _page_stays_clean(request: pytest.FixtureRequest) -> Iterator[None]:
     assert watched["rejections"] == [], f"unhandled rejections: {watched['rejections']}"
 
 
+def open_watched(
+    browser: Browser,
+    origins: Sequence[str],
+    url: str,
+    setup: Callable[[BrowserContext], None] | None = None,
+) -> App:
+    """Open `url` in a fresh context (a private window), guarded and watched like `app`:
+    requests to anything but `origins` are refused and recorded; console errors, page
+    errors, CSP violations and unhandled rejections are recorded. `setup(context)` adds
+    routes (run before the guard) and init scripts before the page opens. The caller closes
+    `app.page.context`."""
+    allowed = [o.rstrip("/") for o in origins]
+    off_origin: list[str] = []
+    console_errors: list[str] = []
+
+    def guard(route: Route, request: Request) -> None:
+        if any(request.url == o or request.url.startswith(o + "/") for o in allowed):
+            route.continue_()
+        else:
+            off_origin.append(request.url)
+            route.abort("blockedbyclient")
+
+    def on_console(msg: ConsoleMessage) -> None:
+        if msg.type == "error":
+            console_errors.append(f"{msg.text} @ {msg.location.get('url')}")
+
+    context = browser.new_context()
+    context.route("**/*", guard)
+    context.add_init_script(WATCH_SCRIPT)
+    if setup is not None:
+        setup(context)
+    page = context.new_page()
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: console_errors.append(f"pageerror: {exc}"))
+    try:
+        document = page.goto(url)
+        assert document is not None
+    except BaseException:
+        context.close()
+        raise
+    return App(page, url, document, off_origin, console_errors)
+
+
 @pytest.fixture(scope="module")
 def open_page(browser: Browser, site_url: str) -> Iterator[Callable[..., App]]:
     """Open another page in its own context, guarded and watched like `app`. `also_allow`
     names more origins it may request (the second local server that hosts the widget in the
     cross-origin tests); everything else off the site is still refused. Tests check their
     pages with `App.problems()`; at the end of the module every page must be clean."""
-    contexts: list[BrowserContext] = []
     opened: list[App] = []
 
     def open_(url: str, also_allow: Sequence[str] = ()) -> App:
-        origins = [site_url.rstrip("/"), *(o.rstrip("/") for o in also_allow)]
-        off_origin: list[str] = []
-        console_errors: list[str] = []
-
-        def guard(route: Route, request: Request) -> None:
-            if any(request.url == o or request.url.startswith(o + "/") for o in origins):
-                route.continue_()
-            else:
-                off_origin.append(request.url)
-                route.abort("blockedbyclient")
-
-        def on_console(msg: ConsoleMessage) -> None:
-            if msg.type == "error":
-                console_errors.append(f"{msg.text} @ {msg.location.get('url')}")
-
-        context = browser.new_context()
-        contexts.append(context)
-        context.route("**/*", guard)
-        context.add_init_script(WATCH_SCRIPT)
-        page = context.new_page()
-        page.on("console", on_console)
-        page.on("pageerror", lambda exc: console_errors.append(f"pageerror: {exc}"))
-        document = page.goto(url)
-        assert document is not None
-        opened.append(App(page, url, document, off_origin, console_errors))
+        opened.append(open_watched(browser, [site_url, *also_allow], url))
         return opened[-1]
 
     yield open_
@@ -157,8 +176,8 @@ def open_page(browser: Browser, site_url: str) -> Iterator[Callable[..., App]]:
         for booted in opened:
             assert booted.problems() == [], booted.url
     finally:
-        for context in contexts:
-            context.close()
+        for booted in opened:
+            booted.page.context.close()
 
 
 @pytest.fixture(scope="module")
@@ -169,3 +188,18 @@ def board_app(browser: Browser, site_url: str) -> Iterator[App]:
     booted, _ = open_board(browser, site_url)
     yield booted
     booted.page.context.close()
+
+
+@pytest.fixture()
+def board_page(board_app: App) -> Iterator[Page]:
+    """The board page on the demo table, nothing held, no demand, no message; clean after
+    the test."""
+    from .board_harness import DEMO, check_clean, clear_demand, set_table
+
+    page = board_app.page
+    page.keyboard.press("Escape")
+    set_table(page, copy.deepcopy(DEMO))
+    clear_demand(page)
+    page.evaluate("document.getElementById('board-message').replaceChildren()")
+    yield page
+    check_clean(board_app)

@@ -14,6 +14,21 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # pyapp and tests.core.scenarios, as in CPython
 
 
+# window.referee.rule(request) in the page, as an envelope like pyapp.api.rule_json's.
+RULE_ENVELOPE = """async (request) => {
+  try { return { ok: true, ruling: await window.referee.rule(request) }; }
+  catch (e) { return { ok: false, error: { type: e.type, message: e.message,
+                                           details: e.details } }; }
+}"""
+
+
+def rule_envelope(page: Page, request: Any) -> dict[str, Any]:
+    """Rule `request` in `page` (window.referee.rule) and give the answer as an envelope like
+    pyapp.api.rule_json's, to compare with CPython's."""
+    result: dict[str, Any] = page.evaluate(RULE_ENVELOPE, request)
+    return result
+
+
 @dataclass
 class App:
     """The booted page and everything observed while it ran."""

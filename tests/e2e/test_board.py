@@ -4,10 +4,8 @@ accessibility."""
 
 from __future__ import annotations
 
-import copy
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,14 +13,11 @@ from playwright.sync_api import Browser, Page, expect
 
 from .board_harness import (
     DEMO,
-    App,
     axe_violations,
     bring,
     check_clean,
-    clear_demand,
     open_board,
     open_more,
-    set_table,
     settles,
     small_targets,
     table,
@@ -32,15 +27,9 @@ from .board_harness import (
 
 
 @pytest.fixture()
-def page(board_app: App) -> Iterator[Page]:
-    """The board page on the demo table, nothing held, no message; clean after the test."""
-    page = board_app.page
-    page.keyboard.press("Escape")
-    set_table(page, copy.deepcopy(DEMO))
-    clear_demand(page)
-    page.evaluate("document.getElementById('board-message').replaceChildren()")
-    yield page
-    check_clean(board_app)
+def page(board_page: Page) -> Page:
+    """The board page on the demo table (conftest.board_page)."""
+    return board_page
 
 
 def pile(state: dict[str, Any], place: str) -> dict[str, int]:

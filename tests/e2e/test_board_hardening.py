@@ -72,6 +72,20 @@ def opened(
         booted.page.context.close()
 
 
+def second_tab(a: App, site_url: str, follows: bool = True) -> Page:
+    """A second tab on the same table as `a` (same context), live. `follows=False`: it does
+    not follow the other tab's saves (as if their news came late)."""
+    page = a.page.context.new_page()
+    page.goto(site_url)
+    wait_live(page)
+    if not follows:
+        page.evaluate("""async () => {
+          const { board } = await import("./static/board/main.js");
+          board.autosave.setFollowing(false);
+        }""")
+    return page
+
+
 def asides(page: Page) -> list[dict[str, Any]]:
     result: list[dict[str, Any]] = page.evaluate(
         f"JSON.parse(localStorage.getItem({json.dumps(ASIDE)}) || '[]')"
@@ -374,9 +388,7 @@ def test_new_game_sets_the_last_game_aside(browser: Browser, site_url: str) -> N
 
 def test_two_tabs_follow_each_others_changes(browser: Browser, site_url: str) -> None:
     with opened(browser, site_url, two_slots(v1_doc(FULL_DEMO))) as a:
-        b_page = a.page.context.new_page()
-        b_page.goto(site_url)
-        wait_live(b_page)
+        b_page = second_tab(a, site_url)
         expect(a.page.locator("[data-testid=notice-elsewhere]")).to_be_visible()
         with settles(a.page):
             a.page.click("[data-testid=track-roof] [data-level='3']")
@@ -399,13 +411,7 @@ def test_a_change_made_in_two_tabs_at_once_is_kept_aside_not_dropped(
     browser: Browser, site_url: str
 ) -> None:
     with opened(browser, site_url, two_slots(v1_doc(FULL_DEMO))) as a:
-        b_page = a.page.context.new_page()
-        b_page.goto(site_url)
-        wait_live(b_page)
-        b_page.evaluate("""async () => {
-          const { board } = await import("./static/board/main.js");
-          board.autosave.setFollowing(false); // B hears of A's save too late
-        }""")
+        b_page = second_tab(a, site_url, follows=False)  # B hears of A's save too late
         with settles(a.page):
             a.page.click("[data-testid=track-roof] [data-level='3']")
         b_page.click("[data-testid=track-palisade] [data-level='4']")
@@ -426,13 +432,29 @@ def test_a_change_made_in_two_tabs_at_once_is_kept_aside_not_dropped(
         b_page.close()
 
 
+def test_the_same_change_made_in_two_tabs_at_once_keeps_nothing_aside(
+    browser: Browser, site_url: str
+) -> None:
+    """Both tabs make the very same change before hearing of the other's: B's save finds
+    A's, which is the same game, so B opens it and keeps no redundant copy aside."""
+    with opened(browser, site_url, two_slots(v1_doc(FULL_DEMO))) as a:
+        b_page = second_tab(a, site_url, follows=False)  # B hears of A's save too late
+        with settles(a.page):
+            a.page.click("[data-testid=track-roof] [data-level='3']")
+        b_page.click("[data-testid=track-roof] [data-level='3']")
+        b_page.wait_for_function("() => document.documentElement.dataset.followed === '1'")
+        b_page.wait_for_function("() => document.documentElement.dataset.busy === '0'")
+        assert board_table(b_page)["roof"] == 3
+        assert asides(b_page) == [] and asides(a.page) == []
+        expect(b_page.locator("[data-testid=notice-conflict]")).to_have_count(0)
+        b_page.close()
+
+
 def test_an_unreadable_save_from_another_tab_is_kept_aside_and_ours_saved(
     browser: Browser, site_url: str
 ) -> None:
     with opened(browser, site_url, two_slots(v1_doc(FULL_DEMO))) as a:
-        b_page = a.page.context.new_page()
-        b_page.goto(site_url)
-        wait_live(b_page)
+        b_page = second_tab(a, site_url)
         with settles(a.page):
             a.page.click("[data-testid=track-roof] [data-level='3']")
         b_page.wait_for_function("() => document.documentElement.dataset.followed === '1'")
@@ -451,10 +473,9 @@ def test_an_unreadable_save_from_another_tab_is_kept_aside_and_ours_saved(
             arg=[POINTER, torn],
         )
         kept = asides(a.page)
-        # The torn save is kept aside as unreadable. When both tabs save in the same moment,
-        # one of them may also keep its own copy aside ("other-tab"): kept, never dropped.
-        assert (torn, "unreadable") in [(k["key"], k["why"]) for k in kept], kept
-        assert all(k["why"] == "other-tab" for k in kept if k["key"] != torn), kept
+        # The torn save is kept aside as unreadable, and nothing else: when both tabs save
+        # the same table in the same moment, neither keeps a copy of it aside.
+        assert [(k["key"], k["why"]) for k in kept] == [(torn, "unreadable")], kept
         head = json.loads(
             stored(a.page, json.loads(stored(a.page, POINTER) or "")["current"]) or ""
         )

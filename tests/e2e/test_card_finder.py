@@ -4,18 +4,10 @@ a card fills in the demand and what the card tells of its context."""
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from .board_harness import (
-    DEMO,
-    App,
-    check_clean,
-    clear_demand,
-    set_table,
     settles,
     small_targets,
     table,
@@ -27,16 +19,13 @@ RESULTS = "[data-testid=card-results] li"
 
 
 @pytest.fixture()
-def page(board_app: App) -> Iterator[Page]:
-    page = board_app.page
-    page.keyboard.press("Escape")
-    set_table(page, copy.deepcopy(DEMO))
-    clear_demand(page)
-    page.fill("[data-testid=demand-search]", "")
-    for chip in page.locator("[data-testid^=deck-][aria-pressed=true]").all():
+def page(board_page: Page) -> Page:
+    """The board page on the demo table (conftest.board_page), the search empty and no deck
+    chip pressed."""
+    board_page.fill("[data-testid=demand-search]", "")
+    for chip in board_page.locator("[data-testid^=deck-][aria-pressed=true]").all():
         chip.click()
-    yield page
-    check_clean(board_app)
+    return board_page
 
 
 def first_result(page: Page) -> str:

@@ -19,10 +19,8 @@ import pytest
 from playwright.sync_api import (
     Browser,
     BrowserContext,
-    ConsoleMessage,
     Frame,
     Page,
-    Request,
     Route,
 )
 
@@ -30,7 +28,7 @@ from pyapp.links import encode
 from pyapp.rules.formats import Request as RefereeRequest
 
 from .board_harness import DEMO, SETTLED, board_call, set_table, table, wait_live
-from .conftest import WATCH_SCRIPT
+from .conftest import open_watched
 from .harness import App
 from .test_widget import (
     ERROR,
@@ -97,64 +95,64 @@ STORAGE_STATE = """async () => {
 ALL_DENIED = {"localStorage": True, "indexedDB": True, "caches": True, "workerDenied": True}
 
 
+def prefixed(
+    prefix: str, suffix: str = "", swap: tuple[str, str] = ("", "")
+) -> Callable[[Route], None]:
+    """A route that serves the file with `prefix` before it and `suffix` after it, and the
+    text `swap[0]` (which must be there) replaced by `swap[1]`."""
+
+    def handler(route: Route) -> None:
+        response = route.fetch()
+        headers = {
+            k: v
+            for k, v in response.headers.items()
+            if k.lower() not in ("content-encoding", "content-length")
+        }
+        text = response.text()
+        if swap[0]:
+            assert swap[0] in text, f"{swap[0]!r} is not in {route.request.url}"
+            text = text.replace(swap[0], swap[1])
+        route.fulfill(status=response.status, headers=headers, body=prefix + text + suffix)
+
+    return handler
+
+
 @pytest.fixture(scope="module")
 def open_guarded(browser: Browser, site_url: str) -> Iterator[Callable[..., App]]:
     """Open a page in a fresh context (a private window), guarded and watched like conftest's
-    pages. `deny`: all storage denied in the page, its frames and the rules worker.
-    `python`: Python code run in the rules worker after static/main.py (each time a worker
-    starts)."""
-    contexts: list[BrowserContext] = []
+    pages (conftest.open_watched). `deny`: all storage denied in the page, its frames and the
+    rules worker. `python`: Python code run in the rules worker after static/main.py (each
+    time a worker starts). `deadline_ms`: the page's call deadline (static/app.js), shortened
+    so that a test of a hung worker need not wait the real one."""
+    opened: list[App] = []
 
     def open_(
-        url: str, also_allow: tuple[str, ...] = (), *, deny: bool = False, python: str = ""
+        url: str,
+        also_allow: tuple[str, ...] = (),
+        *,
+        deny: bool = False,
+        python: str = "",
+        deadline_ms: int = 0,
     ) -> App:
-        origins = [site_url.rstrip("/"), *(o.rstrip("/") for o in also_allow)]
-        off_origin: list[str] = []
-        console_errors: list[str] = []
+        def setup(context: BrowserContext) -> None:
+            if deny:  # routes registered later run first
+                context.route("**/pyodide-snapshot.mjs", prefixed(DENY_WORKER))
+                context.add_init_script(DENY_PAGE)
+            if python:
+                context.route("**/static/main.py", prefixed("", "\n" + python))
+            if deadline_ms:
+                swap = (
+                    "const CALL_DEADLINE_MS = 20_000;",
+                    f"const CALL_DEADLINE_MS = {deadline_ms};",
+                )
+                context.route("**/static/app.js", prefixed("", "", swap))
 
-        def guard(route: Route, request: Request) -> None:
-            if any(request.url == o or request.url.startswith(o + "/") for o in origins):
-                route.continue_()
-            else:
-                off_origin.append(request.url)
-                route.abort("blockedbyclient")
-
-        def prefixed(prefix: str, suffix: str = "") -> Callable[[Route], None]:
-            def handler(route: Route) -> None:
-                response = route.fetch()
-                headers = {
-                    k: v
-                    for k, v in response.headers.items()
-                    if k.lower() not in ("content-encoding", "content-length")
-                }
-                body = prefix + response.text() + suffix
-                route.fulfill(status=response.status, headers=headers, body=body)
-
-            return handler
-
-        def on_console(msg: ConsoleMessage) -> None:
-            if msg.type == "error":
-                console_errors.append(f"{msg.text} @ {msg.location.get('url')}")
-
-        context = browser.new_context()
-        contexts.append(context)
-        context.route("**/*", guard)
-        context.add_init_script(WATCH_SCRIPT)
-        if deny:  # routes registered later run first
-            context.route("**/pyodide-snapshot.mjs", prefixed(DENY_WORKER))
-            context.add_init_script(DENY_PAGE)
-        if python:
-            context.route("**/static/main.py", prefixed("", "\n" + python))
-        page = context.new_page()
-        page.on("console", on_console)
-        page.on("pageerror", lambda exc: console_errors.append(f"pageerror: {exc}"))
-        document = page.goto(url)
-        assert document is not None
-        return App(page, url, document, off_origin, console_errors)
+        opened.append(open_watched(browser, [site_url, *also_allow], url, setup))
+        return opened[-1]
 
     yield open_
-    for context in contexts:
-        context.close()
+    for booted in opened:
+        booted.page.context.close()
 
 
 @pytest.fixture(scope="module")
@@ -418,4 +416,142 @@ def test_python_dies_is_restarted_and_the_table_is_kept(
     booted.console_errors[:] = [
         e for e in booted.console_errors if not any(words in e for words in FATAL_LOG)
     ]
+    assert booted.problems() == []
+
+
+# ---------------------------------------------------------------- a worker gone or hung
+
+# PyScript's own handle on the rules worker: the <script type="py" worker> element's `xworker`
+# (a Worker), which static/app.js adds to every page.
+TERMINATE = "document.querySelector('script[type=\"py\"][worker]').xworker.terminate();"
+
+# A move on the board, and the worker terminated in the same task: the move's call goes to a
+# worker that will never answer.
+MOVE_THEN_TERMINATE = (
+    """async (edits) => {
+  const { board } = await import("./static/board/main.js");
+  const move = board.edit(edits, "Morale");
+  """
+    + TERMINATE
+    + """
+  return move;
+}"""
+)
+
+
+def morale(value: int) -> list[dict[str, Any]]:
+    return [{"op": "set", "path": "morale", "value": value}]
+
+
+def live_at_morale(page: Page, value: int) -> None:
+    """The board live, on the demo table with one move made (Morale set to `value`)."""
+    wait_live(page)
+    set_table(page, DEMO)
+    board_call(page, "edit", morale(value))
+    page.wait_for_function(SETTLED)
+
+
+def restarted(page: Page, n: int, why: str) -> None:
+    """The page noticed, said so, and has a new Python that answers."""
+    page.wait_for_selector(RESTARTED.format(n=n), state="attached", timeout=WAIT_MS)
+    assert page.get_attribute("html", "data-rules-stopped") == why
+    assert page.get_attribute("html", "data-rules-ready") == "true"
+    status = page.text_content("#rules-status-text") or ""
+    assert status.startswith("Rules ready again") and "table is kept" in status
+
+
+def test_a_terminated_worker_is_noticed_and_the_waiting_move_is_not_lost(
+    open_guarded: Callable[..., App], site_url: str
+) -> None:
+    """The rules worker terminated outright (no error, no answer, ever) while a move waits on
+    it: the page notices at once, restarts Python with the board's table, and the move is
+    sent again and done; the next move and a ruling work, and the table is intact."""
+    booted = open_guarded(site_url)
+    page = booted.page
+    live_at_morale(page, 1)
+    before = python_history(page)
+
+    done = page.evaluate(MOVE_THEN_TERMINATE, morale(2))
+    assert done is True  # the move was done, not refused
+    restarted(page, 1, "gone")
+    page.wait_for_function(SETTLED)
+    assert table(page)["morale"] == 2
+    after = python_history(page)  # the new Python has the table, and the move on top of it
+    assert after["initial"] == before["initial"]
+    assert after["entries"][:-1] == before["entries"][: before["cursor"]]
+    assert after["entries"][-1]["edits"] == morale(2)
+    assert page.get_attribute("html", "data-board") == "live"
+
+    assert board_call(page, "edit", morale(3)) is True
+    page.wait_for_function(SETTLED)
+    assert table(page)["morale"] == 3
+    assert call(page, "rule", TIED_UP)["envelope"]["ruling"] == cpython_ruling(TIED_UP)["ruling"]
+    assert booted.problems() == []
+
+
+# Run in the rules worker after static/main.py: a method that never returns (a worker that
+# hangs: it still holds its lock, raises nothing, answers nothing).
+HANG_IN_PYTHON = DIE_IN_PYTHON.replace(
+    """    if method == "test_die":""",
+    """    if method == "test_hang":
+        while True:
+            pass
+    if method == "test_die":""",
+)
+
+HANG_THEN_RULE = """async ([request]) => {
+  const settle = (p) => p.then((envelope) => ({ ok: true, envelope }),
+                               (e) => ({ ok: false, type: e.type, message: e.message }));
+  const hung = settle(window.referee.call("test_hang", ""));
+  const after = settle(window.referee.call("rule", JSON.stringify(request)));
+  return [await hung, await after];
+}"""
+
+
+def test_a_hung_worker_is_replaced_after_the_deadline_and_later_calls_are_answered(
+    open_guarded: Callable[..., App], site_url: str
+) -> None:
+    """A worker that stops answering (here a call that never returns) is given up after the
+    call deadline (shortened to 3 s for the test): the call it was on gets a plain error and
+    is not tried again; the call queued behind it is sent to the new Python and answered."""
+    booted = open_guarded(site_url, python=HANG_IN_PYTHON, deadline_ms=3000)
+    page = booted.page
+    live_at_morale(page, 2)
+    history = python_history(page)
+
+    hung, after = page.evaluate(HANG_THEN_RULE, [TIED_UP])
+    assert hung["ok"] is False and hung["type"] == "rules_restarted", hung
+    assert "stopped" in hung["message"] and "table is kept" in hung["message"]
+    assert after["ok"] is True, after
+    assert after["envelope"]["ruling"] == cpython_ruling(TIED_UP)["ruling"]
+    restarted(page, 1, "hung")
+    assert python_history(page) == history
+    assert board_call(page, "edit", morale(3)) is True
+    page.wait_for_function(SETTLED)
+    assert table(page)["morale"] == 3
+    assert booted.problems() == []
+
+
+@pytest.mark.parametrize(
+    ("path", "shown"),
+    [
+        (f"widget.html#r={encode(RefereeRequest.model_validate(TIED_UP))}", SHOWN),
+        ("faq.html", 'html[data-faq-ready="true"]'),
+    ],
+    ids=["widget", "faq"],
+)
+def test_the_widget_and_the_faq_restart_a_terminated_worker(
+    open_guarded: Callable[..., App], site_url: str, path: str, shown: str
+) -> None:
+    """The widget and the FAQ use the same runtime: a worker terminated under them is
+    noticed, Python restarts, and a ruling asked in the same moment is answered."""
+    booted = open_guarded(site_url + path)
+    page = booted.page
+    page.wait_for_selector(shown, state="attached", timeout=WAIT_MS)
+    ruling = page.evaluate(
+        f"async (request) => {{ {TERMINATE} return window.referee.rule(request); }}", TIED_UP
+    )
+    assert ruling == cpython_ruling(TIED_UP)["ruling"]
+    restarted(page, 1, "gone")
+    assert call(page, "rule", TIED_UP)["envelope"]["ruling"] == ruling
     assert booted.problems() == []

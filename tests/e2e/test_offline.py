@@ -10,6 +10,7 @@ from playwright.sync_api import Browser
 
 from tools.local import served
 
+from .harness import rule_envelope
 from .test_browser import SCENARIOS, cpython_envelope
 
 READY = 'html[data-rules-ready]:not([data-rules-ready="false"])'
@@ -64,15 +65,7 @@ def test_loads_and_rules_offline(
         assert page.get_attribute("html", "data-rules-ready") == "true", status
 
         name, request = SCENARIOS[0]
-        got = page.evaluate(
-            """async (request) => {
-              try { return { ok: true, ruling: await window.referee.rule(request) }; }
-              catch (e) { return { ok: false, error: { type: e.type, message: e.message,
-                                                       details: e.details } }; }
-            }""",
-            request,
-        )
-        assert got == cpython_envelope(request), name
+        assert rule_envelope(page, request) == cpython_envelope(request), name
 
         # The site's files came from this build's cache through the service worker's static
         # routes (the browser answers them without running its fetch handler).

@@ -22,6 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 from tools.local import served
 
 from .conftest import WATCH_SCRIPT
+from .harness import rule_envelope
 from .test_browser import SCENARIOS, cpython_envelope
 from .test_publish import load_tool
 
@@ -142,15 +143,7 @@ def reload_from_offer(page: Page) -> None:
 
 def rules_work(page: Page) -> None:
     name, request = SCENARIOS[0]
-    got = page.evaluate(
-        """async (request) => {
-          try { return { ok: true, ruling: await window.referee.rule(request) }; }
-          catch (e) { return { ok: false, error: { type: e.type, message: e.message,
-                                                   details: e.details } }; }
-        }""",
-        request,
-    )
-    assert got == cpython_envelope(request), name
+    assert rule_envelope(page, request) == cpython_envelope(request), name
 
 
 def page_problems(page: Page, context: BrowserContext) -> list[str]:
