@@ -53,7 +53,7 @@ def ruled(page: Page) -> None:
 
 
 def add_kind(page: Page, kind: str) -> None:
-    """"More kinds…", then Add: the composer's way to every kind beyond the quick chips."""
+    """ "More kinds…", then Add: the composer's way to every kind beyond the quick chips."""
     page.select_option("[data-testid=compose-kind]", kind)
     tap(page, "compose-add")
 
@@ -71,7 +71,7 @@ def wounded(page: Page) -> dict[str, tuple[int, int]]:
 
 
 def test_the_cards_wounds_name_one_character_by_name(page: Page) -> None:
-    """"The Carpenter suffers 1 Wound": chosen by the name at the table, no resolver asked."""
+    """ "The Carpenter suffers 1 Wound": chosen by the name at the table, no resolver asked."""
     tap(page, "chip-wounds")
     options = page.locator("[data-testid=d0-victims] optgroup option")
     expect(options).to_have_text(
@@ -168,7 +168,7 @@ def test_the_players_choose_what_a_halved_gain_gives(page: Page) -> None:
 
 
 def test_discard_any_says_which_kinds_the_players_may_pick(page: Page) -> None:
-    """"Discard 2 of food or fur": wood taken out, fur put in; never fewer than two kinds.
+    """ "Discard 2 of food or fur": wood taken out, fur put in; never fewer than two kinds.
     Paid in full in the Action Phase, it needs no resolver."""
     add_kind(page, "discard_any")
     expect(page.locator("[data-testid=d0-of-wood]")).to_be_disabled()  # two kinds at least
