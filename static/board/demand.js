@@ -504,7 +504,7 @@ export function createDemandPanel(ctl, root, bar) {
         } },
       h("option", { value: "", text: panel.cards ? "Not named (set the numbers)" : "The Beast cards arrive with the rules…", selected: !d.beast }),
       d.beast && !known ? h("option", { value: "keep", text: d.beast, selected: true }) : null,
-      beasts.map((c) => h("option", { value: c.id, text: c.name, selected: Boolean(d.beast) && c.effect.demands[0].beast === d.beast }))));
+      beasts.map((c) => h("option", { value: c.id, text: `${c.name} (strength ${c.effect.demands[0].strength})`, selected: Boolean(d.beast) && c.effect.demands[0].beast === d.beast }))));
   }
 
   // ---------------------------------------------------------------- who resolves
