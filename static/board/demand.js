@@ -13,7 +13,7 @@ const VICTIMS = {
   all: "All characters",
   in_camp: "Characters in camp",
   first_player: "The First Player",
-  resolver: "Who resolves the Action",
+  resolver: "The one resolving the Action",
 };
 const TRACK_NAMES = { roof: "Roof", palisade: "Palisade", weapon: "Weapon" };
 const num = (name, label, dflt = 0, min = 0, max = 20) => ({ name, label, type: "number", dflt, min, max });
@@ -24,6 +24,10 @@ const yes = (name, label) => ({ name, label, type: "bool", optional: true });
 const maybe = (name, label, max = 99) => ({ name, label, type: "number", dflt: 0, min: 0, max, optional: true });
 // One space, or several separated by commas (the first of them without one).
 const where = (name, label) => ({ name, label, type: "spaces" });
+// Several kinds of resource, in the order the players would pay them (at least `min`).
+const kinds = (name, label, dflt, min = 2) => ({ name, label, type: "kinds", dflt, min, optional: true });
+// A Beast from the catalogue's Beast deck: picking one fills in its strength, loss and gains.
+const beast = (name, label) => ({ name, label, type: "beast", optional: true });
 const RESOURCE_LABELS = { food: "Food", nonperishable_food: "Non-perishable food", perishable_food: "Perishable food only", wood: "Wood", fur: "Fur" };
 const SHORT_RESOURCE = { food: "Food", nonperishable_food: "N-p food", perishable_food: "Perishable", wood: "Wood", fur: "Fur" };
 // What a discard can name: the four kinds, and "perishable food only" (non-perishable cannot pay).
@@ -38,10 +42,12 @@ const KINDS = {
   reduce: ["Reduce a track", [opt("track", "Track", ["roof", "palisade", "weapon"], "roof", TRACK_NAMES), num("amount", "By", 1, 1)]],
   increase: ["Raise a track", [opt("track", "Track", ["roof", "palisade", "weapon"], "roof", TRACK_NAMES), num("amount", "By", 1, 1)]],
   lower_morale: ["Lower Morale", [num("amount", "By", 1, 1)]],
-  discard_any: ["Discard some of wood or food (the players pick)", [num("amount", "How many in all", 1, 1)]],
+  discard_any: ["Discard some of wood or food (the players pick)", [num("amount", "How many in all", 1, 1),
+    kinds("of", "The players may pick from", ["wood", "food"])]],
   cover_source: ["Cover a source", [opt("source", "Source", ["food", "wood", "any"], "food", { food: "Food", wood: "Wood", any: "Any kind" }), num("count", "How many", 1, 1),
     yes("adjacent", "Only on tiles next to the camp")]],
-  combat: ["Combat", [num("strength", "Strength", 3, 0), num("weapon_loss", "Weapon loss", 0, 0)]],
+  combat: ["Combat", [beast("beast", "The Beast"), num("strength", "Strength", 3, 0), num("weapon_loss", "Weapon track loses", 0, 0),
+    num("food", "Food it gives", 0, 0), num("fur", "Fur it gives", 0, 0)]],
   wounds: ["The card's own Wounds", [num("amount", "Wounds", 1, 1)]],
   lose_pawn: ["Lose an Action pawn", [opt("who", "Who", WHO, "resolver", WHO_NAMES)]],
   lose_item: ["Lose an Item", [txt("item", "Item (blank: the players choose)", true)]],
@@ -98,9 +104,18 @@ const WOUND_COLUMNS = [["Who", ""], ["Unmet", "Wounds for unfulfilled demand"], 
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+// Figures a demand can name as its one victim (the Dog is never wounded: it is not a figure).
+const FIGURES = ["cook", "carpenter", "explorer", "soldier", "friday", "jenny"];
+
+/** Who suffers, in words: a group ("all characters"), or one figure by its name at the table. */
+function victimWords(victims, state) {
+  if (VICTIMS[victims]) return VICTIMS[victims].toLowerCase();
+  return `only ${state ? figureName(state, victims) : title(victims)}`;
+}
+
 /** "Discard 2 wood", "Roof −1", "Combat: strength 4" — a demand in a player's words. */
-export function describeDemand(d) {
-  const extra = [d.if_possible ? "if possible" : null, d.victims && d.victims !== "default" ? `suffers: ${(VICTIMS[d.victims] || title(d.victims)).toLowerCase()}` : null]
+export function describeDemand(d, state = null) {
+  const extra = [d.if_possible ? "if possible" : null, d.victims && d.victims !== "default" ? `suffers: ${victimWords(d.victims, state)}` : null]
     .filter(Boolean);
   const tail = extra.length ? ` (${extra.join("; ")})` : "";
   return `${plainDemand(d)}${tail}`;
@@ -124,7 +139,10 @@ function plainDemand(d) {
     case "lower_morale": return `Lower Morale by ${d.amount ?? 1}`;
     case "cover_source": return `Cover ${plural(d.count ?? 1, d.source === "any" ? "source" : `${d.source} source`)}${d.source === "any" ? " of any kind" : ""}${d.tile ? ` on tile ${d.tile}` : d.adjacent ? " next to the camp" : d.at_camp ? " on the camp's tile" : ""}`;
     case "place_token": return `${title(d.token)} token on ${title(d.space)}`;
-    case "combat": return `Combat: strength ${d.strength}${d.weapon_loss ? `, Weapon −${d.weapon_loss}` : ""}${d.beast ? ` (${d.beast})` : ""}`;
+    case "combat": {
+      const gives = [d.food ? `${d.food} food` : null, d.fur ? `${d.fur} fur` : null].filter(Boolean);
+      return `Combat${d.beast ? ` with the ${d.beast}` : ""}: strength ${d.strength}${d.weapon_loss ? `, Weapon −${d.weapon_loss}` : ""}${gives.length ? `; gives ${gives.join(" and ")}` : ""}`;
+    }
     case "wounds": return `${plural(d.amount ?? 1, "Wound")} from the card`;
     case "discard_determination": return `${WHO_NAMES[d.who] || title(d.who || "each")} discards ${plural(d.amount ?? 1, "Determination token")}`;
     case "have_weapon": return `Have Weapon ${d.level}`;
@@ -310,13 +328,13 @@ export function createDemandPanel(ctl, root, bar) {
   function addDemand(demand) {
     const list = [...composed(), demand];
     panel.justAdded = list.length - 1;
-    setComposed(list, `Added: ${describeDemand(demand)}. ${list.length === 1 ? "" : `${list.length} demands in all. `}Ruling…`);
+    setComposed(list, `Added: ${describeDemand(demand, ctl.state)}. ${list.length === 1 ? "" : `${list.length} demands in all. `}Ruling…`);
   }
 
   function editDemand(i, update) {
     const list = composed().map((d, j) => (j === i ? { ...d, ...update } : d));
     for (const [k, v] of Object.entries(update)) if (v === undefined || v === null || v === false) delete list[i][k];
-    setComposed(list, `Changed: ${describeDemand(list[i])}.`);
+    setComposed(list, `Changed: ${describeDemand(list[i], ctl.state)}.`);
   }
 
   // ---------------------------------------------------------------- drawing
@@ -354,9 +372,9 @@ export function createDemandPanel(ctl, root, bar) {
         c ? h("p", { class: "card-text", text: c.text }) : null,
         c && c.note ? h("p", { class: "hint", text: c.note }) : null,
         h("ul", { class: "demand-list" }, panel.effect.demands.map((d, i) => (c || ctl.readonly
-          ? h("li", { class: "demand-row" }, h("span", { class: "demand-text", text: describeDemand(d) }))
+          ? h("li", { class: "demand-row" }, h("span", { class: "demand-text", text: describeDemand(d, ctl.state) }))
           : demandRow(d, i, i === added)))),
-        panel.effect.alternative ? h("p", { class: "alt-note", text: `Or, the card's alternative: ${panel.effect.alternative.map(describeDemand).join("; ")}. If the first part cannot be paid in full, the alternative applies.` }) : null,
+        panel.effect.alternative ? h("p", { class: "alt-note", text: `Or, the card's alternative: ${panel.effect.alternative.map((d) => describeDemand(d, ctl.state)).join("; ")}. If the first part cannot be paid in full, the alternative applies.` }) : null,
         c && c.effect.demands.some((d) => d.if_possible) ? h("p", { class: "alt-note", text: "“If possible”: what cannot be paid is not a shortfall, so no one is wounded for it." }) : null,
         c && c.phase && c.phase !== ctl.state.phase && !ctl.readonly
           ? h("p", { class: "phase-hint", data: { testid: "card-phase" } }, `This card is resolved in the ${title(c.phase)} Phase; the table is in the ${title(ctl.state.phase)} Phase. `,
@@ -392,22 +410,32 @@ export function createDemandPanel(ctl, root, bar) {
     }
     return h("li", { class: ["demand-row", isNew && "is-new"], data: { testid: `demand-${i}` } },
       h("div", { class: "demand-head" },
-        h("span", { class: "demand-text", text: describeDemand(d) }),
-        h("button", { type: "button", class: "chip-remove", "aria-label": `Remove the demand “${describeDemand(d)}”`,
+        h("span", { class: "demand-text", text: describeDemand(d, ctl.state) }),
+        h("button", { type: "button", class: "chip-remove", "aria-label": `Remove the demand “${describeDemand(d, ctl.state)}”`,
           data: { key: `${key}-remove`, testid: `${key}-remove` },
-          onclick: () => setComposed(composed().filter((_, j) => j !== i), `Removed: ${describeDemand(d)}.`) }, "×")),
-      h("div", { class: "demand-fields" }, fields),
-      h("details", { class: "demand-more" },
-        h("summary", { text: "If possible? Who suffers?" }),
+          onclick: () => setComposed(composed().filter((_, j) => j !== i), `Removed: ${describeDemand(d, ctl.state)}.`) }, "×")),
+      h("div", { class: "demand-fields" }, fields, d.kind === "wounds" ? victimsField(d, key, set, "Who suffers the Wounds") : null),
+      h("details", { class: "demand-more", open: Boolean(d.if_possible || (d.kind !== "wounds" && d.victims && d.victims !== "default")) },
+        h("summary", { text: d.kind === "wounds" ? "If possible?" : "If possible? Who suffers?" }),
         h("div", { class: "demand-fields" },
           h("button", { type: "button", class: ["seg", d.if_possible && "is-current"], "aria-pressed": String(Boolean(d.if_possible)),
             data: { key: `${key}-if`, testid: `${key}-if` }, onclick: () => set({ if_possible: !d.if_possible }) }, "If possible"),
-          h("span", { class: "field" },
-            h("label", { for: `${key}-victims`, class: "field-label", text: "Who suffers a shortfall" }),
-            h("select", { id: `${key}-victims`, data: { key: `${key}-victims`, testid: `${key}-victims` },
-              onchange: (e) => set({ victims: e.target.value === "default" ? undefined : e.target.value }) },
-            Object.entries(VICTIMS).map(([v, name]) => h("option", { value: v, text: name, selected: (d.victims || "default") === v })))),
-          h("p", { class: "hint", text: "“As the rules say”: in the Action Phase the character resolving it; in an Event-Phase combat the First Player; otherwise every character." }))));
+          d.kind === "wounds" ? null : victimsField(d, key, set, "Who suffers a shortfall"),
+          h("p", { class: "hint", text: "“As the rules say”: in the Action Phase the character resolving it; in an Event-Phase combat the First Player; otherwise every character. Or name one figure at the table." }))));
+  }
+
+  /** Who suffers: as the rules say, a group, or one figure at the table by its name. */
+  function victimsField(d, key, set, label) {
+    const s = ctl.state;
+    const current = d.victims || "default";
+    const named = FIGURES.filter((f) => figuresOf(s).includes(f) || f === current);
+    return h("span", { class: "field" },
+      h("label", { for: `${key}-victims`, class: "field-label", text: label }),
+      h("select", { id: `${key}-victims`, data: { key: `${key}-victims`, testid: `${key}-victims` },
+        onchange: (e) => set({ victims: e.target.value === "default" ? undefined : e.target.value }) },
+      Object.entries(VICTIMS).map(([v, name]) => h("option", { value: v, text: name, selected: current === v })),
+      h("optgroup", { label: "Only one figure" }, named.map((f) => h("option", { value: f, selected: current === f,
+        text: `Only ${figureName(s, f)}${figuresOf(s).includes(f) ? "" : " (not at the table)"}` })))));
   }
 
   function field(d, f, key, set) {
@@ -419,6 +447,8 @@ export function createDemandPanel(ctl, root, bar) {
       return h("button", { type: "button", class: ["seg", d[f.name] && "is-current"], "aria-pressed": String(Boolean(d[f.name])),
         data: { key, testid: key }, onclick: () => set({ [f.name]: !d[f.name] }) }, f.label);
     }
+    if (f.type === "kinds") return kindsField(d, f, key, set);
+    if (f.type === "beast") return beastField(d, f, key, set);
     if (f.type === "spaces") {
       const shown = d.space || (d.spaces || []).join(", ");
       return h("span", { class: "field" }, h("label", { for: key, class: "field-label", text: f.label }),
@@ -439,6 +469,44 @@ export function createDemandPanel(ctl, root, bar) {
         onchange: (e) => set({ [f.name]: e.target.value.trim() || (f.optional ? undefined : "") }) }));
   }
 
+  /** Toggles for which kinds of resource a demand may take, kept in the order they were
+   * chosen (the players' default order of paying); never fewer than `f.min`. */
+  function kindsField(d, f, key, set) {
+    const chosen = d[f.name] || f.dflt;
+    const names = { ...RESOURCE_LABELS, food: "Food (either kind)" };
+    return h("div", { class: "segmented kinds", role: "group", "aria-label": `${f.label} (at least ${f.min})`, data: { testid: key } },
+      h("span", { class: "stepper-label", "aria-hidden": "true", text: f.label }),
+      RESOURCE_KINDS.map((k) => {
+        const on = chosen.includes(k);
+        return h("button", { type: "button", class: ["seg", on && "is-current"], "aria-pressed": String(on),
+          disabled: on && chosen.length <= f.min, title: on && chosen.length <= f.min ? `At least ${f.min} kinds` : undefined,
+          data: { key: `${key}-${k}`, testid: `${key}-${k}` },
+          onclick: () => {
+            const next = on ? chosen.filter((x) => x !== k) : [...chosen, k];
+            set({ [f.name]: JSON.stringify(next) === JSON.stringify(f.dflt) ? undefined : next });
+          } }, names[k]);
+      }));
+  }
+
+  /** The Beast, by name, from the catalogue's Beast cards: picking one fills in its numbers. */
+  function beastField(d, f, key, set) {
+    const beasts = (panel.cards || []).filter((c) => c.deck === "beast" && c.effect.demands.length === 1 && c.effect.demands[0].kind === "combat");
+    const known = beasts.some((c) => c.effect.demands[0].beast === d.beast);
+    return h("span", { class: "field" },
+      h("label", { for: key, class: "field-label", text: f.label }),
+      h("select", { id: key, data: { key, testid: key }, disabled: !beasts.length && !d.beast,
+        onchange: (e) => {
+          if (e.target.value === "keep") return;
+          const card = beasts.find((c) => c.id === e.target.value);
+          if (!card) { set({ beast: undefined }); return; }
+          const b = card.effect.demands[0];
+          set({ beast: b.beast || card.name, strength: b.strength, weapon_loss: b.weapon_loss || 0, food: b.food || 0, fur: b.fur || 0 });
+        } },
+      h("option", { value: "", text: panel.cards ? "Not named (set the numbers)" : "The Beast cards arrive with the rules…", selected: !d.beast }),
+      d.beast && !known ? h("option", { value: "keep", text: d.beast, selected: true }) : null,
+      beasts.map((c) => h("option", { value: c.id, text: `${c.name} (strength ${c.effect.demands[0].strength})`, selected: Boolean(d.beast) && c.effect.demands[0].beast === d.beast }))));
+  }
+
   // ---------------------------------------------------------------- who resolves
 
   function openActions(s) {
@@ -456,31 +524,48 @@ export function createDemandPanel(ctl, root, bar) {
     return { who: null, how: "ask" };
   }
 
-  function needsResolver() {
-    return ctl.state.phase === "action" && !resolver().who;
+  /** The core's answer says it needs to know who resolves (only where someone must suffer). */
+  function asksResolver(error) {
+    const first = error && Array.isArray(error.details) ? error.details[0] : null;
+    return Boolean(first && String(first.loc || "").endsWith("context.resolver"));
   }
 
   function drawContext() {
     const s = ctl.state;
     panel.contextKey = null;
+    const combat = h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "ctx-combat", checked: panel.context.event_combat, disabled: ctl.readonly,
+      data: { testid: "ctx-combat" }, onchange: (e) => { panel.context = { ...panel.context, event_combat: e.target.checked }; changed(); } }),
+    h("span", { text: "It is the outcome of an Event-Phase combat" }));
+    if (s.phase !== "action" && panel.status !== "ask" && !panel.context.resolver) {
+      // Nobody resolves an Action outside the Action Phase: nothing to ask, nothing to choose
+      // (unless a card names "the character resolving", when the core asks who that is).
+      els.context.replaceChildren(
+        h("p", { class: "phase-note", data: { testid: "context-line" }, text: `${title(s.phase)} Phase, round ${s.round} (from the table). No one resolves an Action now.` }),
+        h("div", { class: "context-row" }, combat));
+      return;
+    }
     const r = resolver();
+    const asking = panel.status === "ask";
     const picked = panel.resolving && (s.planned_actions || []).find((a) => a.id === panel.resolving);
     const select = h("select", { id: "ctx-resolver", disabled: ctl.readonly, data: { testid: "ctx-resolver", key: "ctx-resolver" },
       onchange: (e) => setResolver(e.target.value || null, null) },
-    h("option", { value: "", text: s.phase === "action" ? (r.how === "inferred" ? `${figureName(s, r.who)} (leads the only open Action)` : "Choose…") : "No one (not the Action Phase)" }),
+    h("option", { value: "", text: r.how === "inferred" ? `${figureName(s, r.who)} (leads the only open Action)` : "Not said yet" }),
     figuresOf(s).filter((f) => f !== "jenny").map((f) => h("option", { value: f, text: figureName(s, f), selected: panel.context.resolver === f })));
-    const line = s.phase === "action"
-      ? r.who
-        ? `${figureName(s, r.who)} resolves ${picked ? `the ${title(picked.action)} Action` : r.action ? `the ${title(r.action.action)} Action (its lead pawn)` : "the Action"}.`
-        : "Who resolves this Action? Tap “Resolve” on its planned Action, or choose below."
-      : `${title(s.phase)} Phase, round ${s.round} (from the table).`;
+    let line;
+    if (s.phase !== "action") {
+      line = r.who ? `${figureName(s, r.who)} is the one the card calls “the character resolving”.`
+        : "The card names “the character resolving the Action”: who is that? Choose below.";
+    } else if (r.who) {
+      line = `${figureName(s, r.who)} resolves ${picked ? `the ${title(picked.action)} Action` : r.action ? `the ${title(r.action.action)} Action (its lead pawn)` : "the Action"}.`;
+    } else {
+      line = asking ? "Who resolves this Action? Only they suffer for it: tap “Resolve” on its planned Action, or choose below."
+        : "Action Phase: tap “Resolve” on a planned Action when you resolve it.";
+    }
     els.context.replaceChildren(
-      h("p", { class: ["phase-note", s.phase === "action" && !r.who && "is-question"], data: { testid: "context-line" }, text: line }),
+      h("p", { class: ["phase-note", asking && "is-question"], data: { testid: "context-line" }, text: line }),
       h("div", { class: "context-row" },
         h("span", { class: "field" }, h("label", { for: "ctx-resolver", class: "field-label", text: "Who resolves the Action" }), select),
-        h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "ctx-combat", checked: panel.context.event_combat, disabled: ctl.readonly,
-          data: { testid: "ctx-combat" }, onchange: (e) => { panel.context = { ...panel.context, event_combat: e.target.checked }; changed(); } }),
-        h("span", { text: "It is the outcome of an Event-Phase combat" }))));
+        combat));
   }
 
   function setResolver(who, actionId) {
@@ -531,12 +616,6 @@ export function createDemandPanel(ctl, root, bar) {
       draw();
       return;
     }
-    if (needsResolver() && !ctl.shared) {
-      panel.ruling = null;
-      panel.status = "ask";
-      draw();
-      return;
-    }
     panel.status = "pending";
     draw();
     try {
@@ -547,7 +626,8 @@ export function createDemandPanel(ctl, root, bar) {
     } catch (e) {
       if (seq !== panel.asked) return;
       panel.ruling = null;
-      panel.status = "error";
+      // Someone must suffer and nobody has said who resolves: the panel asks, in plain words.
+      panel.status = asksResolver(e) && !ctl.shared ? "ask" : "error";
       panel.error = plainError(e);
     }
     draw();
@@ -720,6 +800,8 @@ export function createDemandPanel(ctl, root, bar) {
     const dead = r.wounds.filter((w) => w.died).map((w) => figureName(s, w.figure));
     if (dead.length) more.push(`${dead.join(" and ")} ${dead.length === 1 ? "dies" : "die"}`);
     if (r.morale_change) more.push(`Morale ${r.morale_change > 0 ? "+" : "−"}${Math.abs(r.morale_change)}`);
+    const gained = (r.gains || []).filter((g) => g.amount > 0);
+    if (gained.length) more.push(`the players gain ${gained.map((g) => `${g.amount} ${RESOURCE_NAMES[g.what] || g.what}`).join(" and ")}`);
     if (r.game_lost) return `The game is lost. ${[text, ...more].join("; ")}.`;
     return `${[text, ...more].join("; ")}.`;
   }
@@ -729,7 +811,8 @@ export function createDemandPanel(ctl, root, bar) {
     const r = panel.ruling;
     const texts = {
       none: ["No demand yet", "Find the card, or tap what it asks for."],
-      ask: ["Who resolves this Action?", "Tap “Resolve” on its planned Action."],
+      ask: ctl.state.phase === "action" ? ["Who resolves this Action?", "Tap “Resolve” on its planned Action."]
+        : ["Who is “the character resolving”?", "Choose them under the card."],
       pending: [r ? headline(r) : "Ruling…", "Ruling…"],
       preview: [r && headline(r), ctl.shared ? "The shared ruling" : "Preview: not applied yet"],
       applying: [r && headline(r), "Applying…"],
@@ -822,6 +905,8 @@ export function createDemandPanel(ctl, root, bar) {
       r.payments.length ? h("ul", { class: "payments", data: { testid: "payments" } }, r.payments.map((p) => h("li", {
         text: `${title(RESOURCE_NAMES[p.what] || p.what)}: ${p.paid} of ${p.wanted} paid${shortOf(p) > 0 ? ` — ${shortOf(p)} short` : ""}` })))
         : h("p", { class: "hint", text: "Nothing to pay." }),
+      r.gains && r.gains.length ? h("h4", { text: "What the players gain" }) : null,
+      r.gains && r.gains.length ? gainsList(r) : null,
       h("h4", { text: "Wounds" }),
       r.wounds.length ? h("table", { class: "wounds-table", data: { testid: "wounds" } },
         h("thead", {}, h("tr", {}, WOUND_COLUMNS.map(([short, long]) => h("th", { scope: "col", title: long || undefined },
@@ -944,6 +1029,7 @@ export function createDemandPanel(ctl, root, bar) {
           } }),
         h("span", { text: figureName(ctl.state, o.label) }))));
     }
+    if (d.id === "gain_mix") return gainMixInput(d, choose, off);
     if (!d.options.length && d.id !== "weapon_bonus") {
       return h("p", { class: "hint", text: `As the ruling takes it: ${d.chosen || "nothing"}${d.chosen === d.default ? " (suggested)" : ""}.` });
     }
@@ -955,11 +1041,45 @@ export function createDemandPanel(ctl, root, bar) {
       d.options.map((o) => h("option", { value: o.value, text: `${o.label}${o.value === d.default ? " (suggested)" : ""}`, selected: o.value === d.chosen })));
   }
 
+  /** The halved gain's mix: one stepper per kind the full gain gives. The total stays half
+   * the gain: one more of a kind is one less of another (never more than the full gain). */
+  function gainMixInput(d, choose, off) {
+    const demand = (panel.effect.demands || []).find((x) => x.kind === "halve_gain") || {};
+    const gainKinds = ["food", "wood", "fur"].filter((k) => demand[k]);
+    const mix = Object.fromEntries(gainKinds.map((k) => [k, 0]));
+    for (const part of String(d.chosen).split(",")) {
+      const [k, n] = part.split(":");
+      if (k in mix) mix[k] = Number(n) || 0;
+    }
+    const from = (k, wants) => [...gainKinds].reverse().find((j) => j !== k && wants(j));
+    const move = (to, away) => choose({ ...mix, [to]: mix[to] + 1, [away]: mix[away] - 1 });
+    const suggested = d.chosen === d.default ? " (suggested)" : "";
+    return h("div", { class: "gain-mix", role: "group", "aria-labelledby": `q-${d.id}`, data: { testid: "gain-mix" } },
+      gainKinds.map((k) => {
+        const giver = from(k, (j) => mix[j] > 0);
+        const taker = from(k, (j) => mix[j] < demand[j]);
+        return h("div", { class: "stepper mini", role: "group", "aria-labelledby": `gm-${k}` },
+          h("span", { class: "stepper-label", id: `gm-${k}`, text: `${RESOURCE_LABELS[k]} (of ${demand[k]})` }),
+          h("button", { type: "button", class: "step", "aria-label": `${RESOURCE_LABELS[k]}: one less${taker ? `, one more ${RESOURCE_NAMES[taker]}` : ""}`,
+            disabled: off || !mix[k] || !taker, data: { key: `gain-${k}-minus`, testid: `gain-${k}-minus` }, onclick: () => move(taker, k) }, "−"),
+          h("output", { class: "stepper-value", text: mix[k], data: { testid: `gain-${k}` } }),
+          h("button", { type: "button", class: "step", "aria-label": `${RESOURCE_LABELS[k]}: one more${giver ? `, one less ${RESOURCE_NAMES[giver]}` : ""}`,
+            disabled: off || mix[k] >= demand[k] || !giver, data: { key: `gain-${k}-plus`, testid: `gain-${k}-plus` }, onclick: () => move(k, giver) }, "+"));
+      }),
+      h("p", { class: "hint", text: `Half the gain, rounded down: ${Object.values(mix).reduce((a, b) => a + b, 0)} in all${suggested}.` }));
+  }
+
+  function gainsList(r) {
+    return h("ul", { class: "gains", data: { testid: "gains" } }, r.gains.map((g) => h("li", {
+      text: `${title(RESOURCE_NAMES[g.what] || g.what)}: ${g.amount}, to ${g.to === "future" ? "Future Resources (they wait there until the Action Phase ends)" : "Available Resources"}` })));
+  }
+
   build();
   return {
     setCatalogue(cards) {
       panel.cards = cards;
       drawResults();
+      if (!panel.card && composed().some((d) => d.kind === "combat")) drawChosen(); // its Beast list
       // A demand restored from the save before the catalogue came: show its card again.
       if (panel.cardId && !panel.card && panel.effect) {
         panel.card = cards.find((c) => c.id === panel.cardId) || null;
@@ -1010,6 +1130,11 @@ export function createDemandPanel(ctl, root, bar) {
         ctl.redrawBoard();
       }
       if (panel.context.resolver && !figuresOf(ctl.state).includes(panel.context.resolver)) panel.context = { ...panel.context, resolver: null };
+      // Another phase: who resolved an Action before does not resolve anything now.
+      if (panel.phaseSeen && panel.phaseSeen !== ctl.state.phase && panel.context.resolver && !panel.resolving) {
+        panel.context = { ...panel.context, resolver: null };
+      }
+      panel.phaseSeen = ctl.state.phase;
       const was = appliedState();
       if (was) {
         // Our Apply is in effect (redone, or with later changes), or undone: then preview again.

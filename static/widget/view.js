@@ -151,6 +151,7 @@ export function describeDemand(state, d) {
     case "combat":
       text = `Fight ${d.beast || "a Beast"}: strength ${d.strength}`;
       if (d.weapon_loss) text += `, then the Weapon loses ${d.weapon_loss}`;
+      if (d.food || d.fur) text += `; it gives ${[d.food ? `${d.food} food` : "", d.fur ? `${d.fur} fur` : ""].filter(Boolean).join(" and ")}`;
       break;
     case "weather_clouds": {
       const clouds = [];
@@ -178,7 +179,7 @@ export function describeDemand(state, d) {
       text = cap(d.kind || "unknown demand");
   }
   if (d.if_possible) text += ", if possible";
-  if (d.victims && d.victims !== "default") text += ` (it hits ${VICTIMS[d.victims] || d.victims})`;
+  if (d.victims && d.victims !== "default") text += ` (it hits ${VICTIMS[d.victims] || `only ${figureName(state, d.victims)}`})`;
   return text;
 }
 

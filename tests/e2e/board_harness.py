@@ -247,8 +247,9 @@ def axe_violations(page: Page, site_url: str, selector: str) -> list[dict[str, A
 
 def clear_demand(page: Page) -> None:
     """Put the card away and remove every composed demand, as a player would."""
-    if page.locator("[data-testid=ctx-resolver]").input_value():
-        page.select_option("[data-testid=ctx-resolver]", "")
+    resolver = page.locator("[data-testid=ctx-resolver]")  # shown only where it is needed
+    if resolver.count() and resolver.input_value():
+        resolver.select_option("")
         page.wait_for_function(SETTLED)
     for testid in ("clear-card", "d0-remove"):
         while page.locator(f"[data-testid={testid}]").count():

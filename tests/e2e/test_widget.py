@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 import pytest
-from playwright.sync_api import Frame, Page
+from playwright.sync_api import Frame, Page, expect
 
 from pyapp.api import rule_json
 from pyapp.links import decode, encode
@@ -356,6 +356,31 @@ def test_empty_tracks_are_drawn_as_numbered_spaces(widget: App) -> None:
     assert roof.locator(".space-was").all_text_contents() == ["2"]
     assert roof.locator(".space-now").all_text_contents() == ["1"]
     assert roof.locator(".track-value").text_content() == "2 → 1"
+    assert widget.problems() == []
+
+
+def test_a_named_victim_and_a_beasts_gains_are_said_in_words(widget: App) -> None:
+    """A card that wounds "only the Explorer" names her as the table does, and a Beast's
+    food and fur are part of the demand's words."""
+    page = widget.page
+    state = dict(
+        TIED_UP["state"],
+        characters=[
+            dict(TIED_UP["state"]["characters"][0]),
+            dict(TIED_UP["state"]["characters"][1], name="Chloé"),
+        ],
+    )
+    named = dict(TIED_UP, state=state, effect={"demands": [
+        {"kind": "wounds", "amount": 1, "victims": "explorer"},
+        {"kind": "combat", "strength": 4, "weapon_loss": 1, "beast": "Goats", "food": 3, "fur": 1},
+    ]})  # fmt: skip
+    open_link(page, encode(Request.model_validate(named)))
+    expect(page.locator("[data-testid=demands] li")).to_have_text(
+        [
+            "The card deals 1 Wound (it hits only Chloé (Explorer))",
+            "Fight Goats: strength 4, then the Weapon loses 1; it gives 3 food and 1 fur",
+        ]
+    )
     assert widget.problems() == []
 
 
