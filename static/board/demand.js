@@ -66,7 +66,7 @@ const KINDS = {
 };
 // The quick chips: the kinds a card asks for most.
 const CHIPS = [
-  ["discard", "Discard", { kind: "discard", food: 1 }],
+  ["discard", "Discard", { kind: "discard" }], // which resource: the player taps it next
   ["track", "Roof / Palisade / Weapon −", { kind: "reduce", track: "roof", amount: 1 }],
   ["morale", "Lower Morale", { kind: "lower_morale", amount: 1 }],
   ["cover", "Cover a source", { kind: "cover_source", source: "food", count: 1 }],
@@ -125,7 +125,8 @@ function plainDemand(d) {
   switch (d.kind) {
     case "discard": {
       const parts = DISCARD_KINDS.filter((k) => d[k]).map((k) => `${d[k]} ${k === "perishable_food" ? "perishable food (not non-perishable)" : RESOURCE_NAMES[k]}`);
-      return `Discard ${parts.join(" and ") || "nothing"}${d.each ? ", each player" : ""}`;
+      if (!parts.length) return "Discard (which resource?)";
+      return `Discard ${parts.join(" and ")}${d.each ? ", each player" : ""}`;
     }
     case "discard_any": return `Discard ${d.amount ?? 1} of ${(d.of || ["wood", "food"]).map((k) => RESOURCE_NAMES[k] || k).join(" or ")}, the players pick`;
     case "adventure": return "Draw an Adventure card";
@@ -307,7 +308,7 @@ export function createDemandPanel(ctl, root, bar) {
   }
 
   function defaults(kind) {
-    if (kind === "discard") return { kind, food: 1 };
+    if (kind === "discard") return { kind };
     const demand = { kind };
     for (const f of KINDS[kind][1]) if (!f.optional && f.type !== "text" && f.type !== "spaces") demand[f.name] = f.dflt;
     for (const f of KINDS[kind][1]) if ((f.type === "text" || f.type === "spaces") && !f.optional) demand[f.name] = "";
@@ -616,6 +617,12 @@ export function createDemandPanel(ctl, root, bar) {
       draw();
       return;
     }
+    if (unpicked()) { // a "Discard" with no resource yet: no ruling on a guess
+      panel.ruling = null;
+      panel.status = "unpicked";
+      draw();
+      return;
+    }
     panel.status = "pending";
     draw();
     try {
@@ -631,6 +638,11 @@ export function createDemandPanel(ctl, root, bar) {
       panel.error = plainError(e);
     }
     draw();
+  }
+
+  /** A composed discard whose resource the player has not tapped yet. */
+  function unpicked() {
+    return !panel.card && panel.effect.demands.some((d) => d.kind === "discard" && !DISCARD_KINDS.some((k) => d[k] > 0));
   }
 
   /** "applied" or "stale" while the ruling this panel applied is in effect, else null
@@ -727,9 +739,9 @@ export function createDemandPanel(ctl, root, bar) {
   function drawActions() {
     const none = !panel.effect;
     els.actions.replaceChildren(
-      h("button", { type: "button", class: "secondary", disabled: none || panel.status === "ask", data: { testid: "preview", key: "preview" },
+      h("button", { type: "button", class: "secondary", disabled: none || panel.status === "ask" || panel.status === "unpicked", data: { testid: "preview", key: "preview" },
         onclick: ruleAfresh }, panel.status === "stale" ? "Rule again on this table" : "Rule again"),
-      h("button", { type: "button", class: "secondary", disabled: none, data: { testid: "share", key: "share" }, onclick: share }, "Share"));
+      h("button", { type: "button", class: "secondary", disabled: none || panel.status === "unpicked", data: { testid: "share", key: "share" }, onclick: share }, "Share"));
   }
 
   function drawShare() {
@@ -811,6 +823,7 @@ export function createDemandPanel(ctl, root, bar) {
     const r = panel.ruling;
     const texts = {
       none: ["No demand yet", "Find the card, or tap what it asks for."],
+      unpicked: ["Discard what?", "Tap the resource the card asks to discard."],
       ask: ctl.state.phase === "action" ? ["Who resolves this Action?", "Tap “Resolve” on its planned Action."]
         : ["Who is “the character resolving”?", "Choose them under the card."],
       pending: [r ? headline(r) : "Ruling…", "Ruling…"],
@@ -822,7 +835,7 @@ export function createDemandPanel(ctl, root, bar) {
     }[s] || ["", ""];
     const canApply = s === "preview" && !ctl.readonly && !ctl.shared;
     // Screen readers hear each new headline once (the bar itself is drawn again often).
-    const heard = ["preview", "ask", "stale", "error", "applied"].includes(s) ? `${texts[0]} ${s === "preview" ? "" : texts[1] || ""}`.trim() : "";
+    const heard = ["preview", "ask", "unpicked", "stale", "error", "applied"].includes(s) ? `${texts[0]} ${s === "preview" ? "" : texts[1] || ""}`.trim() : "";
     if (heard && heard !== els.said.textContent) els.said.textContent = heard;
     bar.dataset.state = s;
     if (panel.confirming && s === "preview") {
@@ -887,7 +900,7 @@ export function createDemandPanel(ctl, root, bar) {
 
   function drawRuling() {
     const st = panel.status;
-    els.ruling.dataset.state = { none: "none", ask: "none", pending: "pending", applying: "pending", preview: "preview", applied: "applied", stale: "stale", error: "error" }[st];
+    els.ruling.dataset.state = { none: "none", ask: "none", unpicked: "none", pending: "pending", applying: "pending", preview: "preview", applied: "applied", stale: "stale", error: "error" }[st];
     if (st === "error") {
       els.ruling.replaceChildren(h("p", { class: "form-error", role: "alert", data: { testid: "ruling-error" }, text: `No ruling yet: ${panel.error}` }));
       return;

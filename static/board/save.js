@@ -68,6 +68,8 @@ export function createAutosave({ store, journal, board }) {
     } }, "Download the save kept aside");
   }
 
+  let asidesOpen = false; // the player opened the folded list: it stays open across redraws
+
   /** The saves set aside, each with Download and Discard; nothing goes without the player. */
   function drawAsides() {
     const box = $("board-notices");
@@ -75,15 +77,22 @@ export function createAutosave({ store, journal, board }) {
     const list = store.asides();
     html.dataset.asides = String(list.length);
     if (!list.length) return;
-    box.append(h("div", { class: "notice asides", data: { notice: "asides", testid: "asides" } },
-      h("span", { text: `Kept aside on this device: ${list.length === 1 ? "one save" : `${list.length} saves`}.` }),
+    // Games the player replaced on purpose (New game) fold to one line; a save kept
+    // aside because of a problem (unreadable, refused, another tab) opens, so it is read.
+    const problem = list.some((entry) => entry.why !== "new-game");
+    const sheet = h("details", { class: "notice asides", data: { notice: "asides", testid: "asides" } },
+      h("summary", { data: { testid: "asides-summary" },
+        text: `Kept aside on this device: ${list.length === 1 ? "one save" : `${list.length} saves`}` }),
       h("ul", { class: "aside-list" }, list.map((entry, i) => h("li", { data: { testid: `aside-${i}`, why: entry.why } },
         h("span", { text: `${store.describe(entry)}${entry.at ? ` (${entry.at.slice(0, 16).replace("T", " ")})` : ""}` }),
         h("button", { type: "button", class: "secondary small", data: { testid: `aside-download-${i}` },
           onclick: () => { const file = store.asideFile(entry.key); if (file) download(file); } }, "Download"),
         h("button", { type: "button", class: "quiet small", data: { testid: `aside-discard-${i}` },
           "aria-label": `Discard ${store.describe(entry)}`,
-          onclick: () => { store.forget(entry.key); drawAsides(); board.say("Discarded the save kept aside."); } }, "Discard"))))));
+          onclick: () => { store.forget(entry.key); drawAsides(); board.say("Discarded the save kept aside."); } }, "Discard")))));
+    sheet.open = problem || asidesOpen;
+    sheet.addEventListener("toggle", () => { asidesOpen = sheet.open; });
+    box.append(sheet);
   }
 
   function soon() {

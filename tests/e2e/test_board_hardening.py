@@ -375,6 +375,7 @@ def test_new_game_sets_the_last_game_aside(browser: Browser, site_url: str) -> N
         assert board_table(page)["roof"] == 0
         kept = asides(page)
         assert [a["why"] for a in kept] == ["new-game"]
+        page.click("[data-testid=asides-summary]")  # folded: a game replaced on purpose
         with page.expect_download() as download:
             page.click("[data-testid=aside-download-0]")
         path = download.value.path()

@@ -219,3 +219,18 @@ def test_composer_controls_are_clean_and_big_enough(page: Page, site_url: str) -
     page.wait_for_function(SETTLED)
     assert axe_violations(page, site_url, "#demand") == []
     assert small_targets(page) == []
+
+
+def test_discard_asks_which_resource_before_any_ruling(page: Page) -> None:
+    """ "+ Discard" is not a ruling on a guessed resource: the bar asks what to discard, nothing
+    can be applied or shared, and the first tap on a resource rules it."""
+    tap(page, "chip-discard")
+    expect(page.locator("[data-testid=headline]")).to_have_text("Discard what?")
+    expect(page.locator("[data-testid=ruling]")).to_have_attribute("data-state", "none")
+    expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("Discard (which resource?)")
+    expect(page.locator("[data-testid=share]")).to_be_disabled()
+    expect(page.locator("[data-testid=verdict]")).to_have_count(0)
+    tap(page, "d0-res-wood")
+    ruled(page)
+    expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("Discard 1 wood")
+    expect(page.locator("[data-testid=verdict]")).to_have_count(1)

@@ -76,6 +76,11 @@ def test_the_saves_kept_aside_look_like_the_board(board_app: App, site_url: str)
     page.click("[data-testid=new-game]")
     with settles(page):
         page.click("[data-testid=new-start]")
+    sheet = page.locator("[data-testid=asides]")
+    # A game the player replaced on purpose folds to one line (it must not eat the board)
+    expect(sheet).not_to_have_attribute("open", "")
+    assert sheet.locator("summary").bounding_box()["height"] >= 44  # type: ignore[index]
+    page.click("[data-testid=asides-summary]")
     row = page.locator("[data-testid=aside-0]")
     expect(row).to_be_visible()
     drawn = row.evaluate(
