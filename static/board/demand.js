@@ -520,7 +520,7 @@ export function createDemandPanel(ctl, root, bar) {
   }
 
   /** Ask the core for the ruling on the table as it is now (or say what it still needs). */
-  async function ruleAgain() {
+  async function ruleAgain(afresh = false) {
     const seq = ++panel.asked;
     ctl.demandChanged();
     panel.error = null;
@@ -540,10 +540,19 @@ export function createDemandPanel(ctl, root, bar) {
     panel.status = "pending";
     draw();
     try {
-      const ruling = ctl.shared ? await ctl.ruleShared(request()) : (await ctl.command(ask("preview"), null)).ruling;
+      const env = ctl.shared ? { ruling: await ctl.ruleShared(request()) } : await ctl.command(ask("preview"), null);
       if (seq !== panel.asked) return;
-      panel.ruling = ruling;
+      panel.ruling = env.ruling;
       panel.status = "preview";
+      if (env.applied && !afresh) {
+        // The core says this demand is the last step in effect (after a reload, a Back, a
+        // "Resolve" naming the same figure): shown applied, never offered a second time.
+        const hist = ctl.snapshot && ctl.snapshot.history;
+        panel.status = "applied";
+        panel.appliedAt = hist ? hist.cursor - 1 : null;
+        panel.appliedKey = cardKey(panel.effect, panel.choices);
+        panel.appliedRuling = env.ruling;
+      }
     } catch (e) {
       if (seq !== panel.asked) return;
       panel.ruling = null;
@@ -571,7 +580,7 @@ export function createDemandPanel(ctl, root, bar) {
   /** "Rule again" from an applied ruling: a new preview, no longer tied to that Apply. */
   function ruleAfresh() {
     panel.appliedAt = null;
-    ruleAgain();
+    ruleAgain(true);
   }
 
   /** Rulings in effect on this table (since the last New game) with this demand and these choices. */
@@ -766,6 +775,9 @@ export function createDemandPanel(ctl, root, bar) {
         s === "stale"
           ? h("button", { type: "button", class: "secondary", data: { testid: "bar-rule-again" }, onclick: ruleAfresh }, "Rule again")
           : r && s !== "pending" ? h("button", { type: "button", class: "secondary", data: { testid: "why" }, onclick: showWhy }, "Why?") : null,
+        // Applied: its Undo stays in view, here (the page's own Undo may be scrolled away).
+        s === "applied" && !ctl.readonly ? h("button", { type: "button", class: "secondary", data: { testid: "bar-undo", key: "bar-undo" },
+          "aria-label": "Undo this ruling", onclick: () => ctl.undo() }, "Undo") : null,
         h("button", { type: "button", class: "primary", disabled: !canApply, data: { testid: "apply", key: "apply" }, onclick: apply },
           s === "applied" || s === "stale" ? "Applied" : "Apply"),
         h("button", { type: "button", class: "secondary sheet-toggle", "aria-controls": "panel-body", "aria-expanded": String(document.documentElement.dataset.sheet !== "closed"),

@@ -34,6 +34,7 @@ const ctl = {
   shared: null, // {request} while a shared table is shown
   holding: null,
   resolving: null, // the planned Action whose lead pawn resolves the demand ("Resolve")
+  undo: () => undoRedo("undo"), // the verdict bar's Undo, once a ruling is applied
 
   set(path, value, summary) {
     return this.edit([{ op: "set", path, value }], summary);

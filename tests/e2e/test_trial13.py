@@ -1,0 +1,156 @@
+"""Issue 13's tablet trial by a new player: what they found, each checked where they found it
+(an applied ruling after a reload or a "Resolve", the Night outside the camp, a shared link
+after Apply, the Unusually Cold Night's choice, Undo in view, deck chips, New game, words,
+layout)."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .board_harness import (
+    DEMO,
+    App,
+    check_clean,
+    clear_demand,
+    open_board,
+    set_table,
+    settles,
+    wait_live,
+)
+
+
+@pytest.fixture()
+def page(board_app: App) -> Iterator[Page]:
+    """The board page on the demo table, nothing held, no message; clean after the test."""
+    page = board_app.page
+    page.keyboard.press("Escape")
+    set_table(page, copy.deepcopy(DEMO))
+    clear_demand(page)
+    page.evaluate("document.getElementById('board-message').replaceChildren()")
+    yield page
+    check_clean(board_app)
+
+
+def settle(page: Page) -> None:
+    page.wait_for_function("() => document.documentElement.dataset.busy === '0'")
+
+
+def discard(page: Page, resource: str, n: int) -> None:
+    """The "Discard" chip, then which resource and how many, with the stepper."""
+    i = page.locator("[data-testid=demand-chosen] li[data-testid^=demand-]").count()
+    page.click("[data-testid=chip-discard]")
+    settle(page)
+    page.click(f"[data-testid=d{i}-res-{resource}]")
+    for _ in range(n - 1):
+        settle(page)
+        page.click(f"[data-testid=d{i}-n-plus]")
+    settle(page)
+
+
+def saved(page: Page) -> dict[str, str]:
+    """The page's autosave, to open the same table in a fresh page (a reload, a Back)."""
+    found: dict[str, str] = page.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage)"
+        ".filter((k) => k.startsWith('castaway-referee.')).map((k) => [k, localStorage[k]]))"
+    )
+    return found
+
+
+def rulings_in_effect(page: Page) -> int:
+    return page.locator("[data-testid=log] .log-ruling:not(.is-undone)").count()
+
+
+def apply_cook_wood(page: Page) -> str:
+    """The Cook resolves "Discard 4 wood" (one short): Apply; the headline it applied."""
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    discard(page, "wood", 4)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    with settles(page):
+        page.click("[data-testid=apply]")
+    expect(page.locator("[data-testid=bar-status]")).to_have_text("Applied to the table")
+    return page.text_content("[data-testid=headline]") or ""
+
+
+def test_an_applied_ruling_reads_applied_after_a_reload(
+    browser: Browser, site_url: str, page: Page
+) -> None:
+    """After Apply, a reload (or Back from the FAQ) shows the ruling applied, with the
+    headline as applied and Undo in the bar; Apply cannot add the Wounds a second time."""
+    headline = apply_cook_wood(page)
+    again, _ = open_board(browser, site_url, storage=saved(page))
+    try:
+        p = again.page
+        wait_live(p)
+        p.wait_for_selector("[data-testid=ruling][data-state=applied]")
+        expect(p.locator("[data-testid=bar-status]")).to_have_text("Applied to the table")
+        expect(p.locator("[data-testid=headline]")).to_have_text(headline)
+        expect(p.locator("[data-testid=apply]")).to_be_disabled()
+        expect(p.locator("[data-testid=bar-undo]")).to_be_visible()
+        assert rulings_in_effect(p) == 1
+        check_clean(again)
+    finally:
+        again.page.context.close()
+
+
+def test_resolve_again_after_apply_keeps_it_applied(page: Page) -> None:
+    """Tapping "Resolve" on the planned Action after its ruling was applied does not offer
+    the same ruling again: it reads applied, and the Carpenter's Wounds are not doubled."""
+    discard(page, "wood", 5)
+    with settles(page):
+        page.click("[data-testid=resolve-build-1]")
+    settle(page)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    headline = page.text_content("[data-testid=headline]") or ""
+    with settles(page):
+        page.click("[data-testid=apply]")
+    page.click("[data-testid=resolve-build-1]")
+    settle(page)
+    page.wait_for_selector("[data-testid=ruling][data-state=applied]")
+    expect(page.locator("[data-testid=headline]")).to_have_text(headline)
+    expect(page.locator("[data-testid=apply]")).to_be_disabled()
+    assert rulings_in_effect(page) == 1
+
+
+def test_undo_is_in_the_verdict_bar_once_applied(page: Page) -> None:
+    """Once applied, "Undo" sits in the sticky verdict bar (in view wherever the page is
+    scrolled); tapping it takes the ruling back and the preview returns."""
+    apply_cook_wood(page)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    undo = page.locator("[data-testid=bar-undo]")
+    expect(undo).to_be_in_viewport()
+    box = undo.bounding_box()
+    assert box and box["width"] >= 44 and box["height"] >= 44, box
+    with settles(page):
+        undo.tap()
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    expect(page.locator("[data-testid=apply]")).to_be_enabled()
+    expect(page.locator("[data-testid=bar-undo]")).to_have_count(0)
+    assert rulings_in_effect(page) == 0
+
+
+def night_table(**changes: Any) -> dict[str, Any]:
+    state = copy.deepcopy(DEMO)
+    state.update(phase="night", planned_actions=[], **changes)
+    return state
+
+
+def test_night_outside_the_camp_hurts_who_is_marked_outside(page: Page) -> None:
+    """The "Night outside the camp" card at Night: the Explorer, marked outside the camp,
+    suffers its Wound; nobody is asked who resolves an Action."""
+    set_table(page, night_table())
+    page.fill("[data-testid=demand-search]", "night outside the camp")
+    page.click("[data-testid=card-night-outside-camp]")
+    settle(page)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    expect(page.locator("[data-testid=headline]")).to_have_text("Explorer (Chloé) suffers 1 Wound.")
+    expect(page.locator("[data-testid=demand-panel]")).not_to_contain_text(
+        "Who resolves this Action"
+    )
+    expect(page.locator("[data-testid=verdict-bar]")).not_to_contain_text(
+        "Who resolves this Action"
+    )
