@@ -188,7 +188,8 @@ class Session:
                 # This very demand is the last step in effect: the table already shows it.
                 # Answer the ruling as it was applied (on the table it found), and say so.
                 found = request.evolve(state=self.table_at(self.history.cursor - 1))
-                return {"ruling": rule(found).model_dump(mode="json"), "applied": True}
+                return {"ruling": rule(found).model_dump(mode="json"), "applied": True,
+                        "table_before": found.state.model_dump(mode="json")}
             return {"ruling": rule(request).model_dump(mode="json"), "applied": False}
         history, ruling = self.history.apply_ruling(request, self.table)
         self._append(history, ruling.state)

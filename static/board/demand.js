@@ -552,6 +552,7 @@ export function createDemandPanel(ctl, root, bar) {
         panel.appliedAt = hist ? hist.cursor - 1 : null;
         panel.appliedKey = cardKey(panel.effect, panel.choices);
         panel.appliedRuling = env.ruling;
+        panel.appliedTable = env.table_before;
       }
     } catch (e) {
       if (seq !== panel.asked) return;
@@ -618,7 +619,9 @@ export function createDemandPanel(ctl, root, bar) {
     drawActions();
     try {
       panel.applying = true;
+      const before = ctl.state;
       const env = await ctl.command(ask("apply"), "Apply");
+      panel.appliedTable = before;
       panel.ruling = env.ruling;
       panel.status = "applied";
       panel.appliedAt = env.snapshot.history.cursor - 1;
@@ -637,10 +640,18 @@ export function createDemandPanel(ctl, root, bar) {
     draw();
   }
 
+  /** The link carries the table as it was before an applied ruling: its recipient sees the
+   * ruling about to happen, not its Wounds already on the board beside it. */
+  function sharedRequest() {
+    const req = request();
+    if (panel.status === "applied" && panel.appliedTable) req.state = panel.appliedTable;
+    return req;
+  }
+
   async function share() {
     panel.shareError = null;
     try {
-      const link = await window.referee.links.encode(request());
+      const link = await window.referee.links.encode(sharedRequest());
       panel.shareUrl = `${location.href.split("#")[0]}#r=${link}`;
     } catch (e) {
       panel.shareUrl = null;
@@ -666,7 +677,8 @@ export function createDemandPanel(ctl, root, bar) {
     if (panel.shareError) { els.share.replaceChildren(h("p", { class: "form-error", role: "alert", text: panel.shareError })); return; }
     const status = h("span", { class: "hint", role: "status" });
     els.share.replaceChildren(
-      h("label", { for: "share-url", text: "Link to this table, demand and choices" }),
+      h("label", { for: "share-url", text: panel.status === "applied" ? "Link to the table as it was before this ruling, with its demand and choices"
+        : "Link to this table, demand and choices" }),
       h("div", { class: "share-row" },
         h("input", { id: "share-url", type: "url", readonly: true, value: panel.shareUrl, data: { testid: "share-url" } }),
         h("button", { type: "button", class: "secondary", onclick: async () => {

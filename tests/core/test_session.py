@@ -133,6 +133,7 @@ def test_a_preview_of_the_demand_just_applied_says_it_is_applied() -> None:
     again = send(s, cmd="preview", **ask)
     assert again["applied"] is True
     assert again["ruling"] == applied["ruling"] == first["ruling"]
+    assert again["table_before"]["available"]["wood"] == 3  # the table it was applied to
     other = send(s, cmd="preview", effect=ask["effect"], context={"resolver": "cook"})
     assert other["applied"] is False
     send(s, cmd="undo")

@@ -154,3 +154,31 @@ def test_night_outside_the_camp_hurts_who_is_marked_outside(page: Page) -> None:
     expect(page.locator("[data-testid=verdict-bar]")).not_to_contain_text(
         "Who resolves this Action"
     )
+
+
+def test_a_link_shared_after_apply_carries_the_table_before_the_ruling(
+    browser: Browser, site_url: str, page: Page
+) -> None:
+    """A link made after Apply opens the table as it was before the ruling: the recipient
+    sees the Cook's 2 Wounds and the shared ruling adding 1, not the Wound already there."""
+    headline = apply_cook_wood(page)
+    page.click("[data-testid=share]")
+    expect(page.locator("[data-testid=share-box] label")).to_contain_text("before this ruling")
+    link = page.locator("[data-testid=share-url]").input_value()
+    friend, _ = open_board(browser, site_url, url=link.removeprefix(site_url))
+    try:
+        fp = friend.page
+        fp.wait_for_selector("html[data-link=shared]", state="attached")
+        expect(fp.locator("[data-testid=shared-banner]")).to_be_visible()
+        fp.wait_for_selector("[data-testid=ruling][data-state=preview]")
+        expect(fp.locator("[data-testid=headline]")).to_have_text(headline)
+        cook = fp.evaluate(
+            """async () => {
+              const { board } = await import("./static/board/main.js");
+              return board.state().characters.find((c) => c.role === "cook").wounds;
+            }"""
+        )
+        assert cook == 2
+        check_clean(friend)
+    finally:
+        friend.page.context.close()
