@@ -943,13 +943,14 @@ export function createDemandPanel(ctl, root, bar) {
   }
 
   function decisions(r) {
-    return h("fieldset", { class: "decisions", data: { testid: "decisions" } },
+    // The card's alternative with one option only: the core says it must apply ("What
+    // follows" says so). Nothing to choose, so no choice preset to something else.
+    const open = r.decisions.filter((d) => !(d.id === "use_alternative" && d.options.length === 1));
+    return open.length ? h("fieldset", { class: "decisions", data: { testid: "decisions" } },
       h("legend", { text: "The players choose" }),
-      r.decisions.map((d) => h("div", { class: "decision", data: { decision: d.id } },
+      open.map((d) => h("div", { class: "decision", data: { decision: d.id } },
         h("p", { class: "question", id: `q-${d.id}`, text: d.question }),
-        decisionInput(d),
-        d.id === "use_alternative" && r.used_alternative && !panel.choices.use_alternative
-          ? h("p", { class: "hint", text: "The demand cannot be paid in full, so the alternative applies anyway." }) : null)));
+        decisionInput(d)))) : null;
   }
 
   function decisionInput(d) {

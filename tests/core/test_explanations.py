@@ -126,3 +126,20 @@ def test_the_film_crew_member_who_dies_is_the_one_named() -> None:
     r = rule(Request.model_validate(s.request()))
     assert "Film-crew member 2 dies." in [st.text for st in r.steps]
     assert r.state.film_crew == (3,)
+
+
+def test_an_alternative_that_must_apply_leaves_nothing_to_choose() -> None:
+    """Unusually Cold Night with 1 wood: the 2 wood cannot be paid, so the Wounds apply; the
+    ruling offers no "Pay the demand" to pick, only what happens. With 2 wood, both."""
+    from pyapp.rules import Request, rule
+    from pyapp.rules.catalogue import catalogue
+    from tests.scenarios import table
+
+    card = catalogue().card("unusually-cold-night")
+    for wood, options, chosen in ((1, ["true"], "true"), (2, ["false", "true"], "false")):
+        ruling = rule(Request.model_validate({"state": table(available={"wood": wood}),
+                                              "effect": card.effect.model_dump()}))
+        decision = next(d for d in ruling.decisions if d.id == "use_alternative")
+        assert [o.value for o in decision.options] == options
+        assert decision.chosen == chosen == decision.default
+        assert ruling.used_alternative is (wood == 1)

@@ -182,3 +182,27 @@ def test_a_link_shared_after_apply_carries_the_table_before_the_ruling(
         check_clean(friend)
     finally:
         friend.page.context.close()
+
+
+def test_an_alternative_that_must_apply_is_not_offered_as_a_choice(page: Page) -> None:
+    """Unusually Cold Night with 1 wood: the Wounds apply, said under "What follows"; no
+    choice preset to "Pay the demand" beside it. With 3 wood the players may choose."""
+    state = copy.deepcopy(DEMO)
+    state.update(phase="event", planned_actions=[], available={"wood": 1})
+    set_table(page, state)
+    page.fill("[data-testid=demand-search]", "unusually cold night")
+    page.click("[data-testid=card-unusually-cold-night]")
+    settle(page)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    expect(page.locator("[data-testid=follows]")).to_contain_text(
+        "the card's alternative applies instead"
+    )
+    expect(page.locator("[data-testid=decisions]")).to_have_count(0)
+    expect(page.locator("[data-testid=ruling]")).not_to_contain_text("Pay the demand")
+    expect(page.locator("[data-testid=headline]")).to_contain_text("Each character suffers 1 Wound")
+    with settles(page):
+        page.click("[data-testid=available-wood-plus]")
+    with settles(page):
+        page.click("[data-testid=available-wood-plus]")
+    page.wait_for_selector("[data-testid=ruling][data-state=preview] [data-testid=decisions]")
+    expect(page.locator("[data-testid=decisions] select")).to_have_value("false")
