@@ -94,7 +94,7 @@ export function cardKey(effect, choices) {
 }
 
 // The Wounds table's columns: short enough to fit the panel, the full name for screen readers.
-const WOUND_COLUMNS = [["Who", ""], ["Unmet", "Wounds for unfulfilled demand"], ["Other", "Other Wounds"], ["Arrows", "Morale arrows"], ["Dies", ""]];
+const WOUND_COLUMNS = [["Who", ""], ["Unmet demand", "Wounds for the unmet demand"], ["Other Wounds", ""], ["Morale arrows", "Morale arrows passed"], ["Dies?", ""]];
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -216,7 +216,8 @@ export function createDemandPanel(ctl, root, bar) {
       els.results.replaceChildren(panel.query ? h("li", { class: "hint", text: "The card list arrives with the rules…" }) : "");
       return;
     }
-    if (!panel.query.trim()) {
+    const listing = !panel.query.trim(); // nothing typed: a deck chip lists its deck's cards
+    if (listing && !panel.decks.length) {
       els.results.replaceChildren();
       return;
     }
@@ -228,7 +229,7 @@ export function createDemandPanel(ctl, root, bar) {
       return;
     }
     if (seq !== searchSeq) return;
-    const items = found.results.slice(0, 8).map((r) => {
+    const items = found.results.slice(0, listing ? found.results.length : 8).map((r) => {
       if (r.card === null) {
         return h("li", {}, h("button", { type: "button", class: "card-pick is-demand", data: { testid: "card-demand", key: "card-demand" },
           disabled: ctl.readonly, onclick: () => pickDemand(r) },
@@ -921,8 +922,8 @@ export function createDemandPanel(ctl, root, bar) {
     ctl.say(`${code}: ${clause.title}. ${clause.text}`);
   }
 
-  function switchName(key) {
-    return HOUSE_RULES[key] ? `“${HOUSE_RULES[key][1]}” in Settings` : title(key);
+  function switchName(key, where = " in Settings") {
+    return HOUSE_RULES[key] ? `“${HOUSE_RULES[key][1]}”${where}` : title(key);
   }
 
   function certainty(step) {
@@ -938,7 +939,7 @@ export function createDemandPanel(ctl, root, bar) {
     if (r.certainty === "derived") return ["derived", "Follows from the rules", `no rule says it in so many words${rests ? ` (${rests})` : ""}.`];
     const switches = [...new Set((r.rests_on || []).map((c) => (panel.clauses[c] || panel.clauses[String(c).split(".")[0]] || {}).switch).filter(Boolean))];
     return switches.length
-      ? ["switch", "No official ruling: house rule", `this app's default${rests ? ` (${rests})` : ""}; Settings has a switch for the other reading: ${switches.map(switchName).join("; ")}.`]
+      ? ["switch", "No official ruling: house rule", `this app's default${rests ? ` (${rests})` : ""}; Settings has a switch for the other reading: ${switches.map((k) => switchName(k, "")).join("; ")}.`]
       : ["house", "No official ruling", `this app's default${rests ? ` (${rests})` : ""}; there is no switch.`];
   }
 

@@ -429,6 +429,7 @@ async function newGame(e) {
   error.textContent = "";
   $("new-dialog").close();
   demand.clear(); // the last game's card is not this game's
+  $("panel-body").scrollTop = 0; // and the panel starts at its top, at the card search
   await replaceTable({ cmd: "new", state }, "New game");
 }
 

@@ -45,14 +45,14 @@ export function track(ctl, { label, levels, value, path, key, mark, describe, cl
   );
 }
 
-export function toggle(ctl, { label, checked, path, key, value }) {
+export function toggle(ctl, { label, checked, path, key, value, said }) {
   const on = value ? value(!checked) : !checked;
   return h("label", { class: "toggle" },
     h("input", {
       type: "checkbox", checked, disabled: ctl.readonly, data: { key, testid: key },
       onchange: (e) => {
         e.target.checked = checked; // the core's answer redraws it
-        ctl.set(path, on, `${label}: ${checked ? "off" : "on"}`);
+        ctl.set(path, on, said ? said(!checked) : `${label}: ${checked ? "off" : "on"}`);
       },
     }),
     h("span", { text: label }));

@@ -320,3 +320,12 @@ def test_a_card_naming_the_resolver_outside_the_action_phase_asks_plainly() -> N
     message = answer["error"]["message"]
     assert "choose who that was" in message
     assert "Action Phase" not in message and "Who resolves this Action" not in message
+
+
+def test_a_deck_chosen_with_nothing_typed_lists_that_deck() -> None:
+    """Night chosen, nothing typed: every Night card, by name; nothing from another deck."""
+    found = search("", ["night"])
+    names = [h.card.name for h in found.hits if h.card is not None]
+    expected = sorted(c.name for c in CARDS if c.deck == "night")
+    assert names == expected and len(names) >= 2
+    assert search("", []).hits == ()

@@ -206,3 +206,56 @@ def test_an_alternative_that_must_apply_is_not_offered_as_a_choice(page: Page) -
         page.click("[data-testid=available-wood-plus]")
     page.wait_for_selector("[data-testid=ruling][data-state=preview] [data-testid=decisions]")
     expect(page.locator("[data-testid=decisions] select")).to_have_value("false")
+
+
+def test_a_deck_chip_with_nothing_typed_lists_that_deck(page: Page) -> None:
+    """Tapping "Night" with an empty search lists the Night cards, ready to pick."""
+    page.fill("[data-testid=demand-search]", "")
+    page.click("[data-testid=deck-night]")
+    expect(page.locator("[data-testid=card-night-outside-camp]")).to_be_visible()
+    page.click("[data-testid=deck-night]")  # off again: nothing typed, nothing listed
+    expect(page.locator("[data-testid=card-results] li")).to_have_count(0)
+
+
+def test_new_game_starts_the_panel_at_its_top(page: Page) -> None:
+    """After a New game the side panel shows its top (the card search), not the old scroll."""
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    discard(page, "wood", 4)
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1180, "height": 820})  # the tablet, landscape
+    try:
+        body = page.locator("#panel-body")
+        body.evaluate("(el) => { el.scrollTop = el.scrollHeight; }")
+        assert body.evaluate("(el) => el.scrollTop") > 0
+        page.click("[data-testid=new-game]")
+        with settles(page):
+            page.click("[data-testid=new-start]")
+        assert body.evaluate("(el) => el.scrollTop") == 0
+    finally:
+        if size:
+            page.set_viewport_size(size)
+
+
+def test_words_a_new_player_reads(page: Page) -> None:
+    """Wounds headers in words; the history says who is outside the camp; Settings rows start
+    with their words, the code after them as a link to its FAQ entry."""
+    with settles(page):
+        page.click("[data-testid=camp-cook]")
+    expect(page.locator("[data-testid=log]")).to_contain_text("Cook (Ana): outside the camp")
+    page.select_option("[data-testid=ctx-resolver]", "carpenter")
+    discard(page, "wood", 4)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    headers = page.locator("[data-testid=wounds] thead th > span:first-child").all_inner_texts()
+    assert [t.strip() for t in headers] == [
+        "Who",
+        "Unmet demand",
+        "Other Wounds",
+        "Morale arrows",
+        "Dies?",
+    ]
+    page.click(".house-rules summary")
+    row = page.locator("[data-testid=house-row-shortfall_hurts_all]")
+    assert row.inner_text().startswith("A shortfall")
+    link = row.locator("a.rule-code-link")
+    expect(link).to_have_text("R1")
+    expect(link).to_have_attribute("href", "./faq.html#each-determination")
