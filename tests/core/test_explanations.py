@@ -143,3 +143,17 @@ def test_an_alternative_that_must_apply_leaves_nothing_to_choose() -> None:
         assert [o.value for o in decision.options] == options
         assert decision.chosen == chosen == decision.default
         assert ruling.used_alternative is (wood == 1)
+
+
+def test_why_the_wood_is_tied_up_comes_before_the_shortfall() -> None:
+    """2 wood tied up on a planned Build, an Event demanding 1 wood: the steps say first
+    why the wood cannot pay (C2), then the shortfall it leaves (C1)."""
+    from pyapp.rules import Request, rule
+    from tests.scenarios import table
+
+    state = table(planned_actions=[{"id": "b", "action": "build", "pawns": ["cook"],
+                                    "assigned": {"wood": 2}}])
+    ruling = rule(Request.model_validate({"state": state, "effect": {"demands": [
+        {"kind": "discard", "wood": 1}]}}))
+    codes = [s.clause for s in ruling.steps if s.clause in ("C1", "C2")]
+    assert codes[:2] == ["C2", "C1"], codes
