@@ -117,7 +117,8 @@ export function nameList(ctl, { label, items, path, key, makeItem = (name) => na
 
 /** A piece that can be dragged, tapped then placed, or picked up with Enter/Space. */
 export function piece(ctl, drag, { label, visual, key, cls }) {
-  const held = ctl.holding && JSON.stringify(ctl.holding) === JSON.stringify(drag);
+  // Two of a character's pawns are the same piece: only the one picked up shows as held.
+  const held = ctl.holding && JSON.stringify(ctl.holding) === JSON.stringify(drag) && (!ctl.heldFrom || ctl.heldFrom === key);
   return button(ctl, {
     class: ["piece", cls, held && "is-held"],
     "aria-label": label,

@@ -259,3 +259,36 @@ def test_words_a_new_player_reads(page: Page) -> None:
     link = row.locator("a.rule-code-link")
     expect(link).to_have_text("R1")
     expect(link).to_have_attribute("href", "./faq.html#each-determination")
+
+
+def test_picking_up_one_pawn_marks_only_that_pawn(page: Page) -> None:
+    """Tapping one of the Cook's two pawns shows that one held, not both."""
+    set_table(page, night_table())
+    page.locator("[data-testid=pawn-card-cook-1]").tap()
+    expect(page.locator("[data-testid=pawn-card-cook-1]")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("[data-testid=pawn-card-cook-0]")).to_have_attribute(
+        "aria-pressed", "false"
+    )
+    page.keyboard.press("Escape")
+
+
+def test_the_inferred_resolver_fits_the_panel(page: Page) -> None:
+    """At 1180 px, "Carpenter (Ben) (leads the only open Action)" stays inside the panel."""
+    state = copy.deepcopy(DEMO)
+    state["planned_actions"] = state["planned_actions"][:1]
+    state["characters"][2]["in_camp"] = True
+    set_table(page, state)
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1180, "height": 820})
+    try:
+        select = page.locator("[data-testid=ctx-resolver]")
+        expect(select).to_contain_text("leads the only open Action")
+        box = select.bounding_box()
+        panel = page.locator("#panel-body").bounding_box()
+        assert box and panel and box["x"] + box["width"] <= panel["x"] + panel["width"] + 0.5, (
+            box,
+            panel,
+        )
+    finally:
+        if size:
+            page.set_viewport_size(size)
