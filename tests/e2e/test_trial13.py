@@ -292,3 +292,32 @@ def test_the_inferred_resolver_fits_the_panel(page: Page) -> None:
     finally:
         if size:
             page.set_viewport_size(size)
+
+
+@pytest.mark.parametrize("size", [(1180, 820), (820, 1180), (1280, 800)])
+def test_resource_piles_fit_their_boxes(page: Page, size: tuple[int, int]) -> None:
+    """On a tablet, each pile's − count + stays inside its own box and no resource name is
+    clipped ("N-P F", "WOOD" cut off)."""
+    before = page.viewport_size
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        faults = page.evaluate(
+            """() => {
+              const bad = [];
+              for (const pile of document.querySelectorAll(".pile")) {
+                const box = pile.getBoundingClientRect();
+                for (const b of pile.querySelectorAll("button.step, .stepper button")) {
+                  const r = b.getBoundingClientRect();
+                  if (r.left < box.left - 0.5 || r.right > box.right + 0.5) bad.push(b.dataset.testid || b.textContent);
+                }
+                for (const n of pile.querySelectorAll(".kind-name")) {
+                  if (n.scrollWidth > n.clientWidth + 1) bad.push(n.textContent);
+                }
+              }
+              return bad;
+            }"""
+        )
+        assert faults == []
+    finally:
+        if before:
+            page.set_viewport_size(before)
