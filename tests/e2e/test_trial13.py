@@ -308,7 +308,8 @@ def test_resource_piles_fit_their_boxes(page: Page, size: tuple[int, int]) -> No
                 const box = pile.getBoundingClientRect();
                 for (const b of pile.querySelectorAll("button.step, .stepper button")) {
                   const r = b.getBoundingClientRect();
-                  if (r.left < box.left - 0.5 || r.right > box.right + 0.5) bad.push(b.dataset.testid || b.textContent);
+                  const out = r.left < box.left - 0.5 || r.right > box.right + 0.5;
+                  if (out) bad.push(b.dataset.testid || b.textContent);
                 }
                 for (const n of pile.querySelectorAll(".kind-name")) {
                   if (n.scrollWidth > n.clientWidth + 1) bad.push(n.textContent);
