@@ -184,10 +184,27 @@ class Session:
         request = Request(card=command.card, state=self.table, effect=command.effect,
                           context=command.context, choices=command.choices)
         if command.cmd == "preview":
-            return {"ruling": rule(request).model_dump(mode="json")}
+            if self._just_applied(command):
+                # This very demand is the last step in effect: the table already shows it.
+                # Answer the ruling as it was applied (on the table it found), and say so.
+                found = request.evolve(state=self.table_at(self.history.cursor - 1))
+                return {"ruling": rule(found).model_dump(mode="json"), "applied": True,
+                        "table_before": found.state.model_dump(mode="json")}
+            return {"ruling": rule(request).model_dump(mode="json"), "applied": False}
         history, ruling = self.history.apply_ruling(request, self.table)
         self._append(history, ruling.state)
         return {"ruling": ruling.model_dump(mode="json")}
+
+    def _just_applied(self, command: Ask) -> bool:
+        """Whether the last step in effect applied this demand (the same demand, who
+        resolves and choices; the card's name aside): after a reload, or a "Resolve" that
+        names the same figure, the panel shows it applied, never offered a second time."""
+        h = self.history
+        if h.cursor == 0:
+            return False
+        last = h.entries[h.cursor - 1]
+        return (isinstance(last, RulingEntry) and last.effect == command.effect
+                and last.context == command.context and last.choices == command.choices)
 
     def _set(self, history: History) -> None:
         """Take a whole history: replay it once, keeping the tables `_forget` allows."""

@@ -57,7 +57,7 @@ class Hit:
 
     score: float
     card: Card | None
-    why: str  # where it matched: "name", "text", "contains the demand"
+    why: str  # where it matched: "name", "text", "contains the demand", "deck" (listed)
     effect: Effect
     label: str
     flag: str = ""  # the card's "why it rules differently", if any
@@ -134,6 +134,11 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
                          + ", ".join(FILTERS))
     terms = words(query)
     demand = read_demand(query)
+    if not terms and demand is None and decks:
+        # A deck chosen with nothing typed: every card of that deck, by name.
+        listed = sorted((e for e in _index() if e.filter in decks), key=lambda e: e.card.name)
+        return Found(query, tuple(Hit(1, e.card, "deck", e.card.effect, e.card.name, e.flag)
+                                  for e in listed), None)
     phrase = " ".join(terms)
     variants = tuple((t, f" {t} ", f" {t}") for t in terms)
     typed = (demand.demands[0].kind, _fields(demand.demands[0])) if demand else None

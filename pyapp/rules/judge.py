@@ -133,8 +133,7 @@ def _say_paid(t: Work, v: Verdict, kind: str, wanted: int, paid: int) -> None:
     label = resource_label(kind)  # type: ignore[arg-type]
     if paid >= wanted:
         return
-    v.say("C1", f"{wanted - paid} {label} cannot be discarded: {plural(wanted - paid, 'unit')} "
-          "of unfulfilled demand.")
+    # Why it cannot be paid comes first (C2, R5), then the shortfall it leaves (C1).
     pile: ResourceKind = "food" if kind == "perishable_food" else kind  # type: ignore[assignment]
     tied_n = t.state.tied_up(pile)
     if kind == "food":
@@ -144,6 +143,8 @@ def _say_paid(t: Work, v: Verdict, kind: str, wanted: int, paid: int) -> None:
     if t.ctx.gained_this_action.get(pile) and not t.state.house_rules.same_action_gains_pay:
         v.say("R5", f"{label.capitalize()} gained earlier in this Action is still in Future "
               "Resources and cannot pay.")
+    v.say("C1", f"{wanted - paid} {label} cannot be discarded: {plural(wanted - paid, 'unit')} "
+          "of unfulfilled demand.")
 
 
 def _share_shortfall(t: Work, v: Verdict, payers: list[FigureId], per_head: int,

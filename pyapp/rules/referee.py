@@ -43,7 +43,8 @@ def rule(request: Request) -> Ruling:
     steps = opening + ledger.steps
     decisions = ledger.decisions
     if request.effect.alternative is not None:
-        decisions.insert(0, _alternative_decision(choices))
+        forced = used_alternative and not choices.use_alternative
+        decisions.insert(0, _alternative_decision(choices, forced))
     not_spent = _not_spent(new, choices.use) if _has_loss(ledger) else ()
     if not_spent:
         steps.append(step("C4", "Not spent for you: " + ", ".join(not_spent) + ". The "
@@ -99,7 +100,14 @@ def _branch(request: Request) -> tuple[tuple[Demand, ...], list[Step], bool]:
                                  "(the players may choose the alternative instead).")], False
 
 
-def _alternative_decision(choices: Choices) -> Decision:
+def _alternative_decision(choices: Choices, forced: bool) -> Decision:
+    """The players may take the alternative; when the demand cannot be paid in full the
+    alternative applies (C1a) and there is nothing left to choose: its one option."""
+    if forced:
+        return Decision(id="use_alternative", question="The demand cannot be paid in full, so "
+                        "the card's alternative applies.",
+                        options=(Option(value="true", label="The card's alternative"),),
+                        chosen="true", default="true")
     return Decision(id="use_alternative", question="Take the card's alternative instead?",
                     options=(Option(value="false", label="Pay the demand"),
                              Option(value="true", label="Take the alternative")),

@@ -33,6 +33,8 @@ def victims(w: Work, demand: Demand) -> Named:
     if rule == "resolver":
         if ctx.resolver is None and state.phase == "action":
             return UNKNOWN, ("G-named-victim", "", None)
+        if ctx.resolver is None:  # no Action is being resolved now: never ask who resolves one
+            raise RulingError("context.resolver", NAMED_RESOLVER)
         return (resolver(state, ctx),), ("G-named-victim", "The card names the character "
                                           "resolving the Action.", None)
     if rule in NAMED:
@@ -86,6 +88,10 @@ def victim_key(demand: Demand) -> tuple[str, str]:
 NO_RESOLVER = ("Who resolves this Action? In the Action Phase only the character resolving "
                "it suffers, so choose them: the character whose pawn is on top, or Friday "
                "alone.")
+
+
+NAMED_RESOLVER = ("This card hurts the character who resolved its Action: choose who that "
+                  "was.")
 
 
 class _Unknown(tuple[FigureId, ...]):

@@ -100,7 +100,7 @@ export function cardKey(effect, choices) {
 }
 
 // The Wounds table's columns: short enough to fit the panel, the full name for screen readers.
-const WOUND_COLUMNS = [["Who", ""], ["Unmet", "Wounds for unfulfilled demand"], ["Other", "Other Wounds"], ["Arrows", "Morale arrows"], ["Dies", ""]];
+const WOUND_COLUMNS = [["Who", ""], ["Unmet demand", "Wounds for the unmet demand"], ["Other Wounds", ""], ["Morale arrows", "Morale arrows passed"], ["Dies?", ""]];
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -235,7 +235,8 @@ export function createDemandPanel(ctl, root, bar) {
       els.results.replaceChildren(panel.query ? h("li", { class: "hint", text: "The card list arrives with the rules…" }) : "");
       return;
     }
-    if (!panel.query.trim()) {
+    const listing = !panel.query.trim(); // nothing typed: a deck chip lists its deck's cards
+    if (listing && !panel.decks.length) {
       els.results.replaceChildren();
       return;
     }
@@ -247,7 +248,7 @@ export function createDemandPanel(ctl, root, bar) {
       return;
     }
     if (seq !== searchSeq) return;
-    const items = found.results.slice(0, 8).map((r) => {
+    const items = found.results.slice(0, listing ? found.results.length : 8).map((r) => {
       if (r.card === null) {
         return h("li", {}, h("button", { type: "button", class: "card-pick is-demand", data: { testid: "card-demand", key: "card-demand" },
           disabled: ctl.readonly, onclick: () => pickDemand(r) },
@@ -606,7 +607,7 @@ export function createDemandPanel(ctl, root, bar) {
   }
 
   /** Ask the core for the ruling on the table as it is now (or say what it still needs). */
-  async function ruleAgain() {
+  async function ruleAgain(afresh = false) {
     const seq = ++panel.asked;
     ctl.demandChanged();
     panel.error = null;
@@ -626,10 +627,20 @@ export function createDemandPanel(ctl, root, bar) {
     panel.status = "pending";
     draw();
     try {
-      const ruling = ctl.shared ? await ctl.ruleShared(request()) : (await ctl.command(ask("preview"), null)).ruling;
+      const env = ctl.shared ? { ruling: await ctl.ruleShared(request()) } : await ctl.command(ask("preview"), null);
       if (seq !== panel.asked) return;
-      panel.ruling = ruling;
+      panel.ruling = env.ruling;
       panel.status = "preview";
+      if (env.applied && !afresh) {
+        // The core says this demand is the last step in effect (after a reload, a Back, a
+        // "Resolve" naming the same figure): shown applied, never offered a second time.
+        const hist = ctl.snapshot && ctl.snapshot.history;
+        panel.status = "applied";
+        panel.appliedAt = hist ? hist.cursor - 1 : null;
+        panel.appliedKey = cardKey(panel.effect, panel.choices);
+        panel.appliedRuling = env.ruling;
+        panel.appliedTable = env.table_before;
+      }
     } catch (e) {
       if (seq !== panel.asked) return;
       panel.ruling = null;
@@ -663,7 +674,7 @@ export function createDemandPanel(ctl, root, bar) {
   /** "Rule again" from an applied ruling: a new preview, no longer tied to that Apply. */
   function ruleAfresh() {
     panel.appliedAt = null;
-    ruleAgain();
+    ruleAgain(true);
   }
 
   /** Rulings in effect on this table (since the last New game) with this demand and these choices. */
@@ -701,7 +712,9 @@ export function createDemandPanel(ctl, root, bar) {
     drawActions();
     try {
       panel.applying = true;
+      const before = ctl.state;
       const env = await ctl.command(ask("apply"), "Apply");
+      panel.appliedTable = before;
       panel.ruling = env.ruling;
       panel.status = "applied";
       panel.appliedAt = env.snapshot.history.cursor - 1;
@@ -720,10 +733,18 @@ export function createDemandPanel(ctl, root, bar) {
     draw();
   }
 
+  /** The link carries the table as it was before an applied ruling: its recipient sees the
+   * ruling about to happen, not its Wounds already on the board beside it. */
+  function sharedRequest() {
+    const req = request();
+    if (panel.status === "applied" && panel.appliedTable) req.state = panel.appliedTable;
+    return req;
+  }
+
   async function share() {
     panel.shareError = null;
     try {
-      const link = await window.referee.links.encode(request());
+      const link = await window.referee.links.encode(sharedRequest());
       panel.shareUrl = `${location.href.split("#")[0]}#r=${link}`;
     } catch (e) {
       panel.shareUrl = null;
@@ -749,7 +770,8 @@ export function createDemandPanel(ctl, root, bar) {
     if (panel.shareError) { els.share.replaceChildren(h("p", { class: "form-error", role: "alert", text: panel.shareError })); return; }
     const status = h("span", { class: "hint", role: "status" });
     els.share.replaceChildren(
-      h("label", { for: "share-url", text: "Link to this table, demand and choices" }),
+      h("label", { for: "share-url", text: panel.status === "applied" ? "Link to the table as it was before this ruling, with its demand and choices"
+        : "Link to this table, demand and choices" }),
       h("div", { class: "share-row" },
         h("input", { id: "share-url", type: "url", readonly: true, value: panel.shareUrl, data: { testid: "share-url" } }),
         h("button", { type: "button", class: "secondary", onclick: async () => {
@@ -862,6 +884,9 @@ export function createDemandPanel(ctl, root, bar) {
         s === "stale"
           ? h("button", { type: "button", class: "secondary", data: { testid: "bar-rule-again" }, onclick: ruleAfresh }, "Rule again")
           : r && s !== "pending" ? h("button", { type: "button", class: "secondary", data: { testid: "why" }, onclick: showWhy }, "Why?") : null,
+        // Applied: its Undo stays in view, here (the page's own Undo may be scrolled away).
+        s === "applied" && !ctl.readonly ? h("button", { type: "button", class: "secondary", data: { testid: "bar-undo", key: "bar-undo" },
+          "aria-label": "Undo this ruling", onclick: () => ctl.undo() }, "Undo") : null,
         h("button", { type: "button", class: "primary", disabled: !canApply, data: { testid: "apply", key: "apply" }, onclick: apply },
           s === "applied" || s === "stale" ? "Applied" : "Apply"),
         h("button", { type: "button", class: "secondary sheet-toggle", "aria-controls": "panel-body", "aria-expanded": String(document.documentElement.dataset.sheet !== "closed"),
@@ -995,8 +1020,8 @@ export function createDemandPanel(ctl, root, bar) {
     ctl.say(`${code}: ${clause.title}. ${clause.text}`);
   }
 
-  function switchName(key) {
-    return HOUSE_RULES[key] ? `“${HOUSE_RULES[key][1]}” in Settings` : title(key);
+  function switchName(key, where = " in Settings") {
+    return HOUSE_RULES[key] ? `“${HOUSE_RULES[key][1]}”${where}` : title(key);
   }
 
   function certainty(step) {
@@ -1012,18 +1037,19 @@ export function createDemandPanel(ctl, root, bar) {
     if (r.certainty === "derived") return ["derived", "Follows from the rules", `no rule says it in so many words${rests ? ` (${rests})` : ""}.`];
     const switches = [...new Set((r.rests_on || []).map((c) => (panel.clauses[c] || panel.clauses[String(c).split(".")[0]] || {}).switch).filter(Boolean))];
     return switches.length
-      ? ["switch", "No official ruling: house rule", `this app's default${rests ? ` (${rests})` : ""}; Settings has a switch for the other reading: ${switches.map(switchName).join("; ")}.`]
+      ? ["switch", "No official ruling: house rule", `this app's default${rests ? ` (${rests})` : ""}; Settings has a switch for the other reading: ${switches.map((k) => switchName(k, "")).join("; ")}.`]
       : ["house", "No official ruling", `this app's default${rests ? ` (${rests})` : ""}; there is no switch.`];
   }
 
   function decisions(r) {
-    return h("fieldset", { class: "decisions", data: { testid: "decisions" } },
+    // The card's alternative with one option only: the core says it must apply ("What
+    // follows" says so). Nothing to choose, so no choice preset to something else.
+    const open = r.decisions.filter((d) => !(d.id === "use_alternative" && d.options.length === 1));
+    return open.length ? h("fieldset", { class: "decisions", data: { testid: "decisions" } },
       h("legend", { text: "The players choose" }),
-      r.decisions.map((d) => h("div", { class: "decision", data: { decision: d.id } },
+      open.map((d) => h("div", { class: "decision", data: { decision: d.id } },
         h("p", { class: "question", id: `q-${d.id}`, text: d.question }),
-        decisionInput(d),
-        d.id === "use_alternative" && r.used_alternative && !panel.choices.use_alternative
-          ? h("p", { class: "hint", text: "The demand cannot be paid in full, so the alternative applies anyway." }) : null)));
+        decisionInput(d)))) : null;
   }
 
   function decisionInput(d) {

@@ -21,9 +21,10 @@ export const ACTION_NAMES = {
 };
 export const TRACKS = ["roof", "palisade", "weapon"];
 export const HOUSE_RULES = {
-  shortfall_hurts_all: ["R1", "A shortfall on “each player” hurts every character"],
-  same_action_gains_pay: ["R5", "Resources gained earlier in the same Action may pay"],
-  no_shelter_reduction_ignored: ["R9", "Reducing Roof/Palisade without a Shelter is ignored"],
+  // [the ruling's code, the switch in words, its rules FAQ entry]
+  shortfall_hurts_all: ["R1", "A shortfall on “each player” hurts every character", "each-determination"],
+  same_action_gains_pay: ["R5", "Resources gained earlier in the same Action may pay", "same-action-gain"],
+  no_shelter_reduction_ignored: ["R9", "Reducing Roof/Palisade without a Shelter is ignored", "reduce-without-shelter"],
 };
 
 export function title(word) {

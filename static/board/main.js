@@ -34,6 +34,7 @@ const ctl = {
   shared: null, // {request} while a shared table is shown
   holding: null,
   resolving: null, // the planned Action whose lead pawn resolves the demand ("Resolve")
+  undo: () => undoRedo("undo"), // the verdict bar's Undo, once a ruling is applied
 
   set(path, value, summary) {
     return this.edit([{ op: "set", path, value }], summary);
@@ -428,6 +429,7 @@ async function newGame(e) {
   error.textContent = "";
   $("new-dialog").close();
   demand.clear(); // the last game's card is not this game's
+  $("panel-body").scrollTop = 0; // and the panel starts at its top, at the card search
   await replaceTable({ cmd: "new", state }, "New game");
 }
 

@@ -133,10 +133,14 @@ function gameRegion(ctl, s) {
         h("summary", { text: "Settings" }),
         stepper(ctl, { label: "Scenario", value: s.scenario, path: "scenario", min: 1, max: 7, key: "scenario" }),
         h("p", { class: "hint", text: "Where the rules are silent, the app rules by default as stated in its rulings; each switch takes the other reading." }),
-        Object.entries(HOUSE_RULES).map(([key, [rid, text]]) => toggle(ctl, {
-          label: `${rid}: ${text}`, checked: Boolean(s.house_rules[key]), path: `house_rules/${key}`, key: `house-${key}`,
-        })))));
+        // The words first; the ruling's code after them, a small link to its FAQ entry.
+        Object.entries(HOUSE_RULES).map(([key, [rid, text, faq]]) => h("div", { class: "house-rule", data: { testid: `house-row-${key}` } },
+          toggle(ctl, { label: text, checked: Boolean(s.house_rules[key]), path: `house_rules/${key}`, key: `house-${key}` }),
+          h("a", { class: "rule-code-link", href: `./faq.html#${faq}`, "aria-label": `${rid} in the rules FAQ`, text: rid }))))));
 }
+
+// The history's words for an "In camp" box: "Explorer: outside the camp".
+const inCampSaid = (who) => (on) => `${who}: ${on ? "in the camp" : "outside the camp"}`;
 
 // ------------------------------------------------------------------ camp: Morale and tracks
 
@@ -326,7 +330,7 @@ function characterCard(ctl, s, c, i) {
       h("h3", { id: `ch-${c.role}`, text: figureName(s, c.role) }),
       isFirst ? piece(ctl, { t: "fp" }, { label: "First Player token: pick it up to give it to another character",
         visual: h("span", { class: "fp-token", "aria-hidden": "true" }), key: "fp-token", cls: "fp-piece" }) : null,
-      toggle(ctl, { label: "In camp", checked: c.in_camp, path: `characters/${i}/in_camp`, key: `camp-${c.role}` })),
+      toggle(ctl, { label: "In camp", checked: c.in_camp, path: `characters/${i}/in_camp`, key: `camp-${c.role}`, said: inCampSaid(figureName(s, c.role)) })),
     woundTrack(ctl, { label: `${who}'s Wounds`, figure: c, wounds: c.wounds, path: `characters/${i}/wounds`, key: `wounds-${c.role}` }),
     h("div", { class: "char-row" },
       determination(ctl, { who, value: c.determination, path: `characters/${i}/determination`, key: `det-${c.role}` }),
@@ -369,7 +373,7 @@ function charactersRegion(ctl, s, cards) {
 function helpersRegion(ctl, s) {
   const friday = s.friday ? dropZone(ctl, h("article", { class: "char-card helper-card char-friday", "aria-labelledby": "ch-friday", data: { testid: "char-friday" } },
     h("header", { class: "char-head" }, pawn("friday"), h("h3", { id: "ch-friday", text: "Friday" }),
-      toggle(ctl, { label: "In camp", checked: s.friday.in_camp, path: "friday/in_camp", key: "camp-friday" })),
+      toggle(ctl, { label: "In camp", checked: s.friday.in_camp, path: "friday/in_camp", key: "camp-friday", said: inCampSaid("Friday") })),
     woundTrack(ctl, { label: "Friday's Wounds", figure: s.friday, wounds: s.friday.wounds, path: "friday/wounds", key: "wounds-friday" }),
     h("div", { class: "char-row" },
       determination(ctl, { who: "Friday", value: s.friday.determination, path: "friday/determination", key: "det-friday" }),
@@ -381,7 +385,7 @@ function helpersRegion(ctl, s) {
   const jenny = s.scenario !== 3 ? null : s.jenny
     ? h("article", { class: "char-card helper-card char-jenny", "aria-labelledby": "ch-jenny", data: { testid: "char-jenny" } },
       h("header", { class: "char-head" }, pawn("jenny"), h("h3", { id: "ch-jenny", text: "Jenny" }),
-        toggle(ctl, { label: "In camp", checked: s.jenny.in_camp, path: "jenny/in_camp", key: "camp-jenny" })),
+        toggle(ctl, { label: "In camp", checked: s.jenny.in_camp, path: "jenny/in_camp", key: "camp-jenny", said: inCampSaid("Jenny") })),
       woundTrack(ctl, { label: "Jenny's Wounds", figure: s.jenny, wounds: s.jenny.wounds, path: "jenny/wounds", key: "wounds-jenny" }),
       h("div", { class: "char-row" },
         toggle(ctl, { label: "Rescued", checked: s.jenny.rescued, path: "jenny/rescued", key: "jenny-rescued" }),

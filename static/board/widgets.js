@@ -45,14 +45,14 @@ export function track(ctl, { label, levels, value, path, key, mark, describe, cl
   );
 }
 
-export function toggle(ctl, { label, checked, path, key, value }) {
+export function toggle(ctl, { label, checked, path, key, value, said }) {
   const on = value ? value(!checked) : !checked;
   return h("label", { class: "toggle" },
     h("input", {
       type: "checkbox", checked, disabled: ctl.readonly, data: { key, testid: key },
       onchange: (e) => {
         e.target.checked = checked; // the core's answer redraws it
-        ctl.set(path, on, `${label}: ${checked ? "off" : "on"}`);
+        ctl.set(path, on, said ? said(!checked) : `${label}: ${checked ? "off" : "on"}`);
       },
     }),
     h("span", { text: label }));
@@ -117,7 +117,8 @@ export function nameList(ctl, { label, items, path, key, makeItem = (name) => na
 
 /** A piece that can be dragged, tapped then placed, or picked up with Enter/Space. */
 export function piece(ctl, drag, { label, visual, key, cls }) {
-  const held = ctl.holding && JSON.stringify(ctl.holding) === JSON.stringify(drag);
+  // Two of a character's pawns are the same piece: only the one picked up shows as held.
+  const held = ctl.holding && JSON.stringify(ctl.holding) === JSON.stringify(drag) && (!ctl.heldFrom || ctl.heldFrom === key);
   return button(ctl, {
     class: ["piece", cls, held && "is-held"],
     "aria-label": label,

@@ -295,3 +295,37 @@ def test_a_listed_card_may_name_its_own_source_and_it_must_be_a_known_one() -> N
     bad["decks"]["adventure-gather"]["cards"][0]["source"] = "nowhere"
     with pytest.raises(ValueError, match="names an unknown source 'nowhere'"):
         type(listing).model_validate(bad)
+
+
+@pytest.mark.parametrize("card_id", ["night-outside-camp", "lost", "wrong-track",
+                                     "lost-in-the-thicket"])
+def test_a_night_outside_the_camp_hurts_those_marked_outside_and_asks_nothing(
+        card_id: str) -> None:
+    """At Night, with a Shelter, the card's Wound goes to each character whose "In camp" box
+    is off; nobody is asked who resolves an Action (none is being resolved at Night)."""
+    card = next(c for c in CARDS if c.id == card_id)
+    state = table("cook", "carpenter", "explorer", phase="night", shelter="built",
+                  explorer={"in_camp": False})
+    ruling = rule(Request.model_validate({"state": state, "effect": card.effect.model_dump()}))
+    hurt = {w.figure: w.unfulfilled + w.other for w in ruling.wounds if w.unfulfilled + w.other}
+    assert hurt == {"explorer": 1}
+
+
+def test_a_card_naming_the_resolver_outside_the_action_phase_asks_plainly() -> None:
+    """A card that hurts "the character resolving", ruled at Night with nobody named, asks who
+    that was in words that do not pretend an Action is being resolved now."""
+    state = table("cook", "explorer", phase="night")
+    answer = json.loads(Service().call("rule", json.dumps({"state": state, "effect": {
+        "demands": [{"kind": "wounds", "amount": 1, "victims": "resolver"}]}})))
+    message = answer["error"]["message"]
+    assert "choose who that was" in message
+    assert "Action Phase" not in message and "Who resolves this Action" not in message
+
+
+def test_a_deck_chosen_with_nothing_typed_lists_that_deck() -> None:
+    """Night chosen, nothing typed: every Night card, by name; nothing from another deck."""
+    found = search("", ["night"])
+    names = [h.card.name for h in found.hits if h.card is not None]
+    expected = sorted(c.name for c in CARDS if c.deck == "night")
+    assert names == expected and len(names) >= 2
+    assert search("", []).hits == ()

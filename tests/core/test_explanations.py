@@ -153,3 +153,34 @@ def test_the_film_crew_member_who_dies_is_the_one_named() -> None:
     r = rule(Request.model_validate(s.request()))
     assert "Film-crew member 2 dies." in [st.text for st in r.steps]
     assert r.state.film_crew == (3,)
+
+
+def test_an_alternative_that_must_apply_leaves_nothing_to_choose() -> None:
+    """Unusually Cold Night with 1 wood: the 2 wood cannot be paid, so the Wounds apply; the
+    ruling offers no "Pay the demand" to pick, only what happens. With 2 wood, both."""
+    from pyapp.rules import Request, rule
+    from pyapp.rules.catalogue import catalogue
+    from tests.scenarios import table
+
+    card = catalogue().card("unusually-cold-night")
+    for wood, options, chosen in ((1, ["true"], "true"), (2, ["false", "true"], "false")):
+        ruling = rule(Request.model_validate({"state": table(available={"wood": wood}),
+                                              "effect": card.effect.model_dump()}))
+        decision = next(d for d in ruling.decisions if d.id == "use_alternative")
+        assert [o.value for o in decision.options] == options
+        assert decision.chosen == chosen == decision.default
+        assert ruling.used_alternative is (wood == 1)
+
+
+def test_why_the_wood_is_tied_up_comes_before_the_shortfall() -> None:
+    """2 wood tied up on a planned Build, an Event demanding 1 wood: the steps say first
+    why the wood cannot pay (C2), then the shortfall it leaves (C1)."""
+    from pyapp.rules import Request, rule
+    from tests.scenarios import table
+
+    state = table(planned_actions=[{"id": "b", "action": "build", "pawns": ["cook"],
+                                    "assigned": {"wood": 2}}])
+    ruling = rule(Request.model_validate({"state": state, "effect": {"demands": [
+        {"kind": "discard", "wood": 1}]}}))
+    codes = [s.clause for s in ruling.steps if s.clause in ("C1", "C2")]
+    assert codes[:2] == ["C2", "C1"], codes

@@ -134,3 +134,29 @@ def test_r6_is_as_sure_as_rulings_md_says() -> None:
     failed = send(s, cmd="edit", edits=[{"op": "resolve_action", "id": "roof",
                                          "outcome": "failure"}])["snapshot"]
     assert failed["log"][-1]["summary"].endswith("(R6)")
+
+
+def test_a_preview_of_the_demand_just_applied_says_it_is_applied() -> None:
+    """The demand that is the last step in effect previews as applied, with the ruling as it
+    was applied (not a second Wound on top); another context, an undo or a later edit
+    previews it afresh."""
+    s = session()
+    ask = {"effect": {"demands": [{"kind": "discard", "wood": 4}]},
+           "context": {"resolver": "explorer"}}
+    first = send(s, cmd="preview", **ask)
+    assert first["applied"] is False
+    applied = send(s, cmd="apply", **ask)
+    again = send(s, cmd="preview", **ask)
+    assert again["applied"] is True
+    assert again["ruling"] == applied["ruling"] == first["ruling"]
+    assert again["table_before"]["available"]["wood"] == 3  # the table it was applied to
+    other = send(s, cmd="preview", effect=ask["effect"], context={"resolver": "cook"})
+    assert other["applied"] is False
+    send(s, cmd="undo")
+    assert send(s, cmd="preview", **ask)["applied"] is False
+    send(s, cmd="redo")
+    assert send(s, cmd="preview", **ask)["applied"] is True
+    send(s, cmd="edit", edits=[{"op": "set", "path": "round", "value": 2}])
+    later = send(s, cmd="preview", **ask)
+    assert later["applied"] is False
+    assert later["ruling"]["wounds"][0]["unfulfilled"] == 4
