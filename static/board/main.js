@@ -61,8 +61,7 @@ const ctl = {
   command(command, label) {
     const queued = !rulesReady && label !== null;
     if (queued) waiting.push(label);
-    busy += 1;
-    html.dataset.busy = String(busy);
+    setBusy(1);
     showPending();
     const job = tail.then(async () => {
       if (!(await referee.ready)) throw new referee.RefereeError("rules_unavailable", "The rules could not be loaded, so the table cannot change.");
@@ -73,10 +72,7 @@ const ctl = {
       if (queued) waiting.shift();
       showPending();
       // After the caller's own continuation (accept or refuse) has drawn the board.
-      setTimeout(() => {
-        busy -= 1;
-        html.dataset.busy = String(busy);
-      }, 0);
+      setTimeout(() => setBusy(-1), 0);
     });
     return job;
   },
@@ -209,8 +205,15 @@ const autosave = createAutosave({ store, journal, board: {
   demand: () => (demand ? demand.saved() : null),
   say: (text) => ctl.say(text),
   busy: () => busy > 0 || !rulesReady || Boolean(ctl.holding),
+  saving: (on) => setBusy(on ? 1 : -1),
   open: openSaved,
 } });
+
+/** Work in progress (commands, a save waiting for idle time): <html data-busy> is "0" when settled. */
+function setBusy(delta) {
+  busy += delta;
+  html.dataset.busy = String(busy);
+}
 
 // ------------------------------------------------------------------ drawing
 
