@@ -331,8 +331,19 @@ const rule = async (request) => (await call("rule", request)).ruling;
 // Its table (the snapshot's history) is remembered, for a restart of Python.
 async function session(command) {
   const envelope = await call("session", command);
-  if (envelope.snapshot) lastHistory = envelope.snapshot.history || null;
+  if (envelope.changes) lastHistory = caughtUp(lastHistory, envelope.changes);
+  else if (envelope.snapshot) lastHistory = envelope.snapshot.history || null;
   return envelope;
+}
+
+/** A history brought up to date with a session answer's `changes` (pyapp/session.py: take
+ * `initial` if given, drop the first `dropped` entries, keep `keep` of those left, append
+ * `entries`, set `cursor`); null if there is nothing to bring up to date. */
+function caughtUp(history, changes) {
+  const initial = changes.initial ?? (history && history.initial);
+  if (!initial) return null;
+  const kept = history ? history.entries.slice(changes.dropped, changes.dropped + changes.keep) : [];
+  return { initial, entries: [...kept, ...changes.entries], cursor: changes.cursor };
 }
 const links = Object.freeze({
   encode: async (request) => (await call("link_encode", request)).link,
