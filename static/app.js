@@ -144,12 +144,40 @@ async function importPyScript() {
     Object.defineProperty(window, "indexedDB", { value: { open: neverCompletes }, configurable: true });
     restore = () => (own ? Object.defineProperty(window, "indexedDB", own) : delete window.indexedDB);
   }
+  // PyScript reads which of its plugins to load from a <py-config> (and an <mpy-config>, for
+  // MicroPython) on the page while its module is evaluated. None is used here (editors,
+  // terminals, pygame, the donkey, warnings about old tags), and py-editor alone searches
+  // the whole page at every change and four times a second: configs that turn them off are
+  // there for that moment only. (The worker's own config is on its <script>, below.)
+  const configs = ["py-config", "mpy-config"].map((tag) => {
+    const config = document.createElement(tag);
+    config.hidden = true;
+    config.textContent = JSON.stringify({ plugins: PLUGINS_OFF });
+    return config;
+  });
+  document.head.append(...configs);
+  // PyScript also watches the whole page for <script type="py"> tags (a MutationObserver
+  // that searches every added element with XPath and hears every attribute change). This
+  // site adds one such tag, itself: the observers made while PyScript's module is evaluated
+  // are kept here and disconnected once PyScript has made its worker (startPython).
+  const Native = window.MutationObserver;
+  window.MutationObserver = class extends Native {
+    constructor(callback) {
+      super(callback);
+      pyscriptObservers.push(this);
+    }
+  };
   try {
     return await import("./vendor/pyscript-0.7.31/core.js");
   } finally {
+    window.MutationObserver = Native;
+    for (const config of configs) config.remove();
     restore();
   }
 }
+
+const PLUGINS_OFF = ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"];
+const pyscriptObservers = [];
 
 const MAIN_PY = new URL("./main.py", import.meta.url).href;
 let pyscript = null; // PyScript's module, once imported
@@ -192,6 +220,7 @@ async function startPython() {
 
   // Resolves as soon as PyScript has created the worker (not when Python is ready).
   const { xworker } = await whenDefined("py");
+  for (const observer of pyscriptObservers.splice(0)) observer.disconnect();
   // What the worker reports while starting (the runtime or a wheel failed to load) ends the
   // loading state; PyScript's default would only log it with console.error. Later, it is a
   // sign that Python may have died.
