@@ -147,12 +147,40 @@ async function importPyScript() {
     Object.defineProperty(window, "indexedDB", { value: { open: neverCompletes }, configurable: true });
     restore = () => (own ? Object.defineProperty(window, "indexedDB", own) : delete window.indexedDB);
   }
+  // PyScript reads which of its plugins to load from a <py-config> (and an <mpy-config>, for
+  // MicroPython) on the page while its module is evaluated. None is used here (editors,
+  // terminals, pygame, the donkey, warnings about old tags), and py-editor alone searches
+  // the whole page at every change and four times a second: configs that turn them off are
+  // there for that moment only. (The worker's own config is on its <script>, below.)
+  const configs = ["py-config", "mpy-config"].map((tag) => {
+    const config = document.createElement(tag);
+    config.hidden = true;
+    config.textContent = JSON.stringify({ plugins: PLUGINS_OFF });
+    return config;
+  });
+  document.head.append(...configs);
+  // PyScript also watches the whole page for <script type="py"> tags (a MutationObserver
+  // that searches every added element with XPath and hears every attribute change). This
+  // site adds one such tag, itself: the observers made while PyScript's module is evaluated
+  // are kept here and disconnected once PyScript has made its worker (startPython).
+  const Native = window.MutationObserver;
+  window.MutationObserver = class extends Native {
+    constructor(callback) {
+      super(callback);
+      pyscriptObservers.push(this);
+    }
+  };
   try {
     return await import("./vendor/pyscript-0.7.31/core.js");
   } finally {
+    window.MutationObserver = Native;
+    for (const config of configs) config.remove();
     restore();
   }
 }
+
+const PLUGINS_OFF = ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"];
+const pyscriptObservers = [];
 
 const MAIN_PY = new URL("./main.py", import.meta.url).href;
 let pyscript = null; // PyScript's module, once imported
@@ -193,6 +221,7 @@ async function startPython() {
 
   // Resolves as soon as PyScript has created the worker (not when Python is ready).
   const { xworker } = await whenDefined("py");
+  for (const observer of pyscriptObservers.splice(0)) observer.disconnect();
   // What the worker reports while starting (the runtime or a wheel failed to load) ends the
   // loading state; PyScript's default would only log it with console.error. Once Python
   // answers, watchLife takes it as a sign that Python may have died.
@@ -430,8 +459,19 @@ const rule = async (request) => (await call("rule", request)).ruling;
 // Its table (the snapshot's history) is remembered, for a restart of Python.
 async function session(command) {
   const envelope = await call("session", command);
-  if (envelope.snapshot) lastHistory = envelope.snapshot.history || null;
+  if (envelope.changes) lastHistory = caughtUp(lastHistory, envelope.changes);
+  else if (envelope.snapshot) lastHistory = envelope.snapshot.history || null;
   return envelope;
+}
+
+/** A history brought up to date with a session answer's `changes` (pyapp/session.py: take
+ * `initial` if given, drop the first `dropped` entries, keep `keep` of those left, append
+ * `entries`, set `cursor`); null if there is nothing to bring up to date. */
+function caughtUp(history, changes) {
+  const initial = changes.initial ?? (history && history.initial);
+  if (!initial) return null;
+  const kept = history ? history.entries.slice(changes.dropped, changes.dropped + changes.keep) : [];
+  return { initial, entries: [...kept, ...changes.entries], cursor: changes.cursor };
 }
 const links = Object.freeze({
   encode: async (request) => (await call("link_encode", request)).link,

@@ -21,20 +21,27 @@ const CACHE = PREFIX + BUILD.id;
 const ROOT = new URL("../", self.location.href);
 const FILES = BUILD.files.map(([path, sha256]) => [new URL(path, ROOT).href, sha256]);
 
+// The pages (index.html, faq.html, widget.html and the site's root): the build's files that
+// are not under static/.
+const PAGES = BUILD.files.map(([path]) => path).filter((path) => !path.startsWith("static/"));
+
 self.addEventListener("install", (event) => {
   // The site's files (everything under static/: scripts, styles, the runtime, the wheels,
-  // the snapshot) are answered from this build's cache by the browser itself, without
-  // starting this worker or running its fetch handler for each of them (the static
-  // routing API; a file missing from the cache goes to the network, as below). Pages go
-  // through the fetch handler, which ignores their query.
+  // the snapshot) and its pages are answered from this build's cache by the browser itself,
+  // without starting this worker or running its fetch handler (the static routing API; a
+  // file missing from the cache goes to the network, as below). A page load so need not
+  // wait for this worker to start (after a browser restart, for instance). A page asked
+  // for with a query goes through the fetch handler, which ignores the query (a share
+  // link's table is in the #fragment, which is never sent).
   if (event.addRoutes) {
-    event.addRoutes({
-      condition: {
-        urlPattern: new URLPattern({ pathname: `${ROOT.pathname}static/*` }),
-        requestMethod: "get",
-      },
+    const fromCache = (pattern) => ({
+      condition: { urlPattern: new URLPattern(pattern), requestMethod: "get" },
       source: { cacheName: CACHE },
-    }).catch((error) => console.warn(`static routes not added: ${error}`)); // the handler serves
+    });
+    event.addRoutes([
+      fromCache({ pathname: `${ROOT.pathname}static/*` }),
+      ...PAGES.map((path) => fromCache({ pathname: ROOT.pathname + path, search: "" })),
+    ]).catch((error) => console.warn(`static routes not added: ${error}`)); // the handler serves
   }
   event.waitUntil(precache());
 });

@@ -55,7 +55,10 @@ export function installMoves(root, ctl) {
     const place = done.over ? JSON.parse(done.over.dataset.drop) : null;
     finish(done);
     if (place) ctl.commit(done.piece, place, { via: "drag", t0: e.timeStamp, key: done.over.dataset.key });
-    else ctl.say("Dropped nowhere: nothing moved.");
+    else {
+      if (done.refocus && document.contains(done.refocus)) done.refocus.focus({ preventScroll: true });
+      ctl.say("Dropped nowhere: nothing moved.");
+    }
   });
 
   window.addEventListener("pointercancel", (e) => {
@@ -108,6 +111,12 @@ export function installMoves(root, ctl) {
 
   function start(d) {
     d.moving = true;
+    // A mouse press focused the piece; a drop redraws the part it sits in, and removing the
+    // focused element costs the browser a synchronous style and layout pass (5-30 ms here)
+    // in the middle of the redraw. Blurred now, while the player drags, it costs ~1 ms; the
+    // focus would have gone to the page anyway when the piece was redrawn.
+    d.refocus = d.el.contains(document.activeElement) ? document.activeElement : null;
+    if (d.refocus) d.refocus.blur();
     // The ghost: one cube (or the pawn, the marker) of the piece's art, nothing else of it.
     const art = d.el.querySelector(".cube, .pawn, .black-marker, .fp-token");
     d.ghost = document.createElement("div");

@@ -13,6 +13,7 @@
 // and a long history (a reload, an import) is replayed through the rules window by window.
 
 export const STRIDE = 32;
+const LEAN = new Set(["edit", "apply", "undo", "redo", "preview"]);
 
 export class Journal {
   /** `send(command)` runs one session command and resolves with its envelope. */
@@ -37,7 +38,9 @@ export class Journal {
     if (command.cmd === "redo" && this.cursor < this.entries.length && this.cursor === this.offset + this.windowSize) {
       return this.absorb(await this.send(this.windowAt(this.cursor + 1)));
     }
-    const env = await this.send(command);
+    // Moves within the window are answered with what changed only (the session's `reply:
+    // "changes"`): the rules neither list nor write out the window's entries at each move.
+    const env = await this.send(LEAN.has(command.cmd) ? { ...command, reply: "changes" } : command);
     if (command.cmd === "new") {
       this.reset();
       return this.absorb(env, "all");
@@ -131,18 +134,26 @@ export class Journal {
    * dropped), "all" (a new history), or null (the same entries: undo, redo, a window moved). */
   absorb(env, changed = null) {
     const snap = env && env.snapshot;
-    if (!snap || !snap.history) return env;
+    if (!snap || !(snap.history || env.changes)) return env;
     if (this.pendingOffset !== undefined) {
       this.offset = this.pendingOffset;
       this.pendingOffset = undefined;
     }
-    const h = snap.history;
     this.live = true;
-    if (this.offset === 0) this.initial = h.initial;
-    if (changed === "all") this.replaceFrom(0, h.entries);
-    else if (changed === "appended") this.replaceFrom(this.offset + h.cursor - 1, [h.entries[h.cursor - 1]]);
-    this.cursor = this.offset + h.cursor;
-    this.windowSize = h.entries.length;
+    const c = env.changes;
+    if (c) {
+      // The window's first `keep` entries stay, `entries` follow them (an edit or a ruling:
+      // the new one, what was undone dropped). A window is far below the session's longest
+      // log (History.MAX_ENTRIES), so nothing is ever folded into its first table.
+      if (c.entries.length || changed === "appended") this.replaceFrom(this.offset + c.keep, c.entries);
+    } else {
+      const h = snap.history;
+      if (this.offset === 0) this.initial = h.initial;
+      if (changed === "all") this.replaceFrom(0, h.entries);
+      else if (changed === "appended") this.replaceFrom(this.offset + h.cursor - 1, [h.entries[h.cursor - 1]]);
+    }
+    this.cursor = this.offset + (c ? c.cursor : snap.history.cursor);
+    this.windowSize = c ? c.length : snap.history.entries.length;
     if (this.cursor % STRIDE === 0 && this.cursor > 0) this.checkpoints.set(this.cursor, snap.state);
     env.snapshot = this.snapshot(snap.state);
     return env;

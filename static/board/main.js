@@ -62,8 +62,7 @@ const ctl = {
   command(command, label) {
     const queued = !rulesReady && label !== null;
     if (queued) waiting.push(label);
-    busy += 1;
-    html.dataset.busy = String(busy);
+    setBusy(1);
     showPending();
     const job = tail.then(async () => {
       if (!(await referee.ready)) throw new referee.RefereeError("rules_unavailable", "The rules could not be loaded, so the table cannot change.");
@@ -74,10 +73,7 @@ const ctl = {
       if (queued) waiting.shift();
       showPending();
       // After the caller's own continuation (accept or refuse) has drawn the board.
-      setTimeout(() => {
-        busy -= 1;
-        html.dataset.busy = String(busy);
-      }, 0);
+      setTimeout(() => setBusy(-1), 0);
     });
     return job;
   },
@@ -210,8 +206,15 @@ const autosave = createAutosave({ store, journal, board: {
   demand: () => (demand ? demand.saved() : null),
   say: (text) => ctl.say(text),
   busy: () => busy > 0 || !rulesReady || Boolean(ctl.holding),
+  saving: (on) => setBusy(on ? 1 : -1),
   open: openSaved,
 } });
+
+/** Work in progress (commands, a save waiting for idle time): <html data-busy> is "0" when settled. */
+function setBusy(delta) {
+  busy += delta;
+  html.dataset.busy = String(busy);
+}
 
 // ------------------------------------------------------------------ drawing
 
@@ -247,18 +250,44 @@ function drawLog() {
   if (list.dataset.sig === sig) return;
   list.dataset.size = String(entries.length);
   list.dataset.sig = sig;
+  if (logItems.cards !== cardsKnown) logItems.drawn.clear(); // card ids become card names
+  logItems.cards = cardsKnown;
   const first = Math.max(0, entries.length - LOG_SHOWN);
-  const items = [];
-  for (let i = entries.length - 1; i >= first; i -= 1) {
-    const e = entries[i];
-    const applied = i < cursor;
-    items.push(h("li", { class: ["log-entry", `log-${e.kind}`, !applied && "is-undone"], data: { testid: `log-${i}` } },
-      h("span", { class: "log-kind", text: e.kind === "ruling" ? "Ruling" : "Table" }),
-      h("span", { class: "log-text", text: `${e.card ? `${demand.cardName(e.card)}: ` : ""}${e.summary || "(no summary)"}` }),
-      applied ? null : h("span", { class: "log-undone", text: " (undone)" })));
-  }
+  const drawn = new Map();
+  for (let i = entries.length - 1; i >= first; i -= 1) drawn.set(`${i}|${i < cursor}`, logItem(entries[i], i, i < cursor));
+  logItems.drawn = drawn;
+  const items = [...drawn.values()].map((item) => item.node);
   if (first > 0) items.push(h("li", { class: "hint", data: { testid: "log-earlier" }, text: `…and ${first.toLocaleString("en")} earlier entries (Export keeps them all).` }));
-  list.replaceChildren(...(items.length ? items : [h("li", { class: "hint", text: "Nothing yet: changes and rulings appear here, newest first." })]));
+  if (!items.length) items.push(h("li", { class: "hint", text: "Nothing yet: changes and rulings appear here, newest first." }));
+  placeChildren(list, items);
+}
+
+// The log's items as last drawn, by position and whether applied: a move adds one item and
+// the rest stay in the page as they are (no 100 items rebuilt, restyled and laid out again).
+const logItems = { cards: false, drawn: new Map() }; // "index|applied" -> {entry, node}
+
+function logItem(e, i, applied) {
+  const old = logItems.drawn.get(`${i}|${applied}`);
+  if (old && old.entry === e) return old;
+  const node = h("li", { class: ["log-entry", `log-${e.kind}`, !applied && "is-undone"], data: { testid: `log-${i}` } },
+    h("span", { class: "log-kind", text: e.kind === "ruling" ? "Ruling" : "Table" }),
+    h("span", { class: "log-text", text: `${e.card ? `${demand.cardName(e.card)}: ` : ""}${e.summary || "(no summary)"}` }),
+    applied ? null : h("span", { class: "log-undone", text: " (undone)" }));
+  return { entry: e, node };
+}
+
+/** Make `nodes` the children of `parent`, in order, moving or removing only what differs. */
+function placeChildren(parent, nodes) {
+  let at = parent.firstChild;
+  for (const node of nodes) {
+    if (node === at) at = at.nextSibling;
+    else parent.insertBefore(node, at);
+  }
+  while (at) {
+    const next = at.nextSibling;
+    at.remove();
+    at = next;
+  }
 }
 
 function drawToolbar() {

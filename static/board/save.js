@@ -13,6 +13,11 @@ import { h } from "./dom.js";
 import { MESSAGES, KEYS } from "./store.js";
 
 const CHANNEL = "castaway-referee.table";
+const SAVE_WITHIN = 500; // ms: the longest a save waits for the browser to be idle
+const whenIdle = typeof requestIdleCallback === "function"
+  ? (fn) => requestIdleCallback(() => fn(), { timeout: SAVE_WITHIN })
+  : (fn) => setTimeout(fn, 20);
+const cancelIdle = typeof cancelIdleCallback === "function" ? cancelIdleCallback : clearTimeout;
 
 /** Whether two values are the same JSON (objects compared key by key, in any order). */
 function sameJson(a, b) {
@@ -95,13 +100,22 @@ export function createAutosave({ store, journal, board }) {
     box.append(sheet);
   }
 
+  // A move is saved once the board has shown it: in the browser's idle time after the frame
+  // (within SAVE_WITHIN ms at most), so that writing it never delays the move on screen. A
+  // page that is hidden or closed first saves at once (below). Meanwhile the board counts
+  // the save as work in progress (board.saving), so "settled" still means "saved".
   function soon() {
-    if (timer === null) timer = setTimeout(now, 0);
+    if (timer !== null) return;
+    timer = whenIdle(now);
+    board.saving(true);
   }
 
   function now() {
-    clearTimeout(timer);
-    timer = null;
+    if (timer !== null) {
+      cancelIdle(timer);
+      timer = null;
+      board.saving(false);
+    }
     const snapshot = board.snapshot();
     if (!snapshot || !journal.initial) return;
     const problem = store.save(journal, snapshot.state, board.demand ? board.demand() : null);

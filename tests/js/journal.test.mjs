@@ -25,6 +25,17 @@ function fakeSession() {
     session.largest = Math.max(session.largest, h.entries.length);
     return { snapshot: { state: session.tables[h.cursor], history: structuredClone(h), log: [], can_undo: h.cursor > 0, can_redo: h.cursor < h.entries.length } };
   };
+  // reply "changes": the table and what changed in the log (Session.lean_snapshot, .changes).
+  const changes = (before, how) => {
+    const h = session.history;
+    const dropped = how === "append" ? before.cursor + 1 - h.entries.length : 0;
+    const keep = how === "append" ? before.cursor - dropped : h.entries.length;
+    const added = structuredClone(h.entries.slice(keep));
+    session.carried = Math.max(session.carried, added.length);
+    return { snapshot: { state: session.tables[h.cursor], can_undo: h.cursor > 0, can_redo: h.cursor < h.entries.length, cursor: h.cursor, length: h.entries.length },
+      changes: { dropped, keep, cursor: h.cursor, length: h.entries.length, entries: added, log: [] } };
+  };
+  session.carried = 0;
   session.send = async (command) => {
     const h = session.history;
     if (command.cmd === "new") set({ initial: command.state, entries: [], cursor: 0 });
@@ -35,6 +46,7 @@ function fakeSession() {
       session.tables = [...session.tables.slice(0, h.cursor + 1), table];
     } else if (command.cmd === "undo") session.history = { ...h, cursor: Math.max(0, h.cursor - 1) };
     else if (command.cmd === "redo") session.history = { ...h, cursor: Math.min(h.entries.length, h.cursor + 1) };
+    if (command.reply === "changes") return changes(h, command.cmd === "edit" ? "append" : "moved");
     return snapshot();
   };
   return session;
@@ -58,6 +70,19 @@ test("a long game keeps every entry on the page and only a short window in the s
   assert.equal(journal.cursor, 10 * STRIDE + 5);
   assert.ok(session.largest <= 2 * STRIDE + 1, `the session held ${session.largest} entries`);
   assert.deepEqual(journal.entries.map((e) => e.add), Array.from({ length: 10 * STRIDE + 5 }, (_, i) => i + 1));
+});
+
+test("a move is answered with what it changed, never with the window's entries", async () => {
+  const { session, journal } = await played(3 * STRIDE);
+  for (let i = 0; i < STRIDE + 2; i += 1) await journal.run({ cmd: "undo" });
+  await journal.run({ cmd: "redo" });
+  const env = await journal.run({ cmd: "edit", add: 7 });
+  assert.equal(session.carried, 1, "an answer carried more than the one new entry");
+  const kept = 2 * STRIDE - 1; // the moves left after the undos and the redo
+  assert.equal(journal.entries.length, kept + 1);
+  assert.equal(journal.entries.at(-1).add, 7);
+  assert.equal(env.snapshot.state.n, (kept * (kept + 1)) / 2 + 7);
+  assert.equal(env.snapshot.can_redo, false);
 });
 
 test("undo all the way back, through every window, then redo all the way forward", async () => {
