@@ -284,3 +284,19 @@ def dumps(value: Any) -> str:
 
 
 __all__ = ["AXE", "DEMO", "ROOT", "App"]
+
+
+def settle(page: Page) -> None:
+    page.wait_for_function("() => document.documentElement.dataset.busy === '0'")
+
+
+def discard(page: Page, resource: str, n: int) -> None:
+    """The "Discard" chip, then which resource and how many, with the stepper."""
+    i = page.locator("[data-testid=demand-chosen] li[data-testid^=demand-]").count()
+    page.click("[data-testid=chip-discard]")
+    settle(page)
+    page.click(f"[data-testid=d{i}-res-{resource}]")
+    for _ in range(n - 1):
+        settle(page)
+        page.click(f"[data-testid=d{i}-n-plus]")
+    settle(page)

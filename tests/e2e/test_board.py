@@ -16,8 +16,10 @@ from .board_harness import (
     axe_violations,
     bring,
     check_clean,
+    discard,
     open_board,
     open_more,
+    settle,
     settles,
     small_targets,
     table,
@@ -44,22 +46,6 @@ def pile(state: dict[str, Any], place: str) -> dict[str, int]:
 def pick_card(page: Page, words: str, card_id: str) -> None:
     page.fill("[data-testid=demand-search]", words)
     page.click(f"[data-testid=card-{card_id}]")
-
-
-def settle(page: Page) -> None:
-    page.wait_for_function("() => document.documentElement.dataset.busy === '0'")
-
-
-def discard(page: Page, resource: str, n: int) -> None:
-    """The "Discard" chip, then which resource and how many, with the stepper."""
-    i = page.locator("[data-testid=demand-chosen] li[data-testid^=demand-]").count()
-    page.click("[data-testid=chip-discard]")
-    settle(page)
-    page.click(f"[data-testid=d{i}-res-{resource}]")
-    for _ in range(n - 1):
-        settle(page)
-        page.click(f"[data-testid=d{i}-n-plus]")
-    settle(page)
 
 
 def reduce(page: Page, track: str, n: int) -> None:

@@ -5,19 +5,11 @@ Who resolves the Action is asked only where someone must suffer for it."""
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from .board_harness import (
-    DEMO,
-    App,
     axe_violations,
-    check_clean,
-    clear_demand,
-    set_table,
     settles,
     small_targets,
 )
@@ -26,14 +18,9 @@ SETTLED = "() => document.documentElement.dataset.busy === '0'"
 
 
 @pytest.fixture()
-def page(board_app: App) -> Iterator[Page]:
-    """The board page on the demo table (Action Phase, two planned Actions), no demand."""
-    page = board_app.page
-    page.keyboard.press("Escape")
-    set_table(page, copy.deepcopy(DEMO))
-    clear_demand(page)
-    yield page
-    check_clean(board_app)
+def page(board_page: Page) -> Page:
+    """The board page on the demo table (conftest.board_page)."""
+    return board_page
 
 
 def tap(page: Page, testid: str) -> None:

@@ -6,7 +6,6 @@ layout)."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,42 +13,20 @@ from playwright.sync_api import Browser, Page, expect
 
 from .board_harness import (
     DEMO,
-    App,
     check_clean,
-    clear_demand,
+    discard,
     open_board,
     set_table,
+    settle,
     settles,
     wait_live,
 )
 
 
 @pytest.fixture()
-def page(board_app: App) -> Iterator[Page]:
-    """The board page on the demo table, nothing held, no message; clean after the test."""
-    page = board_app.page
-    page.keyboard.press("Escape")
-    set_table(page, copy.deepcopy(DEMO))
-    clear_demand(page)
-    page.evaluate("document.getElementById('board-message').replaceChildren()")
-    yield page
-    check_clean(board_app)
-
-
-def settle(page: Page) -> None:
-    page.wait_for_function("() => document.documentElement.dataset.busy === '0'")
-
-
-def discard(page: Page, resource: str, n: int) -> None:
-    """The "Discard" chip, then which resource and how many, with the stepper."""
-    i = page.locator("[data-testid=demand-chosen] li[data-testid^=demand-]").count()
-    page.click("[data-testid=chip-discard]")
-    settle(page)
-    page.click(f"[data-testid=d{i}-res-{resource}]")
-    for _ in range(n - 1):
-        settle(page)
-        page.click(f"[data-testid=d{i}-n-plus]")
-    settle(page)
+def page(board_page: Page) -> Page:
+    """The board page on the demo table (conftest.board_page)."""
+    return board_page
 
 
 def saved(page: Page) -> dict[str, str]:
