@@ -46,7 +46,8 @@ const done = arguments[arguments.length - 1];
 const args = Array.prototype.slice.call(arguments, 0, -1);
 (async (...args) => { %s })(...args).then(
   (value) => done({ ok: true, value: value === undefined ? null : value }),
-  (error) => done({ ok: false, error: String((error && error.stack) || error) }),
+  (error) => done({ ok: false,
+    error: error instanceof Error ? `${error.message} (${error.stack})` : String(error) }),
 );
 """
 # WebKitWebDriver gives no console log: the page's errors are recorded by a hook put in

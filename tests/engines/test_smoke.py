@@ -16,7 +16,7 @@ from pyapp.links import encode
 from pyapp.rules.faq import faq
 from pyapp.rules.formats import Request
 from tests.scenarios import scenario_requests
-from tools.engines import wait
+from tools.engines import EngineError, wait
 
 from .conftest import ENGINES, Site, fresh
 
@@ -83,13 +83,26 @@ def cpython_envelope(request: Any) -> dict[str, Any]:
     return envelope
 
 
+WHERE = """
+return {
+  html: { ...document.documentElement.dataset },
+  status: (document.getElementById("rules-status-text") || {}).textContent || "",
+  marks: performance.getEntriesByType("mark").map((m) => `${m.name}@${Math.round(m.startTime)}`),
+  errors: window.__engineErrors || [],
+};
+"""
+
+
 def boot(site: Site, path: str = "") -> dict[str, Any]:
     site.engine.open(site.url + path)
-    wait(
-        site.engine,
-        "document.documentElement.dataset.rulesReady !== undefined && "
-        "document.documentElement.dataset.rulesReady !== 'false'",
-    )
+    try:
+        wait(
+            site.engine,
+            "document.documentElement.dataset.rulesReady !== undefined && "
+            "document.documentElement.dataset.rulesReady !== 'false'",
+        )
+    except EngineError as error:  # say where the start stopped, not only that it timed out
+        raise EngineError(f"{error}; the page: {site.engine.run(WHERE)}") from error
     start: dict[str, Any] = site.engine.run(START)
     return start
 
