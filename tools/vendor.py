@@ -488,6 +488,49 @@ def pyodide_lock(upstream: dict, shipped: list[dict], target: dict) -> bytes:
     ).encode()
 
 
+# ------------------------------------------------------------------- the board's bundle
+
+# The board's own modules (static/board/), bundled into one file by esbuild: one request and
+# one script to compile instead of sixteen, so that the first paint does not wait behind them
+# (the page's first frame competed with the fetch and parse of each module; issue 13). The
+# sources stay the modules that the tests and the node tests import one by one. Not content-
+# hashed: netlify.toml has it revalidated (no-cache), like the page's other own files.
+BOARD_ENTRY = ROOT / "static" / "board" / "main.js"
+BOARD_BUNDLE = VENDOR / "board.js"
+
+
+def bundle_board(produced: set[Path]) -> int:
+    """Write static/vendor/board.js (and its source map) from static/board/main.js."""
+    graph = module_graph(BOARD_ENTRY)
+    app = (ROOT / "static" / "app.js").resolve()
+    if app in graph:
+        # app.js is its own module on every page (window.referee, the one Python worker): a
+        # copy inside the bundle would start a second one.
+        raise VendorError(
+            "static/board/ must not import static/app.js (the board uses window.referee)"
+        )
+    netlify = (ROOT / "netlify.toml").read_text()
+    for name in (BOARD_BUNDLE.name, BOARD_BUNDLE.name + ".map"):
+        if f'for = "/static/vendor/{name}"' not in netlify:
+            raise VendorError(f"netlify.toml must have /static/vendor/{name} revalidated")
+    esbuild = NODE / ".bin" / "esbuild"
+    if not esbuild.is_file():
+        raise VendorError("esbuild is missing from node_modules: run npm ci")
+    outputs = (BOARD_BUNDLE, BOARD_BUNDLE.with_name(BOARD_BUNDLE.name + ".map"))
+    before = [path.read_bytes() if path.is_file() else b"" for path in outputs]
+    run = subprocess.run(
+        [str(esbuild), str(BOARD_ENTRY.relative_to(ROOT)), "--bundle", "--format=esm", "--minify",
+         "--sourcemap=linked", "--legal-comments=none", "--log-level=warning",
+         f"--outfile={BOARD_BUNDLE.relative_to(ROOT)}"],
+        check=False, capture_output=True, text=True, cwd=ROOT,
+    )  # fmt: skip
+    if run.returncode != 0:
+        raise VendorError(f"esbuild failed on the board: {run.stderr.strip()[-2000:]}")
+    produced.update(outputs)
+    written = sum(path.read_bytes() != old for path, old in zip(outputs, before, strict=True))
+    return written
+
+
 # ------------------------------------------------------------------ consistency
 
 
@@ -562,11 +605,13 @@ def check_preloads() -> list[str]:
 # Published but not needed by the app offline: source maps, the accessibility tests'
 # axe-core, PyScript's editor and terminal (CodeMirror and xterm.js chunks, loaded only
 # for <script type="py-editor"> or a terminal, which no page has), the service worker's
-# own files and the vendoring record. The rest of PyScript is precached: its core, the
+# own files, the vendoring record and the board's modules (the page runs their bundle,
+# static/vendor/board.js). The rest of PyScript is precached: its core, the
 # plugins it imports at every start and the chunks its worker imports.
 NOT_PRECACHED = re.compile(
     r"(\.map$|^static/vendor/axe-core-|^static/vendor/pyscript-[^/]+/(codemirror|xterm)"
-    r"|^static/sw\.js$|^static/vendor/build\.js$|^static/vendor/vendor\.json$)"
+    r"|^static/sw\.js$|^static/vendor/build\.js$|^static/vendor/vendor\.json$"
+    r"|^static/board/[^/]+\.js$)"
 )
 
 
@@ -601,9 +646,9 @@ def build_js(files: list[tuple[str, str]]) -> bytes:
 
 def build() -> None:
     versions = {p: npm_version(p) for p in ("@pyscript/core", "pyodide", "axe-core")}
-    check_references(versions)
     produced: set[Path] = set()
-    copied = 0
+    copied = bundle_board(produced)  # first: the checks below read it
+    check_references(versions)
 
     pyscript_dir = VENDOR / f"pyscript-{versions['@pyscript/core']}"
     for src in sorted((NODE / "@pyscript/core/dist").rglob("*")):

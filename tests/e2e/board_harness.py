@@ -138,10 +138,11 @@ def check_clean(booted: App) -> None:
 
 
 def board_call(page: Page, name: str, *args: Any) -> Any:
-    """Call the board module's test door (static/board/main.js `board`)."""
+    """Call the board module's test door (static/board/main.js `board`, as bundled into
+    static/vendor/board.js, the script the page runs)."""
     return page.evaluate(
         """async ([name, args]) => {
-          const { board } = await import("./static/board/main.js");
+          const { board } = await import("./static/vendor/board.js");
           return board[name](...args);
         }""",
         [name, list(args)],
