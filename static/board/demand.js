@@ -177,10 +177,11 @@ function segmented({ label, options, value, names = {}, key, onchange, disabled 
 export function createDemandPanel(ctl, root, bar) {
   const panel = {
     cards: null, card: null, effect: null, context: { resolver: null, event_combat: false }, choices: {},
-    ruling: null, status: "none", error: null, query: "", decks: [], shareUrl: null, shareError: null, faq: {}, faqQuestions: {}, clauses: {},
+    ruling: null, status: "none", error: null, query: "", decks: [], shareUrl: null, shareError: null, faq: {}, faqEntries: [], faqSources: [], clauses: {},
     asked: 0, fresh: -1, confirming: false, appliedAt: null, appliedKey: null,
   };
   const els = {};
+  let ruleDrawer = null; // the rule drawer (a promise of it), made on the first tap on a code
 
   function build() {
     els.search = h("input", { id: "demand-search", type: "search", autocomplete: "off", placeholder: "Card name or words of its text",
@@ -814,8 +815,8 @@ export function createDemandPanel(ctl, root, bar) {
 
   // ---------------------------------------------------------------- the ruling
 
-  function headline(r) {
-    const s = ctl.state;
+  /** The ruling's headline ("Each character suffers 1 Wound"), names as on the table `s`. */
+  function headline(r, s = ctl.state) {
     const hurt = r.wounds.filter((w) => w.unfulfilled + w.other > 0);
     const n = (w) => w.unfulfilled + w.other;
     const roles = (s.characters || []).map((c) => c.role);
@@ -933,15 +934,13 @@ export function createDemandPanel(ctl, root, bar) {
     const r = panel.ruling;
     if (!r) { els.ruling.replaceChildren(); return; }
     const s = ctl.state;
-    const shortOf = (p) => p.wanted - p.paid;
     els.ruling.replaceChildren(...[ // (replaceChildren writes a null as the text "null")
       h("h3", { id: "ruling-title", text: st === "applied" ? "Ruling applied" : st === "stale" ? "Applied. The table has changed since." : ctl.shared ? "The shared ruling" : "The ruling (nothing is changed yet)" }),
       h("p", { class: ["verdict", !r.wounds.some((w) => w.unfulfilled + w.other) && !r.game_lost && "is-clear"], data: { testid: "verdict" }, text: headline(r) }),
       (([grade, label, text]) => h("p", { class: ["ruling-sure", `sure-${grade}`], data: { testid: "ruling-certainty", grade } },
         h("strong", { text: `${label}: ` }), text))(rulingCertainty(r)),
       h("h4", { text: "What is paid" }),
-      r.payments.length ? h("ul", { class: "payments", data: { testid: "payments" } }, r.payments.map((p) => h("li", {
-        text: `${title(RESOURCE_NAMES[p.what] || p.what)}: ${p.paid} of ${p.wanted} paid${shortOf(p) > 0 ? ` — ${shortOf(p)} short` : ""}` })))
+      r.payments.length ? h("ul", { class: "payments", data: { testid: "payments" } }, paidLines(r).map((text) => h("li", { text })))
         : h("p", { class: "hint", text: "Nothing to pay." }),
       r.gains && r.gains.length ? h("h4", { text: "What the players gain" }) : null,
       r.gains && r.gains.length ? gainsList(r) : null,
@@ -967,6 +966,11 @@ export function createDemandPanel(ctl, root, bar) {
       .filter(Boolean));
   }
 
+  /** "Wood: 0 of 1 paid — 1 short", one line per resource the ruling pays. */
+  function paidLines(r) {
+    return r.payments.map((p) => `${title(RESOURCE_NAMES[p.what] || p.what)}: ${p.paid} of ${p.wanted} paid${p.wanted > p.paid ? ` — ${p.wanted - p.paid} short` : ""}`);
+  }
+
   function follows(r) {
     const items = [];
     if (r.unfulfilled) items.push(`Unfulfilled demand: ${plural(r.unfulfilled_units, "unit")}.`);
@@ -981,15 +985,16 @@ export function createDemandPanel(ctl, root, bar) {
     return items.map((text) => h("li", { class: text.startsWith("The game is lost") ? "lost-line" : null, text }));
   }
 
-  // A rule code in the ruling: a link to its FAQ entry, which opens beside the table (a side
-  // sheet over it, the table kept; offline too) rather than in a new tab, which on a tablet's
-  // installed app would leave the app. A modified click still follows the link.
+  // A rule code in the ruling: a link to its FAQ entry, which opens in the rule drawer beside
+  // the table (offline too; static/board/rule-drawer.js) rather than on the FAQ page, which
+  // would leave the board (and, in a tablet's installed app, the app). A modified click still
+  // follows the link.
   function clauseLink(code) {
     const entry = panel.faq[code];
     const clause = panel.clauses[code];
     const name = clause ? clause.title : "";
     return h("a", { class: "clause", href: entry ? `./faq.html#${entry}` : "./faq.html",
-      title: name || undefined, "aria-label": `${code}${name ? `: ${name}` : ""} (the rule, shown beside the table)`, "aria-haspopup": "dialog",
+      title: name || undefined, "aria-label": `${code}${name ? `: ${name}` : ""} (the rule${entry ? " and its worked example" : ""}, shown beside the table)`, "aria-haspopup": "dialog",
       data: { clause: code },
       onclick: (e) => {
         if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || !clause) return;
@@ -998,26 +1003,30 @@ export function createDemandPanel(ctl, root, bar) {
       } }, code);
   }
 
-  /** The rule behind a code, with how sure it is and its FAQ question, over the table. */
-  function showRule(code, from) {
+  /** The rule behind a code, in the drawer: its text, how sure it is, its sources and its
+   * FAQ entry with the worked example ruled by the core. The drawer's module is loaded on
+   * the first tap. */
+  async function showRule(code, from) {
     const dialog = document.getElementById("rule-dialog");
     if (!dialog) return;
-    const clause = panel.clauses[code];
-    const entry = panel.faq[code];
-    const question = panel.faqQuestions[code];
-    const sure = clause.certainty === "house"
-      ? `No official ruling: this app's default${clause.switch ? `, and a switch in Settings takes the other reading (${switchName(clause.switch)})` : ""}.`
-      : clause.certainty === "derived" ? "Follows from stated rules; no rule says it in so many words." : "Stated by the rules (official).";
-    document.getElementById("rule-title").replaceChildren(h("span", { class: "clause", text: code }), ` ${clause.title}`);
-    document.getElementById("rule-body").replaceChildren(
-      h("p", { class: "rule-text", text: clause.text }),
-      h("p", { class: ["rule-sure", `sure-${clause.certainty}`], data: { testid: "rule-certainty" }, text: sure }),
-      question ? h("p", { class: "rule-question" }, h("strong", { text: "In the rules FAQ: " }), question) : null);
-    const faq = document.getElementById("rule-faq");
-    faq.href = entry ? `./faq.html#${entry}` : `./faq.html#${encodeURIComponent(code)}`;
-    dialog.returnTo = from || null;
-    dialog.showModal();
-    ctl.say(`${code}: ${clause.title}. ${clause.text}`);
+    if (!ruleDrawer) {
+      ruleDrawer = import("./rule-drawer.js").then(({ createRuleDrawer }) => {
+        const drawer = createRuleDrawer({ dialog, say: (text) => ctl.say(text), headline, paid: paidLines,
+          rule: (request) => window.referee.rule(request) });
+        drawer.setFaq(panel.faqEntries, panel.clauses, panel.faqSources);
+        return drawer;
+      });
+      ruleDrawer.catch(() => { ruleDrawer = null; }); // tried again on the next tap
+    }
+    let drawer;
+    try {
+      drawer = await ruleDrawer;
+    } catch {
+      ctl.say("The rule could not be shown here; the link opens it in the rules FAQ.");
+      location.href = from ? from.href : "./faq.html";
+      return;
+    }
+    drawer.open(code, from);
   }
 
   function switchName(key, where = " in Settings") {
@@ -1146,15 +1155,16 @@ export function createDemandPanel(ctl, root, bar) {
       ruleAgain();
     },
     cardName(id) { const c = panel.cards && panel.cards.find((x) => x.id === id); return c ? c.name : id; },
-    setFaq(entries, clauses) {
+    setFaq(entries, clauses, sources) {
       panel.faq = {};
-      panel.faqQuestions = {};
       for (const e of entries) {
         if (panel.faq[e.clause]) continue;
         panel.faq[e.clause] = e.id;
-        panel.faqQuestions[e.clause] = e.question;
       }
+      panel.faqEntries = entries;
+      panel.faqSources = sources || [];
       panel.clauses = clauses || {};
+      if (ruleDrawer) ruleDrawer.then((drawer) => drawer.setFaq(entries, panel.clauses, panel.faqSources), () => {});
       if (panel.ruling) drawRuling();
     },
     /** The table changed (an edit, undo, redo, apply, a new game): rule again, or say the ruling is out of date. */

@@ -667,7 +667,7 @@ async function boot() {
   autosave.listen();
   referee.catalogue().then((c) => { demand.setCatalogue(c.cards); cardsKnown = true; drawLog(); }, (error) => showMessage(`The card list could not be loaded: ${plainError(error)}`));
   Promise.all([referee.call("faq", ""), referee.call("clauses", "")])
-    .then(([f, c]) => demand.setFaq(f.faq.entries, c.clauses), () => {}); // the codes then link to the FAQ's start
+    .then(([f, c]) => demand.setFaq(f.faq.entries, c.clauses, f.faq.sources), () => {}); // the codes then link to the FAQ's start
   await openLink();
 }
 

@@ -10,6 +10,7 @@
 
 import "../app.js"; // defines window.referee and starts the rules worker
 import { el, renderSituation } from "../widget/view.js";
+import { clauseQuote, externalLink, setupLine } from "./entry.js";
 
 const referee = window.referee;
 const html = document.documentElement;
@@ -25,46 +26,6 @@ const GROUPS = [
 const codeIds = new Map(); // lower-cased rule code or entry id -> element id
 let userMoved = false; // the reader scrolled or typed since the page opened
 
-// ------------------------------------------------------------------ sources
-
-function sourceKeys(source) {
-  return String(source || "").split(",").map((k) => k.trim()).filter(Boolean);
-}
-
-function externalLink(source) {
-  return el("a", { class: "source-link", href: source.url, target: "_blank", rel: "noopener noreferrer" },
-    source.name, el("span", { class: "external", "aria-hidden": "true", text: " ↗" }),
-    el("span", { class: "visually-hidden", text: " (another site, opens in a new tab)" }));
-}
-
-// Where a clause comes from: links to the public pages it cites, or, for our own rulings,
-// that no public source settles it.
-function sourceLine(clause, sources) {
-  const cited = sourceKeys(clause.source).map((k) => sources.get(k)).filter(Boolean);
-  const linked = cited.filter((s) => s.url);
-  const own = cited.some((s) => !s.url);
-  const items = linked.map((s) => el("li", {}, externalLink(s)));
-  if (own) {
-    items.push(el("li", {}, el("a", { class: "source-link source-own", href: "#source-rulings.md" },
-      "Our own ruling: no public source settles this")));
-  }
-  return el("div", { class: "clause-sources" },
-    el("span", { class: "sources-label", text: linked.length ? "Source:" : "Where from:" }),
-    el("ul", { class: "source-links" }, items));
-}
-
-// The rule's text (with its title, unless the heading above already says it) and its sources.
-function clauseQuote(clause, sources, { titled = true } = {}) {
-  if (!clause) return null;
-  const house = clause.id.startsWith("R");
-  return el("div", { class: `clause-quote${house ? " clause-house" : ""}` },
-    el("p", { class: "clause-text" }, titled ? el("strong", { text: `${clause.title}: ` }) : null, clause.text,
-      house ? el("span", { class: "house-note", text: clause.switch
-        ? ` No official ruling; this app's default (switch: ${clause.switch}).`
-        : " No official ruling; this app's default." }) : null),
-    sourceLine(clause, sources));
-}
-
 // ------------------------------------------------------------------ entries
 
 // One question: its situation, and the ruling the referee computes live.
@@ -76,7 +37,7 @@ function entryShell(entry, clause, sources, { quoted = true } = {}) {
   el("h3", { id: `${entry.id}-q`, class: "question" },
     el("span", { class: "clause", text: entry.clause }), " ", entry.question),
   quoted ? clauseQuote(clause, sources) : null,
-  el("p", { class: "setup" }, el("strong", { text: "The situation: " }), entry.setup),
+  setupLine(entry),
   el("div", { class: "live" }, el("p", { class: "pending", text: "The referee is ruling…" })),
   el("ul", { class: "entry-links" }));
 }

@@ -585,9 +585,9 @@ def test_at_night_the_board_asks_how_each_open_action_ended(page: Page) -> None:
 
 
 def test_a_rule_code_opens_its_rule_beside_the_table(page: Page) -> None:
-    """Tapping a rule code shows the rule, how sure it is and its FAQ question in a sheet
-    over the table (no new tab: an installed app would leave itself); closing it goes back
-    to the same table and ruling."""
+    """Tapping a rule code shows the rule and how sure it is in a drawer beside the table (no
+    new tab: an installed app would leave itself; the drawer's FAQ entry and worked example
+    are tests/e2e/test_rule_drawer.py's); closing it goes back to the same table and ruling."""
     page.select_option("[data-testid=ctx-resolver]", "cook")
     discard(page, "wood", 5)
     page.locator("[data-testid=steps] a.clause[data-clause=C6]").first.click()

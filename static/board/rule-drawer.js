@@ -1,0 +1,163 @@
+// The rule drawer: a rule code of a ruling (C1, G-card-wounds, R6…) opens its rule beside the
+// table, with its FAQ entry in full, as the FAQ page shows it: the question, the rule's text
+// (the answer), its sources explained, and the worked example, ruled by the core in this page
+// when the drawer first shows it (then kept). A code in the example's steps switches the
+// drawer to that rule, with a Back. The table and its ruling stay in view and usable: it is a
+// side sheet in landscape and a bottom sheet upright (board.css), not a modal. Loaded on the
+// first tap on a code, so the board's start does not wait for it.
+
+import { clauseQuote, setupLine } from "../faq/entry.js";
+import { el, renderDemands, renderRuling } from "../widget/view.js";
+import { plainError } from "./labels.js";
+
+/**
+ * `dialog`: the <dialog> of index.html; `say(text)`: announce in the board's live region;
+ * `headline(ruling, state)` and `paid(ruling)`: the board's own headline and "What is paid"
+ * lines, so the example's ruling reads like the table's; `rule(request)`: the core's ruling.
+ */
+export function createRuleDrawer({ dialog, say, headline, paid, rule }) {
+  const $ = (id) => document.getElementById(id);
+  let faq = { clauses: {}, entries: {}, sources: new Map() };
+  const rulings = new Map(); // entry id -> Promise of the core's ruling on its example
+  let shown = null; // the code shown
+  let trail = []; // the codes shown before it, for Back
+  let from = null; // the code link that opened the drawer, where the keyboard goes back to
+  let origin = null; // its code, to find the link again if the ruling was drawn anew
+
+  function setFaq(entries, clauses, sources) {
+    const byCode = {};
+    for (const e of entries || []) (byCode[e.clause] ||= []).push(e);
+    faq = { clauses: clauses || {}, entries: byCode, sources: new Map((sources || []).map((s) => [s.key, s])) };
+    rulings.clear();
+  }
+
+  // A step may cite a part of a rule ("C1.partial"): its rule is the code before the dot.
+  const clauseOf = (code) => faq.clauses[code] || faq.clauses[String(code).split(".")[0]] || null;
+
+  /** Open on `code`, from the link `link` (focus returns there). */
+  function open(code, link) {
+    from = link || null;
+    origin = code;
+    trail = [];
+    show(code);
+    if (!dialog.open) dialog.show();
+    document.documentElement.dataset.ruleDrawer = "open";
+    $("rule-title").focus({ preventScroll: true });
+  }
+
+  function show(code) {
+    const clause = clauseOf(code);
+    shown = clause.id;
+    const entries = faq.entries[clause.id] || [];
+    dialog.dataset.code = clause.id;
+    $("rule-title").replaceChildren(el("span", { class: "clause", text: clause.id }), ` ${clause.title}`);
+    $("rule-body").replaceChildren(
+      el("p", { class: ["rule-sure", `sure-${clause.certainty}`].join(" "), "data-testid": "rule-certainty", text: sureText(clause) }),
+      clauseQuote(clause, faq.sources, { titled: false, explained: true, ownHref: "./faq.html#source-rulings.md" }),
+      ...entries.map((entry) => entrySection(entry)));
+    $("rule-body").scrollTop = 0;
+    dialog.scrollTop = 0;
+    const back = $("rule-back");
+    back.hidden = trail.length === 0;
+    back.textContent = trail.length ? `Back to ${trail.at(-1)}` : "Back";
+    $("rule-faq").href = entries.length ? `./faq.html#${entries[0].id}` : `./faq.html#${encodeURIComponent(clause.id)}`;
+    say(`Rule ${clause.id}: ${clause.title}. ${clause.text}${entries.length ? ` ${entries.length === 1 ? "A worked example follows." : `${entries.length} worked examples follow.`}` : ""}`);
+  }
+
+  function sureText(clause) {
+    if (clause.certainty === "house") {
+      return `No official ruling: this app's default${clause.switch ? ", and a switch in Settings takes the other reading" : ""}.`;
+    }
+    return clause.certainty === "derived" ? "Follows from stated rules; no rule says it in so many words." : "Stated by the rules (official).";
+  }
+
+  // One FAQ question on the rule: the question, its situation, and its example's ruling.
+  function entrySection(entry) {
+    const example = el("div", { class: "rule-example", "data-testid": "rule-example" },
+      el("p", { class: "rule-pending", role: "status", text: "The referee is ruling the example…" }));
+    const section = el("section", { class: "rule-entry", "data-testid": "rule-entry", data: { entry: entry.id, state: "pending" },
+      "aria-labelledby": `rule-entry-${entry.id}` },
+    el("h3", { id: `rule-entry-${entry.id}`, class: "rule-question", "data-testid": "rule-question" },
+      el("span", { class: "visually-hidden", text: "The question: " }), entry.question),
+    el("h4", { class: "rule-example-title", text: "Worked example" }),
+    setupLine(entry),
+    example);
+    ruled(entry).then((ruling) => {
+      example.replaceChildren(...workedExample(entry.example, ruling));
+      section.dataset.state = "ruled";
+    }, (error) => {
+      example.replaceChildren(el("p", { class: "form-error", role: "alert",
+        text: `The referee could not rule on this example: ${plainError(error)}` }));
+      section.dataset.state = "error";
+    });
+    return section;
+  }
+
+  function ruled(entry) {
+    if (!rulings.has(entry.id)) {
+      const asked = rule(entry.example);
+      asked.catch(() => rulings.delete(entry.id)); // asked again next time
+      rulings.set(entry.id, asked);
+    }
+    return rulings.get(entry.id);
+  }
+
+  // The card, then the ruling as the table shows one: its headline, what is paid, the
+  // Wounds, and the steps with their codes (links that switch the drawer to that rule).
+  function workedExample(request, ruling) {
+    const paidLines = paid(ruling);
+    const parts = [
+      renderDemands(request),
+      el("p", { class: "verdict rule-example-headline", "data-testid": "rule-example-headline", text: headline(ruling, request.state) }),
+      el("p", { class: "rule-paid-title", text: "What is paid" }),
+      paidLines.length ? el("ul", { class: "payments", "data-testid": "rule-example-paid" }, paidLines.map((t) => el("li", { text: t })))
+        : el("p", { class: "hint", "data-testid": "rule-example-paid", text: "Nothing to pay." }),
+      renderRuling(request, ruling, faq.clauses, { headingLevel: 5, clauseHref: (code) => `./faq.html#${encodeURIComponent(code)}` }),
+    ];
+    // The shared renderer marks its parts for the FAQ's tests; here the board's own ruling
+    // has the same marks, so the example's are told apart.
+    for (const part of parts) {
+      for (const node of [part, ...part.querySelectorAll("[data-testid]")]) {
+        if (node.dataset.testid && !node.dataset.testid.startsWith("rule-")) node.dataset.testid = `rule-example-${node.dataset.testid}`;
+      }
+    }
+    return parts;
+  }
+
+  function close() {
+    if (dialog.open) dialog.close();
+  }
+
+  dialog.addEventListener("close", () => {
+    delete document.documentElement.dataset.ruleDrawer;
+    // The ruling may have been drawn again meanwhile: its link to the same code, then.
+    const back = from && from.isConnected ? from
+      : document.querySelector(`#panel a.clause[data-clause="${CSS.escape(origin || "")}"]`);
+    from = null;
+    if (back) back.focus();
+  });
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    event.stopPropagation(); // the board's own Escape (drop what is held) is not meant
+    close();
+  });
+  dialog.addEventListener("click", (event) => {
+    const link = event.target.closest("a.clause-link");
+    if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    const code = link.closest("[data-clause]")?.dataset.clause;
+    if (!code || !clauseOf(code)) return; // unknown here: the FAQ page, then
+    event.preventDefault();
+    trail.push(shown);
+    show(code);
+    $("rule-title").focus({ preventScroll: true });
+  });
+  $("rule-back").addEventListener("click", () => {
+    if (!trail.length) return;
+    show(trail.pop());
+    $("rule-title").focus({ preventScroll: true });
+  });
+  $("rule-close").addEventListener("click", close);
+
+  return { setFaq, open, close, knows: (code) => Boolean(clauseOf(code)) };
+}

@@ -1,0 +1,68 @@
+// A rule and its sources, drawn for people: shared by the FAQ page (faq.html) and the board's
+// rule drawer (index.html), so that a rule reads the same in both. Presentation only: the
+// rule's words and sources come from the core's catalogue and FAQ; text goes in as text.
+
+import { el } from "../widget/view.js";
+
+/** The keys a clause's `source` names ("DZ-UD, DZ-Q-partial"). */
+export function sourceKeys(source) {
+  return String(source || "").split(",").map((k) => k.trim()).filter(Boolean);
+}
+
+/** A link to a source's public page, in a new tab, said to be another site. */
+export function externalLink(source) {
+  return el("a", { class: "source-link", href: source.url, target: "_blank", rel: "noopener noreferrer" },
+    source.name, el("span", { class: "external", "aria-hidden": "true", text: " ↗" }),
+    el("span", { class: "visually-hidden", text: " (another site, opens in a new tab)" }));
+}
+
+// Where a clause comes from: links to the public pages it cites, or, for our own rulings,
+// that no public source settles it (`ownHref`: where our rulings are explained).
+function sourceLine(clause, sources, ownHref) {
+  const cited = sourceKeys(clause.source).map((k) => sources.get(k)).filter(Boolean);
+  const linked = cited.filter((s) => s.url);
+  const own = cited.some((s) => !s.url);
+  const items = linked.map((s) => el("li", {}, externalLink(s)));
+  if (own) {
+    items.push(el("li", {}, el("a", { class: "source-link source-own", href: ownHref },
+      "Our own ruling: no public source settles this")));
+  }
+  return el("div", { class: "clause-sources" },
+    el("span", { class: "sources-label", text: linked.length ? "Source:" : "Where from:" }),
+    el("ul", { class: "source-links" }, items));
+}
+
+// Each source a clause cites, explained: its name (a link to its public page when it has
+// one), what it is, and the code the rules cite it by. The FAQ page says this once, in its
+// sources section; the drawer, which shows one rule, says it beside the rule.
+function sourceNotes(clause, sources) {
+  const cited = sourceKeys(clause.source).map((k) => sources.get(k)).filter(Boolean);
+  if (!cited.length) return null;
+  return el("div", { class: "clause-sources" },
+    el("p", { class: "sources-label", text: "Where this comes from:" }),
+    el("ul", { class: "source-notes", "data-testid": "rule-sources" }, cited.map((s) => el("li", { class: "source-note", data: { source: s.key } },
+      el("p", { class: "source-name" }, s.url ? externalLink(s) : el("strong", { text: s.name })),
+      el("p", { class: "source-about", text: s.about }),
+      el("p", { class: "source-key" }, "Cited as ", el("code", { text: s.key }))))));
+}
+
+/**
+ * The rule's text (with its title, unless `titled` is false because a heading says it), a
+ * note when it is our own ruling, and its sources: as links (`explained` false, for the FAQ
+ * page, whose sources section explains them) or explained in place (`explained` true).
+ */
+export function clauseQuote(clause, sources, { titled = true, explained = false, ownHref = "#source-rulings.md" } = {}) {
+  if (!clause) return null;
+  const house = clause.id.startsWith("R");
+  return el("div", { class: `clause-quote${house ? " clause-house" : ""}` },
+    el("p", { class: "clause-text", "data-testid": "clause-text" }, titled ? el("strong", { text: `${clause.title}: ` }) : null, clause.text,
+      house ? el("span", { class: "house-note", text: clause.switch
+        ? ` No official ruling; this app's default (switch: ${clause.switch}).`
+        : " No official ruling; this app's default." }) : null),
+    explained ? sourceNotes(clause, sources) : sourceLine(clause, sources, ownHref));
+}
+
+/** The situation of a question's example, in words ("The situation: …"). */
+export function setupLine(entry) {
+  return el("p", { class: "setup" }, el("strong", { text: "The situation: " }), entry.setup);
+}
