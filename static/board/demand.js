@@ -1004,8 +1004,9 @@ export function createDemandPanel(ctl, root, bar) {
   }
 
   /** The rule behind a code, in the drawer: its text, how sure it is, its sources and its
-   * FAQ entry with the worked example ruled by the core. The drawer's module is loaded on
-   * the first tap. */
+   * FAQ entry with the worked example ruled by the core. The drawer is made on the first
+   * tap (its module is inside the board's bundle, static/vendor/board.js, so this import
+   * fetches nothing; it still works with the modules unbundled). */
   async function showRule(code, from) {
     const dialog = document.getElementById("rule-dialog");
     if (!dialog) return;
