@@ -386,6 +386,15 @@ function undoToast(text) {
   const box = $("undo-toast");
   box.textContent = text;
   box.hidden = false;
+  // Under Undo and Redo, but not over the ruling beside the table (where the player looks to
+  // see what changed): a toast that would reach the side panel moves left, inside the screen.
+  box.style.left = "";
+  const bar = box.offsetParent && box.offsetParent.getBoundingClientRect();
+  const mine = box.getBoundingClientRect();
+  const side = $("panel").getBoundingClientRect();
+  if (bar && side.left > mine.left && mine.right > side.left - 8 && side.top < mine.bottom && side.bottom > mine.top) {
+    box.style.left = `${Math.round(Math.max(8, side.left - 8 - mine.width) - bar.left)}px`; // CSSOM: allowed by the CSP
+  }
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { box.hidden = true; }, 4000);
 }
