@@ -327,7 +327,9 @@ function characterCard(ctl, s, c, i) {
     "aria-labelledby": `ch-${c.role}`, data: { testid: `char-${c.role}` } },
     h("header", { class: "char-head" },
       pawn(c.role),
-      h("h3", { id: `ch-${c.role}`, text: figureName(s, c.role) }),
+      // "Carpenter (Ben)": the player's name a span of its own, under the figure on a narrow card.
+      h("h3", { id: `ch-${c.role}` }, h("span", { text: title(c.role) }),
+        c.name ? h("span", { class: "char-player", text: ` (${c.name})` }) : null),
       isFirst ? piece(ctl, { t: "fp" }, { label: "First Player token: pick it up to give it to another character",
         visual: h("span", { class: "fp-token", "aria-hidden": "true" }), key: "fp-token", cls: "fp-piece" }) : null),
     woundTrack(ctl, { label: `${who}'s Wounds`, figure: c, wounds: c.wounds, path: `characters/${i}/wounds`, key: `wounds-${c.role}` }),
