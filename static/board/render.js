@@ -327,14 +327,14 @@ function characterCard(ctl, s, c, i) {
     "aria-labelledby": `ch-${c.role}`, data: { testid: `char-${c.role}` } },
     h("header", { class: "char-head" },
       pawn(c.role),
-      h("h3", { id: `ch-${c.role}`, text: figureName(s, c.role) }),
+      // "Carpenter (Ben)": the player's name a span of its own, under the figure on a narrow card.
+      h("h3", { id: `ch-${c.role}` }, h("span", { text: title(c.role) }),
+        c.name ? h("span", { class: "char-player", text: ` (${c.name})` }) : null),
       isFirst ? piece(ctl, { t: "fp" }, { label: "First Player token: pick it up to give it to another character",
-        visual: h("span", { class: "fp-token", "aria-hidden": "true" }), key: "fp-token", cls: "fp-piece" }) : null,
-      toggle(ctl, { label: "In camp", checked: c.in_camp, path: `characters/${i}/in_camp`, key: `camp-${c.role}`, said: inCampSaid(figureName(s, c.role)) })),
+        visual: h("span", { class: "fp-token", "aria-hidden": "true" }), key: "fp-token", cls: "fp-piece" }) : null),
     woundTrack(ctl, { label: `${who}'s Wounds`, figure: c, wounds: c.wounds, path: `characters/${i}/wounds`, key: `wounds-${c.role}` }),
     h("div", { class: "char-row" },
       determination(ctl, { who, value: c.determination, path: `characters/${i}/determination`, key: `det-${c.role}` }),
-      freePawns(ctl, s, c.role, c.pawns),
       h("details", { class: "char-more" },
       h("summary", { "aria-label": `More about the ${who}`, text: "More" }),
       h("div", { class: "char-row" },
@@ -351,7 +351,9 @@ function characterCard(ctl, s, c, i) {
         s.characters.length > 1 ? button(ctl, {
           class: "quiet", data: { key: `rm-char-${c.role}` },
           onclick: () => ctl.edit([{ op: "remove", path: `characters/${i}` }], `${who} leaves the table`),
-        }, "Remove from the table") : null))));
+        }, "Remove from the table") : null)),
+      freePawns(ctl, s, c.role, c.pawns),
+      toggle(ctl, { label: "In camp", checked: c.in_camp, path: `characters/${i}/in_camp`, key: `camp-${c.role}`, said: inCampSaid(figureName(s, c.role)) })));
   return dropZone(ctl, card, { t: "card", figure: c.role, role: true }, `card-${c.role}`);
 }
 
@@ -372,12 +374,12 @@ function charactersRegion(ctl, s, cards) {
 
 function helpersRegion(ctl, s) {
   const friday = s.friday ? dropZone(ctl, h("article", { class: "char-card helper-card char-friday", "aria-labelledby": "ch-friday", data: { testid: "char-friday" } },
-    h("header", { class: "char-head" }, pawn("friday"), h("h3", { id: "ch-friday", text: "Friday" }),
-      toggle(ctl, { label: "In camp", checked: s.friday.in_camp, path: "friday/in_camp", key: "camp-friday", said: inCampSaid("Friday") })),
+    h("header", { class: "char-head" }, pawn("friday"), h("h3", { id: "ch-friday", text: "Friday" })),
     woundTrack(ctl, { label: "Friday's Wounds", figure: s.friday, wounds: s.friday.wounds, path: "friday/wounds", key: "wounds-friday" }),
     h("div", { class: "char-row" },
       determination(ctl, { who: "Friday", value: s.friday.determination, path: "friday/determination", key: "det-friday" }),
       freePawns(ctl, s, "friday", 1),
+      toggle(ctl, { label: "In camp", checked: s.friday.in_camp, path: "friday/in_camp", key: "camp-friday", said: inCampSaid("Friday") }),
       button(ctl, { class: "quiet", data: { key: "rm-friday" }, "aria-label": "Remove Friday from the table",
         onclick: () => ctl.set("friday", null, "Friday leaves the table") }, "Remove"))),
   { t: "card", figure: "friday", role: false }, "card-friday")
