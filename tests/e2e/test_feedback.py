@@ -3,22 +3,9 @@ under the Undo button, never over the ruling it changed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from playwright.sync_api import Page, expect
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
-
-from .board_harness import App, check_clean, discard, open_board, settles
-
-SIZES = {"tablet-landscape": (1280, 800), "tablet-portrait": (800, 1280), "desktop": (1440, 900)}
-
-
-@pytest.fixture(params=list(SIZES), ids=list(SIZES))
-def tablet(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> Iterator[App]:
-    booted, _ = open_board(browser, site_url, viewport=SIZES[request.param])
-    yield booted
-    check_clean(booted)
-    booted.page.context.close()
+from .board_harness import App, discard, settles
 
 
 def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
@@ -30,10 +17,10 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     )
 
 
-def test_what_undo_did_shows_under_undo_not_over_the_ruling(tablet: App) -> None:
+def test_what_undo_did_shows_under_undo_not_over_the_ruling(fresh: App) -> None:
     """The trial's Undo notice sat over "Each character suffers 1 Wound": after Apply, then
     Undo in the toolbar, the notice is inside the screen and clear of the verdict bar."""
-    page: Page = tablet.page
+    page: Page = fresh.page
     page.tap("[data-testid=available-wood-plus]")
     discard(page, "wood", 2)
     page.wait_for_selector("[data-testid=ruling][data-state=preview]")
@@ -53,3 +40,36 @@ def test_what_undo_did_shows_under_undo_not_over_the_ruling(tablet: App) -> None
     for part in ("headline", "apply"):
         other = page.locator(f"[data-testid={part}]").bounding_box()
         assert other and not overlap(box, other), (part, box, other)
+
+
+# Every word of the Wounds table on one line: a word split over two lines gives its text range
+# two client rects.
+SPLIT_WORDS = """() => {
+  const split = [];
+  const cells = document.querySelectorAll('[data-testid=wounds] :is(th, td)');
+  for (const cell of cells) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) split.push(m[0]);
+      }
+    }
+  }
+  return split;
+}"""
+
+
+def test_the_wounds_table_keeps_names_and_headers_whole(fresh: App) -> None:
+    """The trial read "Carpe/nter", "Explor/er" and "Die/s?" in the Wounds table at 1280x800:
+    with three characters wounded, no word of the table is broken over two lines."""
+    page: Page = fresh.page
+    page.tap("[data-testid=add-char-carpenter]")
+    page.tap("[data-testid=available-wood-plus]")
+    discard(page, "wood", 2)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    expect(page.locator("[data-testid=wounds] tbody tr")).to_have_count(3)
+    assert page.evaluate(SPLIT_WORDS) == []

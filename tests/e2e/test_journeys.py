@@ -4,22 +4,17 @@ and on a desktop, counting every tap, drag and key. The ruling's headline must e
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from .board_harness import (
     SETTLED,
     App,
     axe_violations,
-    check_clean,
-    open_board,
     small_targets,
     touch_drag,
 )
 
-SIZES = {"tablet-landscape": (1280, 800), "tablet-portrait": (800, 1280), "desktop": (1440, 900)}
 MOST = 8  # interactions a journey may take
 
 
@@ -41,15 +36,6 @@ class Player:
     def _settle(self) -> None:
         self.count += 1
         self.page.wait_for_function(SETTLED)
-
-
-@pytest.fixture(params=list(SIZES), ids=list(SIZES))
-def fresh(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> Iterator[App]:
-    """A first visit (nothing saved) at one of the three sizes, with touch."""
-    booted, _ = open_board(browser, site_url, viewport=SIZES[request.param])
-    yield booted
-    check_clean(booted)
-    booted.page.context.close()
 
 
 def headline_in_view(page: Page) -> str:
