@@ -1,0 +1,103 @@
+"""Issue 13's second new-player trial (a touch tablet, 1280x800 and 800x1280): a share link
+that opens without showing another table first, a Night where a character outside the camp
+cannot eat the camp's food, the kept-aside saves in one slim line, Share in the verdict bar,
+and a track demand's words."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from pyapp.links import encode
+from pyapp.rules.formats import Request
+
+from .board_harness import (
+    DEMO,
+    axe_violations,
+    check_clean,
+    open_board,
+    release,
+    set_table,
+    settle,
+    wait_live,
+)
+
+RULES = "static/main.py"  # held back: the rules stay "loading" until the test lets them go
+
+
+@pytest.fixture()
+def page(board_page: Page) -> Page:
+    """The board page on the demo table (conftest.board_page)."""
+    return board_page
+
+
+def shared_request() -> dict[str, Any]:
+    """Four wood on the table, Roof 3, a demand for 2 wood: unlike the fresh table in every way
+    a reader would notice."""
+    state = copy.deepcopy(DEMO)
+    state.update(phase="event", planned_actions=[], available={"wood": 4}, roof=3)
+    return {"state": state, "effect": {"demands": [{"kind": "discard", "wood": 2}]}}
+
+
+@pytest.mark.parametrize("viewport", [(1280, 800), (800, 1280)])
+def test_a_share_link_shows_only_that_it_is_opening_until_the_shared_table_is_drawn(
+    browser: Browser, site_url: str, viewport: tuple[int, int]
+) -> None:
+    """While the rules load, a fresh reader sees "Opening the shared ruling…" (announced), not
+    the fresh table with "No demand yet"; the table and the panel are hidden and inert. Then
+    the banner, the shared table and its ruling, and the placeholder is gone."""
+    link = encode(Request.model_validate(shared_request()))
+    friend, held = open_board(browser, site_url, hold=RULES, url=f"#r={link}", viewport=viewport)
+    fp = friend.page
+    try:
+        fp.wait_for_selector("html[data-link=opening]", state="attached")
+        fp.wait_for_selector('html[data-board="fresh"]', state="attached")  # drawn, underneath
+        opening = fp.locator("[data-testid=shared-opening]")
+        expect(opening).to_be_visible()
+        expect(opening).to_have_text("Opening the shared ruling…")
+        expect(opening).to_have_attribute("role", "status")
+        assert fp.evaluate("document.getElementById('layout').inert") is True
+        for hidden in ["board", "panel", "verdict-bar", "headline"]:
+            expect(fp.locator(f"[data-testid={hidden}]")).to_be_hidden()
+        shown = fp.inner_text("body")  # what is drawn on screen, nothing hidden
+        assert "No demand yet" not in shown and "Cook" not in shown
+        assert axe_violations(fp, site_url, "body") == []
+        release(fp, held, RULES)
+        wait_live(fp)
+        fp.wait_for_selector("html[data-link=shared]", state="attached")
+        fp.wait_for_selector("[data-testid=ruling][data-state=preview]")
+        expect(opening).to_be_hidden()
+        expect(fp.locator("[data-testid=shared-banner]")).to_be_visible()
+        expect(fp.locator("[data-testid=headline]")).to_be_visible()
+        expect(fp.locator("[data-testid=track-roof]")).to_have_attribute("data-value", "3")
+        assert fp.evaluate("document.getElementById('layout').inert") is False
+        assert axe_violations(fp, site_url, "body") == []
+        check_clean(friend)
+    finally:
+        fp.context.close()
+
+
+def test_a_bad_share_link_says_so_and_shows_the_own_table_after_the_placeholder(
+    browser: Browser, site_url: str
+) -> None:
+    """A damaged link opened fresh: the placeholder, then the link's plain error and the
+    player's own (here the fresh) table, reachable again."""
+    friend, held = open_board(browser, site_url, hold=RULES, url="#r=1.not!a*link",
+                              viewport=(1280, 800))
+    fp = friend.page
+    try:
+        expect(fp.locator("[data-testid=shared-opening]")).to_be_visible()
+        release(fp, held, RULES)
+        wait_live(fp)
+        expect(fp.locator("[data-testid=message]")).to_contain_text(
+            "This share link cannot be opened")
+        expect(fp.locator("[data-testid=shared-opening]")).to_be_hidden()
+        expect(fp.locator("[data-testid=board]")).to_be_visible()
+        assert fp.get_attribute("html", "data-link") == "error"
+        assert fp.evaluate("document.getElementById('layout').inert") is False
+        check_clean(friend)
+    finally:
+        fp.context.close()
