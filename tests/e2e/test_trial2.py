@@ -85,15 +85,17 @@ def test_a_bad_share_link_says_so_and_shows_the_own_table_after_the_placeholder(
 ) -> None:
     """A damaged link opened fresh: the placeholder, then the link's plain error and the
     player's own (here the fresh) table, reachable again."""
-    friend, held = open_board(browser, site_url, hold=RULES, url="#r=1.not!a*link",
-                              viewport=(1280, 800))
+    friend, held = open_board(
+        browser, site_url, hold=RULES, url="#r=1.not!a*link", viewport=(1280, 800)
+    )
     fp = friend.page
     try:
         expect(fp.locator("[data-testid=shared-opening]")).to_be_visible()
         release(fp, held, RULES)
         wait_live(fp)
         expect(fp.locator("[data-testid=message]")).to_contain_text(
-            "This share link cannot be opened")
+            "This share link cannot be opened"
+        )
         expect(fp.locator("[data-testid=shared-opening]")).to_be_hidden()
         expect(fp.locator("[data-testid=board]")).to_be_visible()
         assert fp.get_attribute("html", "data-link") == "error"
@@ -101,3 +103,29 @@ def test_a_bad_share_link_says_so_and_shows_the_own_table_after_the_placeholder(
         check_clean(friend)
     finally:
         fp.context.close()
+
+
+def test_at_night_the_character_outside_the_camp_is_not_offered_the_camps_food(
+    page: Page, site_url: str
+) -> None:
+    """Night, a Shelter, 3 food, the Explorer's "In camp" off: the Cook and the Carpenter eat;
+    "who eats" offers only them and says why the Explorer is not there; the steps say the
+    Explorer cannot eat the camp's food."""
+    state = copy.deepcopy(DEMO)
+    state.update(phase="night", planned_actions=[], available={"food": 3}, future={})
+    set_table(page, state)
+    page.select_option("[data-testid=compose-kind]", "night_eating")
+    page.click("[data-testid=compose-add]")
+    settle(page)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    expect(page.locator("[data-testid=headline]")).to_contain_text(
+        "Explorer (Chloé) suffers 2 Wounds"
+    )
+    fed = page.locator("[data-decision=fed]")
+    expect(fed.locator("input[type=checkbox]")).to_have_count(2)
+    expect(fed.locator("[data-option=explorer]")).to_have_count(0)
+    expect(fed.locator(".question")).to_contain_text("Explorer, outside the camp, cannot eat it")
+    expect(page.locator("[data-testid=steps]")).to_contain_text(
+        "Explorer is outside the camp: cannot eat the camp's food"
+    )
+    assert axe_violations(page, site_url, "[data-testid=panel]") == []
