@@ -22,6 +22,7 @@ from .board_harness import (
     release,
     set_table,
     settle,
+    settles,
     wait_live,
 )
 
@@ -129,3 +130,62 @@ def test_at_night_the_character_outside_the_camp_is_not_offered_the_camps_food(
         "Explorer is outside the camp: cannot eat the camp's food"
     )
     assert axe_violations(page, site_url, "[data-testid=panel]") == []
+
+
+def test_earlier_tables_are_one_slim_line_in_the_header_that_the_player_may_hide(
+    browser: Browser, site_url: str
+) -> None:
+    """After New game on a tablet: one small "Earlier tables (1)" line in the header (the
+    table is not pushed down) that opens the list in player words, with Download and Discard
+    per table; "Hide" is remembered after a reload, until a save is kept aside for a problem,
+    which is shown in full above the table."""
+    booted, _ = open_board(browser, site_url, viewport=(1280, 800))
+    page = booted.page
+    try:
+        top = page.evaluate("document.getElementById('layout').getBoundingClientRect().top")
+        with settles(page):
+            page.tap("[data-testid=available-wood-plus]")  # a table worth keeping
+        page.tap("[data-testid=new-game]")
+        with settles(page):
+            page.tap("[data-testid=new-start]")
+        line = page.locator("#asides-slot [data-testid=asides]")
+        expect(line).to_be_visible()
+        expect(line).not_to_have_attribute("open", "")
+        summary = line.locator("[data-testid=asides-summary]")
+        expect(summary).to_have_text("Earlier tables (1)")
+        assert summary.bounding_box()["height"] >= 44  # type: ignore[index]
+        now = page.evaluate("document.getElementById('layout').getBoundingClientRect().top")
+        assert now <= top + 1, (top, now)  # the table stays where it was
+        expect(page.locator("#board-notices [data-testid=asides]")).to_have_count(0)
+        page.tap("[data-testid=asides-summary]")
+        expect(line.locator(".asides-say")).to_have_text(
+            "Your earlier tables are kept on this device (1). Download one to keep it, or "
+            "discard it."
+        )
+        expect(page.locator("[data-testid=aside-download-0]")).to_be_visible()
+        expect(page.locator("[data-testid=aside-discard-0]")).to_be_visible()
+        assert axe_violations(page, site_url, "header") == []
+        page.tap("[data-testid=asides-hide]")
+        expect(page.locator("[data-testid=asides]")).to_have_count(0)
+        expect(page.locator("[data-testid=live]")).to_contain_text("Earlier tables hidden")
+        page.reload()
+        wait_live(page)
+        assert page.get_attribute("html", "data-asides") == "1"  # still kept, not shown
+        expect(page.locator("[data-testid=asides]")).to_have_count(0)
+        # A save kept aside for a problem is shown loudly, and the Hide is forgotten.
+        page.evaluate(
+            """async () => {
+              const { board } = await import("./static/board/main.js");
+              board.store.setAside(board.store.asides()[0].key, "unreadable");
+              board.autosave.drawAsides();
+            }"""
+        )
+        loud = page.locator("#board-notices [data-testid=asides]")
+        expect(loud).to_have_attribute("open", "")
+        expect(loud.locator("summary")).to_contain_text("Kept aside on this device: one table")
+        assert (
+            page.evaluate("localStorage.getItem('castaway-referee.earlier-tables-hidden')") is None
+        )
+        check_clean(booted)
+    finally:
+        page.context.close()
