@@ -757,12 +757,30 @@ export function createDemandPanel(ctl, root, bar) {
 
   // ---------------------------------------------------------------- buttons, share, advanced
 
+  // With a ruling on show, Share sits in the verdict bar beside Why? and Apply (always in
+  // view); otherwise under the demand, beside "Rule again".
+  const shareInBar = () => Boolean(panel.ruling) && ["preview", "applied"].includes(panel.status) && !panel.confirming;
+  let sharedFromBar = null; // where Share was last drawn: the actions row follows the bar
+
   function drawActions() {
     const none = !panel.effect;
-    els.actions.replaceChildren(
+    sharedFromBar = shareInBar();
+    els.actions.replaceChildren(...[
       h("button", { type: "button", class: "secondary", disabled: none || panel.status === "ask" || panel.status === "unpicked", data: { testid: "preview", key: "preview" },
         onclick: ruleAfresh }, panel.status === "stale" ? "Rule again on this table" : "Rule again"),
-      h("button", { type: "button", class: "secondary", disabled: none || panel.status === "unpicked", data: { testid: "share", key: "share" }, onclick: share }, "Share"));
+      sharedFromBar ? null : h("button", { type: "button", class: "secondary", disabled: none || panel.status === "unpicked", data: { testid: "share", key: "share" }, onclick: share }, "Share")]
+      .filter(Boolean));
+  }
+
+  /** Share from the verdict bar: the link is shown (and selected) in the panel, brought into
+   * view (the sheet opened in portrait). */
+  async function shareFromBar() {
+    await share();
+    document.documentElement.dataset.sheet = "open";
+    drawBar();
+    scrollPanelTo(els.share, "nearest");
+    const input = els.share.querySelector("input");
+    if (input) { input.focus({ preventScroll: true }); input.select(); }
   }
 
   function drawShare() {
@@ -856,6 +874,7 @@ export function createDemandPanel(ctl, root, bar) {
       error: ["No ruling yet", panel.error],
     }[s] || ["", ""];
     const canApply = s === "preview" && !ctl.readonly && !ctl.shared;
+    if (sharedFromBar !== null && sharedFromBar !== shareInBar()) drawActions(); // Share moved
     // Screen readers hear each new headline once (the bar itself is drawn again often).
     const heard = ["preview", "ask", "unpicked", "stale", "error", "applied"].includes(s) ? `${texts[0]} ${s === "preview" ? "" : texts[1] || ""}`.trim() : "";
     if (heard && heard !== els.said.textContent) els.said.textContent = heard;
@@ -887,6 +906,8 @@ export function createDemandPanel(ctl, root, bar) {
         // Applied: its Undo stays in view, here (the page's own Undo may be scrolled away).
         s === "applied" && !ctl.readonly ? h("button", { type: "button", class: "secondary", data: { testid: "bar-undo", key: "bar-undo" },
           "aria-label": "Undo this ruling", onclick: () => ctl.undo() }, "Undo") : null,
+        shareInBar() ? h("button", { type: "button", class: "secondary", data: { testid: "share", key: "bar-share" },
+          "aria-label": "Share this ruling", title: "A link to this table, demand and ruling", onclick: shareFromBar }, "Share") : null,
         h("button", { type: "button", class: "primary", disabled: !canApply, data: { testid: "apply", key: "apply" }, onclick: apply },
           s === "applied" || s === "stale" ? "Applied" : "Apply"),
         h("button", { type: "button", class: "secondary sheet-toggle", "aria-controls": "panel-body", "aria-expanded": String(document.documentElement.dataset.sheet !== "closed"),

@@ -189,3 +189,42 @@ def test_earlier_tables_are_one_slim_line_in_the_header_that_the_player_may_hide
         check_clean(booted)
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("viewport", [(1280, 800), (800, 1280)])
+def test_share_sits_in_the_verdict_bar_beside_why_and_apply(
+    browser: Browser, site_url: str, viewport: tuple[int, int]
+) -> None:
+    """With a ruling, Share is in the verdict bar (44 px, on screen, in landscape and in
+    portrait); a tap shows the link, selected, in view; before any ruling it is under the
+    demand as before."""
+    booted, _ = open_board(browser, site_url, viewport=viewport)
+    page = booted.page
+    try:
+        state = copy.deepcopy(DEMO)
+        state.update(phase="event", planned_actions=[])
+        set_table(page, state)
+        bar = page.locator("[data-testid=verdict-bar]")
+        expect(bar.locator("[data-testid=share]")).to_have_count(0)
+        page.tap("[data-testid=chip-morale]")
+        settle(page)
+        page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+        share = bar.locator("[data-testid=share]")
+        expect(share).to_be_visible()
+        expect(page.locator("[data-testid=share]")).to_have_count(1)  # only the bar's
+        names = bar.locator(".bar-actions button").all_inner_texts()
+        assert names.index("Why?") < names.index("Share") < names.index("Apply"), names
+        box = share.bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport[1], box
+        share.tap()
+        url = page.locator("[data-testid=share-url]")
+        expect(url).to_be_visible()
+        expect(url).to_be_focused()
+        assert "#r=1." in url.input_value()
+        link = url.bounding_box()
+        assert link is not None and link["y"] >= 0 and link["y"] + link["height"] <= viewport[1]
+        assert axe_violations(page, site_url, "[data-testid=panel]") == []
+        check_clean(booted)
+    finally:
+        page.context.close()
