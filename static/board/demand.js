@@ -962,7 +962,7 @@ export function createDemandPanel(ctl, root, bar) {
         h("strong", { text: `${label}: ` }), text))(rulingCertainty(r)),
       h("h4", { text: "What is paid" }),
       r.payments.length ? h("ul", { class: "payments", data: { testid: "payments" } }, r.payments.map((p) => h("li", {
-        text: `${title(RESOURCE_NAMES[p.what] || p.what)}: ${p.paid} of ${p.wanted} paid${shortOf(p) > 0 ? ` — ${shortOf(p)} short` : ""}` })))
+        text: paymentLine(p, shortOf(p)) })))
         : h("p", { class: "hint", text: "Nothing to pay." }),
       r.gains && r.gains.length ? h("h4", { text: "What the players gain" }) : null,
       r.gains && r.gains.length ? gainsList(r) : null,
@@ -986,6 +986,20 @@ export function createDemandPanel(ctl, root, bar) {
         "Tap a code to read its rule. ",
         h("a", { class: "faq-more", href: "./faq.html", data: { testid: "faq-from-ruling" } }, "The rules FAQ explains each one."))]
       .filter(Boolean));
+  }
+
+  /** One part of the demand, with the verb that fits it: resources are paid, a track is
+   * lowered, Determination discarded, a source covered ("Roof: lowered 0 of 1 — 1 short"). */
+  function paymentLine(p, short) {
+    const tail = short > 0 ? ` — ${short} short` : "";
+    const of = `${p.paid} of ${p.wanted}`;
+    let m = /^(roof|palisade|weapon|morale)( \(reverted\))?$/i.exec(p.what);
+    if (m) return `${title(m[1].toLowerCase())}${m[2] || ""}: lowered ${of}${tail}`;
+    if (p.what === "Weapon level") return `Weapon level: ${p.paid} of the ${p.wanted} needed${tail}`;
+    if (/'s Determination$/.test(p.what)) return `${p.what}: discarded ${of}${tail}`;
+    m = /^(.*)source covered$/.exec(p.what);
+    if (m) return `${title(`${m[1]}sources`)}: covered ${of}${tail}`;
+    return `${title(RESOURCE_NAMES[p.what] || p.what)}: ${of} paid${tail}`;
   }
 
   function follows(r) {

@@ -228,3 +228,35 @@ def test_share_sits_in_the_verdict_bar_beside_why_and_apply(
         check_clean(booted)
     finally:
         page.context.close()
+
+
+def test_a_track_demand_says_lowered_and_determination_says_discarded(
+    page: Page, site_url: str
+) -> None:
+    """Roof −1 with the Roof at 0 under a built Shelter reads "Roof: lowered 0 of 1 — 1
+    short", not "paid"; Determination is discarded; a resource is still paid."""
+    state = copy.deepcopy(DEMO)
+    state.update(phase="event", planned_actions=[], roof=0, available={"wood": 1})
+    set_table(page, state)
+    page.click("[data-testid=chip-track]")
+    settle(page)
+    page.select_option("[data-testid=compose-kind]", "discard_determination")
+    page.click("[data-testid=compose-add]")
+    settle(page)
+    page.click("[data-testid=chip-discard]")
+    settle(page)
+    page.click("[data-testid=d2-res-wood]")
+    settle(page)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    lines = page.locator("[data-testid=payments] li")
+    expect(lines).to_contain_text(
+        [
+            "Roof: lowered 0 of 1 — 1 short",
+            "Carpenter's Determination: discarded 1 of 1",  # the First Player first
+            "Explorer's Determination: discarded 0 of 1 — 1 short",
+            "Cook's Determination: discarded 1 of 1",
+            "Wood: 1 of 1 paid",
+        ]
+    )
+    assert "paid" not in " ".join(lines.all_inner_texts()[:4])
+    assert axe_violations(page, site_url, "[data-testid=payments]") == []
