@@ -600,12 +600,25 @@ def _weather(t: Work, demand: d.WeatherClouds, v: Verdict) -> None:
 
 
 def _night_eating(t: Work, demand: d.NightEating, v: Verdict) -> None:
-    eaters = list(t.choices.fed or v.victims)
-    default = ",".join(v.victims)
-    v.decisions.append(Decision(id="fed", question="Who eats, when food is short?", options=tuple(
-        Option(value=w, label=w) for w in v.victims), chosen=",".join(eaters), default=default))
+    # "A character outside the camp can only eat food from their own character sheet" (Night
+    # Phase, step 1 Eat; reference.md section 2, sources R and RB1-outside): the camp's food
+    # is shared out among those in the camp only, so the choice of who eats offers no one else.
+    inside = tuple(who for who in v.victims if _eats_in_camp(t, who))
+    outside = [who for who in v.victims if who not in inside]
+    eaters = [who for who in (t.choices.fed or inside) if who in inside]
+    if inside:
+        away = ""
+        if outside:
+            away = f" ({join(outside)}, outside the camp, cannot eat it.)"
+        v.decisions.append(Decision(
+            id="fed", question=f"Who eats the camp's food, when it is short?{away}",
+            options=tuple(Option(value=w, label=w) for w in inside), chosen=",".join(eaters),
+            default=",".join(inside)))
     if t.state.friday is not None:
         v.say("R2.weather-night", "Friday does not eat at Night.")
+    for who in outside:
+        v.say("G-night-eat", f"{who.capitalize()} is outside the camp: cannot eat the camp's "
+              "food, only food carried on the character sheet.")
     for who in v.victims:
         if _feed(t, who, who in eaters, v):
             continue
@@ -625,7 +638,7 @@ def _feed(t: Work, who: FigureId, may_eat: bool, v: Verdict) -> bool:
                   "the sheet.")
             return True
         v.say("G-night-eat", f"{who.capitalize()} is outside the camp with no food on the "
-              "sheet.")
+              "character sheet, so goes hungry.")
         return False
     if may_eat and _take(t, v, "food", 1, "G-night-eat", f"{who.capitalize()} eats {{paid}}."):
         v.pay(f"food for {who.capitalize()}", 1, 1)

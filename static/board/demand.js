@@ -758,12 +758,30 @@ export function createDemandPanel(ctl, root, bar) {
 
   // ---------------------------------------------------------------- buttons, share, advanced
 
+  // With a ruling on show, Share sits in the verdict bar beside Why? and Apply (always in
+  // view); otherwise under the demand, beside "Rule again".
+  const shareInBar = () => Boolean(panel.ruling) && ["preview", "applied"].includes(panel.status) && !panel.confirming;
+  let sharedFromBar = null; // where Share was last drawn: the actions row follows the bar
+
   function drawActions() {
     const none = !panel.effect;
-    els.actions.replaceChildren(
+    sharedFromBar = shareInBar();
+    els.actions.replaceChildren(...[
       h("button", { type: "button", class: "secondary", disabled: none || panel.status === "ask" || panel.status === "unpicked", data: { testid: "preview", key: "preview" },
         onclick: ruleAfresh }, panel.status === "stale" ? "Rule again on this table" : "Rule again"),
-      h("button", { type: "button", class: "secondary", disabled: none || panel.status === "unpicked", data: { testid: "share", key: "share" }, onclick: share }, "Share"));
+      sharedFromBar ? null : h("button", { type: "button", class: "secondary", disabled: none || panel.status === "unpicked", data: { testid: "share", key: "share" }, onclick: share }, "Share")]
+      .filter(Boolean));
+  }
+
+  /** Share from the verdict bar: the link is shown (and selected) in the panel, brought into
+   * view (the sheet opened in portrait). */
+  async function shareFromBar() {
+    await share();
+    document.documentElement.dataset.sheet = "open";
+    drawBar();
+    scrollPanelTo(els.share, "nearest");
+    const input = els.share.querySelector("input");
+    if (input) { input.focus({ preventScroll: true }); input.select(); }
   }
 
   function drawShare() {
@@ -857,6 +875,7 @@ export function createDemandPanel(ctl, root, bar) {
       error: ["No ruling yet", panel.error],
     }[s] || ["", ""];
     const canApply = s === "preview" && !ctl.readonly && !ctl.shared;
+    if (sharedFromBar !== null && sharedFromBar !== shareInBar()) drawActions(); // Share moved
     // Screen readers hear each new headline once (the bar itself is drawn again often).
     const heard = ["preview", "ask", "unpicked", "stale", "error", "applied"].includes(s) ? `${texts[0]} ${s === "preview" ? "" : texts[1] || ""}`.trim() : "";
     if (heard && heard !== els.said.textContent) els.said.textContent = heard;
@@ -888,6 +907,8 @@ export function createDemandPanel(ctl, root, bar) {
         // Applied: its Undo stays in view, here (the page's own Undo may be scrolled away).
         s === "applied" && !ctl.readonly ? h("button", { type: "button", class: "secondary", data: { testid: "bar-undo", key: "bar-undo" },
           "aria-label": "Undo this ruling", onclick: () => ctl.undo() }, "Undo") : null,
+        shareInBar() ? h("button", { type: "button", class: "secondary", data: { testid: "share", key: "bar-share" },
+          "aria-label": "Share this ruling", title: "A link to this table, demand and ruling", onclick: shareFromBar }, "Share") : null,
         h("button", { type: "button", class: "primary", disabled: !canApply, data: { testid: "apply", key: "apply" }, onclick: apply },
           s === "applied" || s === "stale" ? "Applied" : "Apply"),
         h("button", { type: "button", class: "secondary sheet-toggle", "aria-controls": "panel-body", "aria-expanded": String(document.documentElement.dataset.sheet !== "closed"),
@@ -966,9 +987,23 @@ export function createDemandPanel(ctl, root, bar) {
       .filter(Boolean));
   }
 
-  /** "Wood: 0 of 1 paid — 1 short", one line per resource the ruling pays. */
+  /** One line per part of the demand the ruling pays ("Wood: 0 of 1 paid — 1 short"). */
   function paidLines(r) {
-    return r.payments.map((p) => `${title(RESOURCE_NAMES[p.what] || p.what)}: ${p.paid} of ${p.wanted} paid${p.wanted > p.paid ? ` — ${p.wanted - p.paid} short` : ""}`);
+    return r.payments.map((p) => paymentLine(p, p.wanted - p.paid));
+  }
+
+  /** One part of the demand, with the verb that fits it: resources are paid, a track is
+   * lowered, Determination discarded, a source covered ("Roof: lowered 0 of 1 — 1 short"). */
+  function paymentLine(p, short) {
+    const tail = short > 0 ? ` — ${short} short` : "";
+    const of = `${p.paid} of ${p.wanted}`;
+    let m = /^(roof|palisade|weapon|morale)( \(reverted\))?$/i.exec(p.what);
+    if (m) return `${title(m[1].toLowerCase())}${m[2] || ""}: lowered ${of}${tail}`;
+    if (p.what === "Weapon level") return `Weapon level: ${p.paid} of the ${p.wanted} needed${tail}`;
+    if (/'s Determination$/.test(p.what)) return `${p.what}: discarded ${of}${tail}`;
+    m = /^(.*)source covered$/.exec(p.what);
+    if (m) return `${title(`${m[1]}sources`)}: covered ${of}${tail}`;
+    return `${title(RESOURCE_NAMES[p.what] || p.what)}: ${of} paid${tail}`;
   }
 
   function follows(r) {

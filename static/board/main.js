@@ -518,10 +518,33 @@ async function importFile(e) {
 
 // ------------------------------------------------------------------ share links
 
+/** While a share link opens, the board and the panel are hidden and inert under a placeholder
+ * that says so (announced): a reader never sees another table as if it were the shared one. */
+function showOpening(on) {
+  $("layout").inert = on;
+  // Always in the page (empty and not drawn when idle), so its words are announced.
+  $("shared-opening").textContent = on ? "Opening the shared ruling…" : "";
+  if (on) html.dataset.link = "opening";
+  else if (html.dataset.link === "opening") html.dataset.link = "";
+}
+
 async function openLink() {
   const match = /^#r=(.*)$/.exec(location.hash);
   if (!match) return;
-  if (!(await referee.ready)) return;
+  showOpening(true);
+  try {
+    await openLinkNow(match);
+  } finally {
+    showOpening(false);
+  }
+}
+
+async function openLinkNow(match) {
+  if (!(await referee.ready)) {
+    html.dataset.link = "error";
+    showMessage("This share link cannot be opened: the rules could not be loaded. Reload the page to try again.", "link-error");
+    return;
+  }
   let request;
   try {
     let payload;
@@ -626,6 +649,7 @@ function firstPaint() {
 }
 
 async function boot() {
+  if (location.hash.startsWith("#r=")) showOpening(true); // before anything is drawn
   let { doc, notices } = store.load(); // checked (./savecheck.js) before anything is drawn
   if (store.problem) autosave.notice(store.problem);
   saveNotices(notices);
@@ -662,6 +686,7 @@ async function boot() {
         showMessage("The rules could not be loaded. The table is shown as saved but cannot change; reload to try again.", "refused");
         ctl.readonly = true;
         draw();
+        await openLink(); // a share link says it cannot be opened (and the placeholder goes)
         return;
       }
       ({ doc, notices } = store.refused(plainError(error)));

@@ -74,30 +74,61 @@ export function createAutosave({ store, journal, board }) {
   }
 
   let asidesOpen = false; // the player opened the folded list: it stays open across redraws
+  // "Hide" on the quiet line of earlier tables: remembered on this device until a save is
+  // set aside for a problem (unreadable, refused, another tab's), which is always shown.
+  const HIDDEN = "castaway-referee.earlier-tables-hidden";
+  const hidden = () => { try { return localStorage.getItem(HIDDEN) === "1"; } catch { return false; } };
+  const setHidden = (on) => {
+    try {
+      if (on) localStorage.setItem(HIDDEN, "1");
+      else localStorage.removeItem(HIDDEN);
+    } catch { /* the line is hidden for this visit only */ }
+  };
+  let hiddenNow = false;
 
   /** The saves set aside, each with Download and Discard; nothing goes without the player. */
   function drawAsides() {
     const box = $("board-notices");
+    const slot = $("asides-slot");
     box.querySelector("[data-notice=asides]")?.remove();
+    slot?.replaceChildren();
     const list = store.asides();
     html.dataset.asides = String(list.length);
     if (!list.length) return;
-    // Games the player replaced on purpose (New game) fold to one line; a save kept
-    // aside because of a problem (unreadable, refused, another tab) opens, so it is read.
+    // A save kept aside because of a problem opens in full, above the table, so it is read;
+    // games the player replaced on purpose (New game) are one small line in the header that
+    // opens the list, and the player may hide it.
     const problem = list.some((entry) => entry.why !== "new-game");
-    const sheet = h("details", { class: "notice asides", data: { notice: "asides", testid: "asides" } },
+    if (problem) { setHidden(false); hiddenNow = false; }
+    else if (hiddenNow || hidden()) return;
+    const quiet = !problem && slot;
+    const count = list.length;
+    const rows = h("ul", { class: "aside-list" }, list.map((entry, i) => h("li", { data: { testid: `aside-${i}`, why: entry.why } },
+      h("span", { text: `${store.describe(entry)}${entry.at ? ` (${entry.at.slice(0, 16).replace("T", " ")})` : ""}` }),
+      h("button", { type: "button", class: "secondary small", data: { testid: `aside-download-${i}` },
+        onclick: () => { const file = store.asideFile(entry.key); if (file) download(file); } }, "Download"),
+      h("button", { type: "button", class: "quiet small", data: { testid: `aside-discard-${i}` },
+        "aria-label": `Discard ${store.describe(entry)}`,
+        onclick: () => { store.forget(entry.key); drawAsides(); board.say("Discarded the table kept aside."); } }, "Discard"))));
+    const sentence = problem ? `Kept aside on this device: ${count === 1 ? "one table" : `${count} tables`}. Download one to keep it, or discard it.`
+      : `Your earlier tables are kept on this device (${count}). Download one to keep it, or discard it.`;
+    const sheet = h("details", { class: ["notice", "asides", quiet && "asides-quiet"], data: { notice: "asides", testid: "asides" } },
       h("summary", { data: { testid: "asides-summary" },
-        text: `Kept aside on this device: ${list.length === 1 ? "one save" : `${list.length} saves`}` }),
-      h("ul", { class: "aside-list" }, list.map((entry, i) => h("li", { data: { testid: `aside-${i}`, why: entry.why } },
-        h("span", { text: `${store.describe(entry)}${entry.at ? ` (${entry.at.slice(0, 16).replace("T", " ")})` : ""}` }),
-        h("button", { type: "button", class: "secondary small", data: { testid: `aside-download-${i}` },
-          onclick: () => { const file = store.asideFile(entry.key); if (file) download(file); } }, "Download"),
-        h("button", { type: "button", class: "quiet small", data: { testid: `aside-discard-${i}` },
-          "aria-label": `Discard ${store.describe(entry)}`,
-          onclick: () => { store.forget(entry.key); drawAsides(); board.say("Discarded the save kept aside."); } }, "Discard")))));
+        text: quiet ? `Earlier tables (${count})` : sentence }),
+      quiet ? h("div", { class: "asides-menu" },
+        h("p", { class: "asides-say", text: sentence }),
+        rows,
+        h("button", { type: "button", class: "quiet small", data: { testid: "asides-hide" },
+          onclick: () => {
+            hiddenNow = true;
+            setHidden(true);
+            drawAsides();
+            board.say("Earlier tables hidden. They stay on this device.");
+          } }, "Hide this line")) : rows);
     sheet.open = problem || asidesOpen;
     sheet.addEventListener("toggle", () => { asidesOpen = sheet.open; });
-    box.append(sheet);
+    if (quiet) slot.append(sheet);
+    else box.append(sheet);
   }
 
   // A move is saved once the board has shown it: in the browser's idle time after the frame
