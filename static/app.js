@@ -489,7 +489,21 @@ Object.defineProperty(window, "referee", {
   enumerable: true,
 });
 
-startPython().catch((error) => rulesFailed(firstLine(error)));
+// Python starts once the page has painted its first frame: the worker's start (PyScript's
+// module, the snapshot's download and inflation, WebAssembly's compilation) otherwise competes
+// with that frame's raster for a tablet's cores, and the page shows nothing meanwhile. The
+// board (static/board/main.js) is drawn in the same turn, right after this (its own wait is
+// queued after this one), so Python's module does not delay it either. A hidden page (a
+// background tab) paints no frame: Python starts at once.
+afterFirstFrame().then(startPython).catch((error) => rulesFailed(firstLine(error)));
+
+function afterFirstFrame() {
+  if (document.visibilityState === "hidden") return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 200); // a frame that never comes
+    requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(); }, 0));
+  });
+}
 
 // ------------------------------------------------------------------ offline
 
