@@ -168,7 +168,7 @@ export function cubes(kind, count, max = 6) {
   const shown = clamp(count, 0, max);
   return h("span", { class: "cubes", "aria-hidden": "true" },
     Array.from({ length: shown }, () => h("span", { class: `cube cube-${kind}` })),
-    count > max ? h("span", { class: "more", text: `+${count - max}` }) : null);
+    count > max ? h("span", { class: "more", data: { more: `+${count - max}` } }) : null);
 }
 
 const KIND_SHORT = { food: "Food", nonperishable_food: "N-p food", wood: "Wood", fur: "Fur" };
@@ -315,7 +315,7 @@ function determination(ctl, { who, value, path, key }) {
     button(ctl, { class: "step", "aria-label": `${who}'s Determination: one less`, data: { key: `${key}-minus` }, disabled: value <= 0,
       onclick: () => ctl.set(path, value - 1, `${who}'s Determination: ${value - 1}`) }, "−"),
     h("span", { class: "tokens", "aria-hidden": "true" }, value ? Array.from({ length: Math.min(value, 6) }, () => h("span", { class: "det-token" })) : h("span", { class: "det-none" }),
-      value > 6 ? h("span", { class: "more", text: `+${value - 6}` }) : null),
+      value > 6 ? h("span", { class: "more", data: { more: `+${value - 6}` } }) : null),
     button(ctl, { class: "step", "aria-label": `${who}'s Determination: one more`, data: { key: `${key}-plus` }, disabled: value >= 99,
       onclick: () => ctl.set(path, value + 1, `${who}'s Determination: ${value + 1}`) }, "+"));
 }

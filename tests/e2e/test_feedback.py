@@ -3,9 +3,11 @@ under the Undo button, never over the ruling it changed."""
 
 from __future__ import annotations
 
+import copy
+
 from playwright.sync_api import Page, expect
 
-from .board_harness import App, discard, settles
+from .board_harness import DEMO, App, axe_violations, discard, set_table, settles
 
 
 def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
@@ -73,3 +75,19 @@ def test_the_wounds_table_keeps_names_and_headers_whole(fresh: App) -> None:
     page.wait_for_selector("[data-testid=ruling][data-state=preview]")
     expect(page.locator("[data-testid=wounds] tbody tr")).to_have_count(3)
     assert page.evaluate(SPLIT_WORDS) == []
+
+
+def test_big_piles_and_many_tokens_name_what_they_show(board_page: Page, site_url: str) -> None:
+    """The trial's helper found axe's label-in-name rule failing on a pile of 10 wood: the
+    "+4" beyond the six cubes drawn was text that the pile's name does not say. Piles and
+    Determination past what is drawn stay clean, and the count is still seen."""
+    page = board_page
+    table = copy.deepcopy(DEMO)
+    table["available"]["wood"] = 10
+    table["characters"][0]["determination"] = 8
+    set_table(page, table)
+    more = page.locator("[data-testid=res-available-wood] .more")
+    expect(more).to_have_attribute("data-more", "+4")
+    assert more.evaluate("(el) => getComputedStyle(el, '::after').content") == '"+4"'
+    found = axe_violations(page, site_url, "#board")
+    assert found == [], found
