@@ -4,7 +4,7 @@ watched like `app`), a demo table, and waits on the board's readiness signals.""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -301,3 +301,13 @@ def discard(page: Page, resource: str, n: int) -> None:
         settle(page)
         page.click(f"[data-testid=d{i}-n-plus]")
     settle(page)
+
+
+def new_game_keeping(page: Page, press: Callable[[str], None]) -> None:
+    """A change worth keeping, then "New game": the table it replaces is kept aside. `press`
+    is page.tap or page.click."""
+    with settles(page):
+        press("[data-testid=available-wood-plus]")
+    press("[data-testid=new-game]")
+    with settles(page):
+        press("[data-testid=new-start]")

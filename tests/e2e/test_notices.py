@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from .board_harness import App, axe_violations, check_clean, settles
+from .board_harness import App, axe_violations, check_clean, new_game_keeping
 from .test_updates import WAIT_MS, context, mark, server, site, wait_ready
 
 __all__ = ["context", "server", "site"]  # the fixtures this module uses, from test_updates
@@ -71,11 +71,7 @@ def test_the_saves_kept_aside_look_like_the_board(board_app: App, site_url: str)
     """ "New game" keeps the table it replaces aside: the list is the board's parchment, not
     a bulleted form; Download and Discard are 44 px or more; axe finds nothing."""
     page = board_app.page
-    with settles(page):
-        page.click("[data-testid=available-wood-plus]")  # a table worth keeping
-    page.click("[data-testid=new-game]")
-    with settles(page):
-        page.click("[data-testid=new-start]")
+    new_game_keeping(page, page.click)
     sheet = page.locator("[data-testid=asides]")
     # A game the player replaced on purpose folds to one line (it must not eat the board)
     expect(sheet).not_to_have_attribute("open", "")

@@ -18,11 +18,11 @@ from .board_harness import (
     DEMO,
     axe_violations,
     check_clean,
+    new_game_keeping,
     open_board,
     release,
     set_table,
     settle,
-    settles,
     wait_live,
 )
 
@@ -143,11 +143,7 @@ def test_earlier_tables_are_one_slim_line_in_the_header_that_the_player_may_hide
     page = booted.page
     try:
         top = page.evaluate("document.getElementById('layout').getBoundingClientRect().top")
-        with settles(page):
-            page.tap("[data-testid=available-wood-plus]")  # a table worth keeping
-        page.tap("[data-testid=new-game]")
-        with settles(page):
-            page.tap("[data-testid=new-start]")
+        new_game_keeping(page, page.tap)
         line = page.locator("#asides-slot [data-testid=asides]")
         expect(line).to_be_visible()
         expect(line).not_to_have_attribute("open", "")
