@@ -74,16 +74,9 @@ export function createAutosave({ store, journal, board }) {
   }
 
   let asidesOpen = false; // the player opened the folded list: it stays open across redraws
-  // "Hide" on the quiet line of earlier tables: remembered on this device until a save is
-  // set aside for a problem (unreadable, refused, another tab's), which is always shown.
-  const HIDDEN = "castaway-referee.earlier-tables-hidden";
-  const hidden = () => { try { return localStorage.getItem(HIDDEN) === "1"; } catch { return false; } };
-  const setHidden = (on) => {
-    try {
-      if (on) localStorage.setItem(HIDDEN, "1");
-      else localStorage.removeItem(HIDDEN);
-    } catch { /* the line is hidden for this visit only */ }
-  };
+  // "Hide" on the quiet line of earlier tables: remembered on this device (store.hideAsides)
+  // until a save is set aside for a problem (unreadable, refused, another tab's), which is
+  // always shown; hiddenNow holds it for this visit where nothing can be stored.
   let hiddenNow = false;
 
   /** The saves set aside, each with Download and Discard; nothing goes without the player. */
@@ -99,8 +92,8 @@ export function createAutosave({ store, journal, board }) {
     // games the player replaced on purpose (New game) are one small line in the header that
     // opens the list, and the player may hide it.
     const problem = list.some((entry) => entry.why !== "new-game");
-    if (problem) { setHidden(false); hiddenNow = false; }
-    else if (hiddenNow || hidden()) return;
+    if (problem) { store.hideAsides(false); hiddenNow = false; }
+    else if (hiddenNow || store.asidesHidden()) return;
     const quiet = !problem && slot;
     const count = list.length;
     const rows = h("ul", { class: "aside-list" }, list.map((entry, i) => h("li", { data: { testid: `aside-${i}`, why: entry.why } },
@@ -121,7 +114,7 @@ export function createAutosave({ store, journal, board }) {
         h("button", { type: "button", class: "quiet small", data: { testid: "asides-hide" },
           onclick: () => {
             hiddenNow = true;
-            setHidden(true);
+            store.hideAsides(true);
             drawAsides();
             board.say("Earlier tables hidden. They stay on this device.");
           } }, "Hide this line")) : rows);

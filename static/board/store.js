@@ -28,6 +28,8 @@ export const KEYS = Object.freeze({
   head: `${PREFIX}head.`,
   chunk: `${PREFIX}chunk.`,
   v1: { pointer: `${V1}current`, a: `${V1}save.a`, b: `${V1}save.b`, corrupt: `${V1}corrupt` },
+  // A preference, not a save: "Hide" on the line of earlier tables (static/board/save.js).
+  asidesHidden: "castaway-referee.earlier-tables-hidden",
 });
 export const FORMAT = "castaway-referee/autosave";
 export const VERSION = 2;
@@ -444,6 +446,21 @@ export class Store {
     if (!doc) return { name: "castaway-unreadable-save.txt", type: "application/octet-stream", text: raw };
     const history = { initial: doc.initial, entries: doc.entries, cursor: doc.cursor };
     return { name: "castaway-table-kept-aside.json", type: "application/json", text: JSON.stringify(history, null, 2) };
+  }
+
+  /** Whether the player hid the line of earlier tables on this device. */
+  asidesHidden() {
+    return this._get(KEYS.asidesHidden) === "1";
+  }
+
+  /** Hide (or show again) that line; where nothing can be stored, for this visit only. */
+  hideAsides(on) {
+    if (!on) return this._remove(KEYS.asidesHidden);
+    try {
+      if (this.storage) this.storage.setItem(KEYS.asidesHidden, "1");
+    } catch {
+      /* the caller keeps it hidden for this visit */
+    }
   }
 
   /** The player is done with a set-aside save: it goes. */
