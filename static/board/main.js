@@ -637,9 +637,9 @@ async function openSaved(doc) {
   }
 }
 
-/** Resolves once the page has painted its frame (header, empty table) or at once if it
- * already has or is hidden: drawing the board takes a while, and the first paint must not
- * wait for it (modules from the cache are otherwise run before anything is shown). */
+/** Resolves once the page has painted its frame (the header, the empty table: shell.css) or
+ * at once if it already has or is hidden: drawing the board takes a while, and the first paint
+ * must not wait for it (modules from the cache are otherwise run before anything is shown). */
 function firstPaint() {
   if (document.visibilityState === "hidden" || performance.getEntriesByType("paint").length) return Promise.resolve();
   return new Promise((resolve) => {
@@ -648,12 +648,35 @@ function firstPaint() {
   });
 }
 
+/** Resolves once board.css (index.html loads it beside the first paint, for print only) has
+ * loaded and applies to the screen: nothing drawn into the table or the panel is ever shown
+ * without its style. A stylesheet that could not load is applied all the same (the board works,
+ * only plainer) rather than leave the table empty. */
+function boardStyle() {
+  const link = $("board-style");
+  if (!link || link.media !== "print") return Promise.resolve();
+  const loaded = () => {
+    try {
+      return link.sheet !== null && link.sheet.cssRules.length > 0;
+    } catch {
+      return false; // a sheet still loading (Firefox throws on its rules)
+    }
+  };
+  return new Promise((resolve) => {
+    const apply = () => { link.media = "all"; resolve(); };
+    if (loaded()) return apply();
+    link.addEventListener("load", apply, { once: true });
+    link.addEventListener("error", apply, { once: true });
+  });
+}
+
 async function boot() {
   if (location.hash.startsWith("#r=")) showOpening(true); // before anything is drawn
   let { doc, notices } = store.load(); // checked (./savecheck.js) before anything is drawn
+  await firstPaint();
+  await boardStyle();
   if (store.problem) autosave.notice(store.problem);
   saveNotices(notices);
-  await firstPaint();
   demand = createDemandPanel(ctl, $("demand"), $("verdict-bar"));
   installMoves($("board"), ctl);
   wireToolbar();
