@@ -169,6 +169,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     hidden: ClassVar[frozenset[str]] = frozenset()
     gzip_cache: ClassVar[GzipCache]
     protocol_version = "HTTP/1.1"
+    # TCP_NODELAY: a response is written as its headers, then its body. With Nagle's algorithm
+    # the body waits for the client to acknowledge the headers, which a client delays by up to
+    # 40 ms (delayed ACK): every request on a kept-alive connection took 44 ms here, against
+    # 0.7 ms without it. A production host sends no such pause.
+    disable_nagle_algorithm = True
     _gzip_body: bytes | None = None
     _compressible = False
 
