@@ -141,6 +141,22 @@ def test_python_is_restored_from_the_snapshot(site: Site) -> None:
     print(f"{site.engine.name}: rules ready at {start['at']} ms")
 
 
+def test_the_board_is_drawn_with_its_stylesheet(site: Site) -> None:
+    # The first paint waits for shell.css alone; board.css is loaded for print and applied to
+    # the screen by the board before it draws (static/board/main.js): in every engine the
+    # table is shown styled, and the toolbar with it.
+    assert_restored(boot(site))
+    wait(site.engine, "document.documentElement.dataset.board === 'live'")
+    shown = site.engine.run(
+        "const bar = document.querySelector('[data-testid=verdict-bar]');"
+        "const toolbar = document.querySelector('.toolbar');"
+        "return [document.getElementById('board-style').media,"
+        " getComputedStyle(bar).display, getComputedStyle(toolbar).display,"
+        " document.querySelector('[data-testid=region-camp]').getBoundingClientRect().height > 0];"
+    )
+    assert shown == ["all", "flex", "flex", True], shown
+
+
 def test_rules_like_cpython(site: Site) -> None:
     got = site.engine.run(RULE_ALL, [request for _, request in SCENARIOS])
     assert len(got) == len(SCENARIOS)
