@@ -4,11 +4,13 @@ watched like `app`), a demo table, and waits on the board's readiness signals.""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .conftest import BOOT_TIMEOUT_MS, WATCH_SCRIPT
 from .harness import ROOT, App
@@ -113,10 +115,15 @@ def open_board(
 
 def release(page: Page, held: Held, hold: str) -> None:
     """Let the held requests through (waiting for the first one if it has not come yet)."""
-    if not held:
-        page.context.wait_for_event("request", lambda r: r.url.endswith(hold))
-    while not held:  # the route handler runs right after the request event
-        page.evaluate("0")
+    # The route handler that fills `held` runs just after the request event. Waiting for that
+    # event once would miss one that fired just before the wait began, so wait in short turns
+    # until the handler has run. Playwright runs the handlers during each wait.
+    deadline = time.monotonic() + 30
+    while not held:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no request for {hold} came within 30 s")
+        with suppress(PlaywrightTimeoutError):
+            page.context.wait_for_event("request", lambda r: r.url.endswith(hold), timeout=250)
     held.released = True
     for route in held:
         route.continue_()
