@@ -637,7 +637,7 @@ async function openSaved(doc) {
   }
 }
 
-/** Resolves once the page has painted its frame (the header, the empty table: shell.css) or
+/** Resolves once the page has painted its frame (the title and the loading line: shell.css) or
  * at once if it already has or is hidden: drawing the board takes a while, and the first paint
  * must not wait for it (modules from the cache are otherwise run before anything is shown). */
 function firstPaint() {
