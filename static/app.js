@@ -484,18 +484,24 @@ const ready = handleReady.then(
   () => false,
 );
 
+// Resolves once the page has painted its first frame (see afterFirstFrame below): the board
+// waits for it too, and since this module is run before the board's, the wait has usually
+// ended by the time the board is ready to draw (a wait of its own would start only then and
+// cost it a frame or more).
+const firstFrame = afterFirstFrame();
+
 Object.defineProperty(window, "referee", {
-  value: Object.freeze({ rule, session, links, catalogue, call, ready, RefereeError }),
+  value: Object.freeze({ rule, session, links, catalogue, call, ready, firstFrame, RefereeError }),
   enumerable: true,
 });
 
 // Python starts once the page has painted its first frame: the worker's start (PyScript's
 // module, the snapshot's download and inflation, WebAssembly's compilation) otherwise competes
 // with that frame's raster for a tablet's cores, and the page shows nothing meanwhile. The
-// board (static/board/main.js) is drawn in the same turn, right after this (its own wait is
-// queued after this one), so Python's module does not delay it either. A hidden page (a
+// board (static/board/main.js) is drawn in the same turn, right after this (it waits on the
+// same promise, after this), so Python's module does not delay it either. A hidden page (a
 // background tab) paints no frame: Python starts at once.
-afterFirstFrame().then(startPython).catch((error) => rulesFailed(firstLine(error)));
+firstFrame.then(startPython).catch((error) => rulesFailed(firstLine(error)));
 
 function afterFirstFrame() {
   if (document.visibilityState === "hidden") return Promise.resolve();
