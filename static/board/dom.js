@@ -3,13 +3,28 @@
 
 const PROPS = new Set(["value", "checked", "disabled", "selected", "hidden", "open"]);
 
-export function h(tag, attrs = {}, ...children) {
+// A board is some 700 elements, built while the page starts: attributes are read with for…in
+// (no arrays made per element) and data-* names are written with setAttribute, each name
+// converted once (what `el.dataset[key] =` does, without its per-call conversion).
+const DATA_NAMES = new Map();
+
+function dataName(key) {
+  let name = DATA_NAMES.get(key);
+  if (name === undefined) {
+    name = `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    DATA_NAMES.set(key, name);
+  }
+  return name;
+}
+
+export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
+  for (const key in attrs) {
+    const value = attrs[key];
     if (value === undefined || value === null || value === false) continue;
     if (key === "class") el.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
     else if (key === "text") el.textContent = String(value);
-    else if (key === "data") for (const [k, v] of Object.entries(value)) el.dataset[k] = String(v);
+    else if (key === "data") for (const k in value) el.setAttribute(dataName(k), String(value[k]));
     else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else if (PROPS.has(key)) el[key] = value;
     else el.setAttribute(key, value === true ? "" : String(value));
@@ -18,22 +33,27 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+// Children may be nested arrays (mapped lists); strings become text nodes, never markup.
 function append(el, children) {
-  for (const child of children.flat(Infinity)) {
+  for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    if (Array.isArray(child)) append(el, child);
+    else el.append(child instanceof Node ? child : String(child));
   }
 }
 
 // An SVG element (for the decorative art: cubes, pawns, markers). aria-hidden by default.
 export function svg(tag, attrs = {}, ...children) {
   const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
-  for (const [key, value] of Object.entries(attrs)) {
+  for (const key in attrs) {
+    const value = attrs[key];
     if (value === undefined || value === null) continue;
-    if (key === "class") el.setAttribute("class", value);
-    else el.setAttribute(key, String(value));
+    el.setAttribute(key, String(value));
   }
-  for (const child of children.flat()) if (child) el.append(child);
+  for (const child of children) {
+    if (Array.isArray(child)) { for (const c of child) if (c) el.append(c); }
+    else if (child) el.append(child);
+  }
   return el;
 }
 
