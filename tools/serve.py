@@ -102,17 +102,22 @@ class GzipCache:
                 self._bodies[path] = (key, body)
         return body
 
-    def warm(self, root: Path) -> None:
+    def warm(self, root: Path, wait: bool = False) -> None:
         """Compress the runtime's files ahead, largest first, in a thread of its own: the
         first page load then gets them at once, as from Netlify's edge, instead of waiting
-        seconds for the snapshot and the WebAssembly to be compressed."""
+        seconds for the snapshot and the WebAssembly to be compressed. With `wait`, before
+        returning: a benchmark's first loads then do not share the machine's cores with
+        seconds of compression (Netlify's files are compressed ahead)."""
 
         def run() -> None:
             files = [p for p in root.rglob("*") if p.suffix.lower() in COMPRESSIBLE]
             for path in sorted(files, key=lambda p: -p.stat().st_size):
                 self.get(str(path))
 
-        threading.Thread(target=run, name="gzip-warm", daemon=True).start()
+        if wait:
+            run()
+        else:
+            threading.Thread(target=run, name="gzip-warm", daemon=True).start()
 
 
 def accepts_gzip(accept_encoding: str) -> bool:
@@ -266,6 +271,7 @@ def make_server(
     quiet: bool = False,
     hidden: frozenset[str] = frozenset(),
     root: Path = ROOT,
+    warm_first: bool = False,
 ) -> Server:
     handler = type(
         "BoundSiteHandler",
@@ -277,7 +283,7 @@ def make_server(
             "gzip_cache": GzipCache(),
         },
     )
-    handler.gzip_cache.warm(root / "static" / "vendor")
+    handler.gzip_cache.warm(root / "static" / "vendor", wait=warm_first)
     server = Server((host, port), partial(handler, directory=str(root)))
     server.quiet = quiet
     return server
@@ -293,6 +299,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="no request log")
     parser.add_argument("--hide", action="append", default=[], help="404 for this file name")
     parser.add_argument("--root", type=Path, default=ROOT, help="serve this copy of the site")
+    parser.add_argument(
+        "--warm-first",
+        action="store_true",
+        help="compress the runtime before serving (for benchmarks)",
+    )
     args = parser.parse_args(argv)
     root = args.root.resolve()
     also = tuple(a.strip("/") for a in args.also)
@@ -301,7 +312,9 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--also {a}: not a directory")
     if not (root / "static" / "vendor").is_dir():
         print(f"warning: {root}/static/vendor/ is missing; run `make vendor`", file=sys.stderr)
-    server = make_server(args.host, args.port, also, args.quiet, frozenset(args.hide), root)
+    server = make_server(
+        args.host, args.port, also, args.quiet, frozenset(args.hide), root, args.warm_first
+    )
     host, port = server.server_address[:2]
     print(f"serving http://{host}:{port}/", flush=True)
     try:
