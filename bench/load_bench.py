@@ -4,7 +4,8 @@ headers, in Debian's Chromium.
 
     python bench/load_bench.py [--runs 5]
 
-For each page, `--runs` cold loads (a fresh browser profile each time) and `--runs`
+For each page, `--runs` cold loads (a fresh browser profile each time), `--runs` first visits
+(the same, in a browser that has started and gone quiet first, as a player's has) and `--runs`
 warm loads (one persistent profile, primed once, browser restarted before each load so
 only the disk cache carries over; no request interception, which would bypass the
 cache). Measured from navigation start: first contentful paint, rules ready (the
@@ -120,13 +121,18 @@ def launch(pw: Playwright, profile: Path) -> BrowserContext:
     )
 
 
-def load_once(pw: Playwright, profile: Path, url: str, prime: bool = False) -> dict[str, Any]:
+def load_once(
+    pw: Playwright, profile: Path, url: str, prime: bool = False, settle_s: float = 0
+) -> dict[str, Any]:
     context = launch(pw, profile)
     try:
         context.add_init_script(LONGTASKS_JS)
         page = context.pages[0] if context.pages else context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
+        if settle_s:  # the browser has started and gone quiet before the page is asked for
+            page.goto("about:blank")
+            time.sleep(settle_s)
         page.goto(url)
         page.wait_for_selector(READY, state="attached", timeout=180_000)
         if page.get_attribute("html", "data-rules-ready") != "true":
@@ -147,19 +153,32 @@ def load_once(pw: Playwright, profile: Path, url: str, prime: bool = False) -> d
         context.close()
 
 
-def measure(pw: Playwright, url: str, runs: int, work: Path) -> dict[str, list[dict[str, Any]]]:
+# "first visit": a cold load (a fresh profile: no cache, no service worker) in a browser that
+# has already started, as a player's browser has when they open the link; plain "cold" also
+# starts the browser, whose own start-up (its profile, its UI) shares the cores with the page.
+SETTLE_S = 1.5
+
+
+def measure(
+    pw: Playwright, url: str, runs: int, work: Path, first_visit: bool = True
+) -> dict[str, list[dict[str, Any]]]:
     cold = []
     for i in range(runs):
         with tempfile.TemporaryDirectory(dir=work) as profile:
             cold.append(load_once(pw, Path(profile), url))
         print(f"  cold {i + 1}/{runs}: ready {cold[-1]['ready_ms']:.0f} ms", flush=True)
+    visits = []
+    for i in range(runs if first_visit else 0):
+        with tempfile.TemporaryDirectory(dir=work) as profile:
+            visits.append(load_once(pw, Path(profile), url, settle_s=SETTLE_S))
+        print(f"  first visit {i + 1}/{runs}: ready {visits[-1]['ready_ms']:.0f} ms", flush=True)
     warm = []
     with tempfile.TemporaryDirectory(dir=work) as profile:
         load_once(pw, Path(profile), url, prime=True)  # prime the disk cache / service worker
         for i in range(runs):
             warm.append(load_once(pw, Path(profile), url))
             print(f"  warm {i + 1}/{runs}: ready {warm[-1]['ready_ms']:.0f} ms", flush=True)
-    return {"cold": cold, "warm": warm}
+    return {"cold": cold, "warm": warm, **({"first visit": visits} if visits else {})}
 
 
 # The worker's marks, in the order they happen (tools/pyodide-snapshot.mjs, pyapp/bridge.py).
@@ -307,7 +326,7 @@ def table(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> str
         "| load | metric | ours | baseline | ours/baseline |",
         "|---|---|---:|---:|---:|",
     ]
-    for mode in ("cold", "warm"):
+    for mode in ("cold", "first visit", "warm"):
         for key, label in (
             ("fcp_ms", "first contentful paint (ms)"),
             ("interactive_ms", "board interactive (ms)"),
@@ -356,6 +375,11 @@ def table(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> str
             (f"no main-thread task over 200 ms, {mode} (longest of all runs): {longest:,.0f}",
              longest <= 200),
         ]  # fmt: skip
+    visit = median(results["ours"]["first visit"], "interactive_ms")
+    checks.append(
+        (f"board interactive within 300 ms, first visit (cold, the browser already running): "
+         f"{visit:,.0f}", visit <= 300)
+    )  # fmt: skip
     rows += ["", "Targets (issue 6):", ""]
     rows += [f"- {'met' if ok else 'NOT met'}: {text}" for text, ok in checks]
     rows += [
@@ -404,7 +428,9 @@ def main(argv: list[str] | None = None) -> int:
             with sync_playwright() as pw, tempfile.TemporaryDirectory() as work:
                 for name, path in pages.items():
                     print(f"{name}: {base_url}{path}", flush=True)
-                    results[name] = measure(pw, base_url + path, args.runs, Path(work))
+                    results[name] = measure(
+                        pw, base_url + path, args.runs, Path(work), first_visit=name != "widget"
+                    )
         urls = {
             "ours": base_url,
             "baseline": base_url + PAGES["baseline"],
