@@ -88,8 +88,17 @@ export function installMoves(root, ctl) {
   }
 
   // Tap-to-place: with a piece in hand, a tap anywhere on a place that takes it puts it there.
+  // With nothing in hand, a tap on an Action space (where players put pawns at the table)
+  // says how to plan one there, by the finger, rather than doing nothing.
   root.addEventListener("click", (e) => {
-    if (!ctl.holding || e.target.closest("button, input, select, textarea, label, summary, a")) return;
+    if (e.target.closest("button, input, select, textarea, label, summary, a")) return;
+    if (!ctl.holding) {
+      const space = e.target.closest("[data-drop]");
+      if (space && !ctl.readonly && JSON.parse(space.dataset.drop).t === "space") {
+        ctl.hint("To plan an Action here, first tap a pawn on a character's card, then “Put here” on this space.");
+      }
+      return;
+    }
     const zone = takerAt(e.target, ctl.holding);
     if (zone) ctl.place(JSON.parse(zone.dataset.drop), zone.dataset.key);
   });

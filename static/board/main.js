@@ -55,6 +55,7 @@ const ctl = {
     this.accept(env.snapshot, t0);
     this.say(`${summary}.`);
     clearMessage("refused");
+    clearMessage("hint");
     return true;
   },
 
@@ -109,6 +110,12 @@ const ctl = {
     this.say(`Not done: ${reason}`);
     this.holding = null;
     draw();
+  },
+
+  /** A word on what a tap could not do yet (not a refusal: nothing was tried), by the finger. */
+  hint(text) {
+    showMessage(text, "hint", lastTap);
+    this.say(text);
   },
 
   say(text) {
