@@ -364,7 +364,8 @@ export function createDemandPanel(ctl, root, bar) {
   function drawChosen() {
     keepFocus(els.chosen, () => {
       if (!panel.effect) {
-        els.chosen.replaceChildren(h("p", { class: "hint", text: "No demand yet: find the card, or tap what it asks for." }));
+        els.chosen.replaceChildren(h("p", { class: "hint", data: { testid: "no-demand" },
+          text: "No demand yet. First set the table as it is at yours (who plays, what you have, the phase); then find the card, or tap what it asks for." }));
         return;
       }
       const c = panel.card;
@@ -568,7 +569,9 @@ export function createDemandPanel(ctl, root, bar) {
       h("p", { class: ["phase-note", asking && "is-question"], data: { testid: "context-line" }, text: line }),
       h("div", { class: "context-row" },
         h("span", { class: "field" }, h("label", { for: "ctx-resolver", class: "field-label", text: "Who resolves the Action" }), select),
-        combat));
+        // In the Action Phase a fight is an Action's (Hunt, Threat), never the Event Phase's:
+        // the box is shown only to untick it (a card that set it, the phase changed since).
+        s.phase === "action" && !panel.context.event_combat ? null : combat));
   }
 
   function setResolver(who, actionId) {
@@ -1262,8 +1265,12 @@ export function createDemandPanel(ctl, root, bar) {
       draw();
       if (!ruling && panel.effect && !ctl.shared) ruleAgain();
     },
-    /** A new game: no card, no demand, no choices, no one resolving; nothing applied. */
+    /** A new game: no card, no demand, no choices, no one resolving; nothing applied; the card
+     * search empty and over every deck (the last game's words would find nothing in this one). */
     clear() {
+      panel.decks = [];
+      drawDeckChips();
+      clearSearch();
       panel.card = null;
       panel.effect = null;
       panel.context = { resolver: null, event_combat: false };
