@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
 
-from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route
+from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .conftest import BOOT_TIMEOUT_MS, WATCH_SCRIPT
@@ -308,6 +308,18 @@ def discard(page: Page, resource: str, n: int) -> None:
         settle(page)
         page.click(f"[data-testid=d{i}-n-plus]")
     settle(page)
+
+
+def apply_cook_wood(page: Page) -> str:
+    """The Cook resolves "Discard 4 wood" (one short): preview, then Apply; the headline it
+    applied."""
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    discard(page, "wood", 4)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    with settles(page):
+        page.click("[data-testid=apply]")
+    expect(page.locator("[data-testid=bar-status]")).to_have_text("Applied to the table")
+    return page.text_content("[data-testid=headline]") or ""
 
 
 def new_game_keeping(page: Page, press: Callable[[str], None]) -> None:

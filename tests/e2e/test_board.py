@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from .board_harness import (
     DEMO,
+    apply_cook_wood,
     axe_violations,
     bring,
     check_clean,
@@ -630,20 +631,10 @@ def test_the_demand_is_kept_across_a_reload(browser: Browser, site_url: str, pag
 # ------------------------------------------------------------------------- usability fixes
 
 
-def apply_cook_wood_ruling(page: Page) -> None:
-    """The Cook resolves "Discard 4 wood" (one short): preview, then Apply."""
-    page.select_option("[data-testid=ctx-resolver]", "cook")
-    discard(page, "wood", 4)
-    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
-    with settles(page):
-        page.click("[data-testid=apply]")
-    expect(page.locator("[data-testid=bar-status]")).to_have_text("Applied to the table")
-
-
 def test_the_same_card_applied_twice_is_asked_about_first(page: Page) -> None:
     """Applying the same demand and choices again (after an unrelated change) asks in place,
     applies nothing on Cancel, and applies a second time only on confirm."""
-    apply_cook_wood_ruling(page)
+    apply_cook_wood(page)
     with settles(page):
         page.click("[data-testid=available-food-plus]")
     page.click("[data-testid=bar-rule-again]")
@@ -670,7 +661,7 @@ def test_the_same_card_applied_twice_is_asked_about_first(page: Page) -> None:
 
 def test_a_different_demand_applies_without_asking(page: Page) -> None:
     """Only the same demand and choices are asked about: another demand applies at once."""
-    apply_cook_wood_ruling(page)
+    apply_cook_wood(page)
     page.click("[data-testid=d0-n-minus]")
     page.wait_for_selector("[data-testid=ruling][data-state=preview]")
     with settles(page):
@@ -682,7 +673,7 @@ def test_a_different_demand_applies_without_asking(page: Page) -> None:
 def test_undo_of_an_apply_previews_again_and_redo_shows_it_applied(page: Page) -> None:
     """Undoing the Apply itself brings the preview back (Apply enabled); Redo shows it applied;
     each says what it did in a toast at the buttons."""
-    apply_cook_wood_ruling(page)
+    apply_cook_wood(page)
     with settles(page):
         page.click("[data-testid=undo]")
     page.wait_for_selector("[data-testid=ruling][data-state=preview]")

@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from .board_harness import (
     DEMO,
+    apply_cook_wood,
     check_clean,
     discard,
     open_board,
@@ -40,17 +41,6 @@ def saved(page: Page) -> dict[str, str]:
 
 def rulings_in_effect(page: Page) -> int:
     return page.locator("[data-testid=log] .log-ruling:not(.is-undone)").count()
-
-
-def apply_cook_wood(page: Page) -> str:
-    """The Cook resolves "Discard 4 wood" (one short): Apply; the headline it applied."""
-    page.select_option("[data-testid=ctx-resolver]", "cook")
-    discard(page, "wood", 4)
-    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
-    with settles(page):
-        page.click("[data-testid=apply]")
-    expect(page.locator("[data-testid=bar-status]")).to_have_text("Applied to the table")
-    return page.text_content("[data-testid=headline]") or ""
 
 
 def test_an_applied_ruling_reads_applied_after_a_reload(

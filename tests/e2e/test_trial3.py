@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .board_harness import discard, settle, settles, table
+from .board_harness import apply_cook_wood, settle, settles, table
 
 
 @pytest.fixture()
@@ -57,12 +57,7 @@ def test_the_verdict_bar_keeps_its_buttons_on_screen_after_apply(
     old = page.viewport_size
     page.set_viewport_size({"width": size[0], "height": size[1]})
     try:
-        page.select_option("[data-testid=ctx-resolver]", "cook")
-        discard(page, "wood", 4)
-        page.wait_for_selector("[data-testid=ruling][data-state=preview]")
-        with settles(page):
-            page.click("[data-testid=apply]")
-        expect(page.locator("[data-testid=bar-status]")).to_have_text("Applied to the table")
+        apply_cook_wood(page)
         bar = page.locator("[data-testid=verdict-bar]").bounding_box()
         assert bar
         buttons = page.locator("[data-testid=verdict-bar] button:visible")
