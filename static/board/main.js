@@ -644,18 +644,14 @@ async function openSaved(doc) {
   }
 }
 
-/** Resolves once the page has painted its frame (the title and the loading line: shell.css) or
- * at once if it already has or is hidden: drawing the board takes a while, and the first paint
- * must not wait for it (modules from the cache are otherwise run before anything is shown).
- * app.js (run before this module) began that wait: its promise has mostly resolved by now. A
- * paint entry is no proof of its own: Chromium adds it only once the frame is on screen. */
+/** Resolves once the page has painted its frame (the title and the loading line: shell.css):
+ * drawing the board takes a while, and the first paint must not wait for it (modules from the
+ * cache are otherwise run before anything is shown). The wait is app.js's (referee.firstFrame,
+ * begun when that module ran, before this one; it also ends for a hidden page): it has mostly
+ * resolved by now. A paint entry already there (Chromium adds it once the frame is on screen)
+ * ends it at once. */
 function firstPaint() {
-  if (document.visibilityState === "hidden" || performance.getEntriesByType("paint").length) return Promise.resolve();
-  if (referee && referee.firstFrame) return referee.firstFrame;
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 200); // a frame that never comes (a background tab)
-    requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(); }, 0));
-  });
+  return performance.getEntriesByType("paint").length ? Promise.resolve() : referee.firstFrame;
 }
 
 /** Resolves once board.css (index.html loads it beside the first paint, for print only) has
