@@ -79,7 +79,7 @@ def run(url: str, moves: int, entries: int) -> dict[str, Any]:
     with live_board(url) as page:
         page.evaluate(
             """async (history) => {
-          const { board } = await import("./static/vendor/board.js");
+          const board = window.castawayBoard;
           await board.command({ cmd: "load", history });
         }""",
             history_of({**DEMO, "available": {**DEMO["available"], "wood": 10}}, entries),
@@ -100,7 +100,7 @@ def run(url: str, moves: int, entries: int) -> dict[str, Any]:
         found = page.evaluate("""() => Object.fromEntries(["board-move", "board-move-frame"].map(
           (n) => [n, performance.getEntriesByName(n).map((e) => e.duration)]))""")
         log = page.evaluate("""async () => {
-          const { board } = await import("./static/vendor/board.js"); return board.state(); }""")
+          const board = window.castawayBoard; return board.state(); }""")
         # What one move writes to localStorage: the autosave's head (the log's older entries
         # are in chunks written once).
         head = page.evaluate("""() => {

@@ -61,7 +61,7 @@ def reopen(browser: Browser, url: str, entries: int, runs: int) -> dict[str, Any
         page.wait_for_function(SETTLED)
         page.evaluate(
             """async (history) => {
-              const { board } = await import("./static/vendor/board.js");
+              const board = window.castawayBoard;
               await board.command({ cmd: "load", history });
               board.autosave.now();
             }""",

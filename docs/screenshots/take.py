@@ -34,7 +34,7 @@ def main() -> None:
                 page.wait_for_selector('html[data-board="live"]', state="attached", timeout=120_000)
                 page.wait_for_function(SETTLED)
                 page.evaluate("""async (state) => {
-                  const { board } = await import("./static/vendor/board.js");
+                  const board = window.castawayBoard;
                   await board.command({ cmd: "new", state });
                 }""", DEMO)
                 page.wait_for_function(SETTLED)

@@ -145,11 +145,11 @@ def check_clean(booted: App) -> None:
 
 
 def board_call(page: Page, name: str, *args: Any) -> Any:
-    """Call the board module's test door (static/board/main.js `board`, as bundled into
-    static/vendor/board.js, the script the page runs)."""
+    """Call the board's test door (static/board/main.js `board`: `window.castawayBoard` in
+    the page, which runs the board as a classic script, static/vendor/board.js)."""
     return page.evaluate(
         """async ([name, args]) => {
-          const { board } = await import("./static/vendor/board.js");
+          const board = window.castawayBoard;
           return board[name](...args);
         }""",
         [name, list(args)],

@@ -299,7 +299,7 @@ def test_a_pawn_with_none_left_is_refused_by_the_core(page: Page) -> None:
     before = table(page)
     with settles(page):  # the cook's last free pawn is gone: a pawn from Build to a new space
         page.evaluate("""async () => {
-          const { board } = await import("./static/vendor/board.js");
+          const board = window.castawayBoard;
           const move = { op: "move_pawn", figure: "cook", source: null, target: "gather-1" };
           await board.edit([move], "Cook's third pawn");
         }""")

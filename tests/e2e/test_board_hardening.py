@@ -80,7 +80,7 @@ def second_tab(a: App, site_url: str, follows: bool = True) -> Page:
     wait_live(page)
     if not follows:
         page.evaluate("""async () => {
-          const { board } = await import("./static/vendor/board.js");
+          const board = window.castawayBoard;
           board.autosave.setFollowing(false);
         }""")
     return page
@@ -490,7 +490,7 @@ def test_an_unreadable_save_from_another_tab_is_kept_aside_and_ours_saved(
 def journal_of(page: Page) -> list[int]:
     """The page's whole game (entries, cursor) and the window of it in the rules' session."""
     result: list[int] = page.evaluate("""async () => {
-      const { board } = await import("./static/vendor/board.js");
+      const board = window.castawayBoard;
       const j = board.journal;
       return [j.entries.length, j.cursor, j.windowSize];
     }""")
@@ -536,7 +536,7 @@ def test_a_huge_table_is_drawn_as_a_table_needs(board_app: App) -> None:
     set_table(page, copy.deepcopy(DEMO))
     refused = page.evaluate(
         """async (state) => {
-      const { board } = await import("./static/vendor/board.js");
+      const board = window.castawayBoard;
       try { await board.command({ cmd: "new", state }); return ""; }
       catch (error) { return error.message; }
     }""",
@@ -589,7 +589,7 @@ def test_a_request_with_a_broken_demand_is_refused_and_later_moves_say_done(
     }
     done = page.evaluate(
         """async (text) => {
-      const { board } = await import("./static/vendor/board.js");
+      const board = window.castawayBoard;
       return board.importText(text);
     }""",
         json.dumps(request),

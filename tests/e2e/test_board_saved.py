@@ -61,7 +61,7 @@ def autosave_of(page: Page) -> dict[str, str]:
 def v1_save(page: Page) -> str:
     """The table as the first autosave layout wrote it (one document with the whole game)."""
     result: str = page.evaluate("""async () => {
-      const { board } = await import("./static/vendor/board.js");
+      const board = window.castawayBoard;
       const j = board.journal;
       return JSON.stringify({ format: "castaway-referee/autosave", saved_at: "2026-11-30T10:00:00Z",
         snapshot: { state: board.state(), log: [],

@@ -429,7 +429,7 @@ TERMINATE = "document.querySelector('script[type=\"py\"][worker]').xworker.termi
 # worker that will never answer.
 MOVE_THEN_TERMINATE = (
     """async (edits) => {
-  const { board } = await import("./static/vendor/board.js");
+  const board = window.castawayBoard;
   const move = board.edit(edits, "Morale");
   """
     + TERMINATE

@@ -141,7 +141,7 @@ def test_a_link_shared_after_apply_carries_the_table_before_the_ruling(
         expect(fp.locator("[data-testid=headline]")).to_have_text(headline)
         cook = fp.evaluate(
             """async () => {
-              const { board } = await import("./static/vendor/board.js");
+              const board = window.castawayBoard;
               return board.state().characters.find((c) => c.role === "cook").wounds;
             }"""
         )

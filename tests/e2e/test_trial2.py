@@ -171,7 +171,7 @@ def test_earlier_tables_are_one_slim_line_in_the_header_that_the_player_may_hide
         # A save kept aside for a problem is shown loudly, and the Hide is forgotten.
         page.evaluate(
             """async () => {
-              const { board } = await import("./static/board/main.js");
+              const board = window.castawayBoard;
               board.store.setAside(board.store.asides()[0].key, "unreadable");
               board.autosave.drawAsides();
             }"""

@@ -50,7 +50,7 @@ for (const request of args[0]) {
 return out;
 """
 BOARD = """
-const { board } = await import("./static/vendor/board.js");
+const board = window.castawayBoard;
 return board[args[0]](...args[1]);
 """
 # A drag by finger: pointer events with pointerType "touch", each on the element under the
