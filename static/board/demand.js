@@ -350,6 +350,7 @@ export function createDemandPanel(ctl, root, bar) {
     drawShare();
     drawRuling();
     drawBar();
+    if (els.advanced.open) showEffectJson();
   }
 
   function keepFocus(container, fn) {
@@ -826,9 +827,7 @@ export function createDemandPanel(ctl, root, bar) {
       h("div", { class: "json-editor" },
         h("label", { for: "effect-json", text: "The effect as JSON (docs/format.md)" }), area, error,
         h("div", { class: "demand-actions" },
-          h("button", { type: "button", class: "secondary", onclick: () => {
-            area.value = panel.effect ? JSON.stringify(panel.effect, null, 1) : "";
-          } }, "Show this demand"),
+          h("button", { type: "button", class: "secondary", data: { testid: "effect-json-show" }, onclick: () => showEffectJson(true) }, "Show this demand"),
           h("button", { type: "button", class: "secondary", data: { testid: "effect-json-use" }, onclick: () => {
             try {
               const effect = JSON.parse(area.value);
@@ -843,6 +842,17 @@ export function createDemandPanel(ctl, root, bar) {
           } }, "Use this JSON"),
           h("button", { type: "button", class: "secondary", data: { testid: "export-request" },
             onclick: () => panel.effect && ctl.download("castaway-request.json", request()) }, "Export the request"))));
+    els.effectJson = area;
+    els.advanced.addEventListener("toggle", () => { if (els.advanced.open) showEffectJson(true); });
+  }
+
+  /** The JSON box shows the demand on the table: when "Advanced" opens, and whenever the
+   * demand changes while it is open (text typed there stays until the demand changes). */
+  function showEffectJson(force = false) {
+    const text = panel.effect ? JSON.stringify(panel.effect, null, 1) : "";
+    if (!force && text === els.jsonShown) return;
+    els.jsonShown = text;
+    els.effectJson.value = text;
   }
 
   // ---------------------------------------------------------------- the ruling
