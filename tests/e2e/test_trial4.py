@@ -157,8 +157,7 @@ def test_wounds_and_determination_are_named_on_each_card(page: Page, size: tuple
                     line["y"] - 1 <= box["y"]
                     and box["y"] + box["height"] <= line["y"] + line["height"] + 1
                 )
-                if size == (1280, 800):
-                    assert line["height"] <= 45, (role, row, line)  # the buttons' height, no more
+                assert line["height"] <= 45, (role, row, line)  # the buttons' height, no more
         if size == (1280, 800):
             for role in ("cook", "carpenter", "explorer"):
                 card_box = page.locator(f"[data-testid=char-{role}]").bounding_box()
