@@ -179,6 +179,7 @@ export function createDemandPanel(ctl, root, bar) {
     cards: null, card: null, effect: null, context: { resolver: null, event_combat: false }, choices: {},
     ruling: null, status: "none", error: null, query: "", decks: [], shareUrl: null, shareError: null, faq: {}, faqEntries: [], faqSources: [], clauses: {},
     asked: 0, fresh: -1, confirming: false, appliedAt: null, appliedKey: null,
+    waiting: null, // the ruling's headline as saved with the table, shown until the rules rule again
   };
   const els = {};
   let ruleDrawer = null; // the rule drawer (a promise of it), made on the first tap on a code
@@ -349,6 +350,7 @@ export function createDemandPanel(ctl, root, bar) {
     drawShare();
     drawRuling();
     drawBar();
+    if (els.advanced.open) showEffectJson();
   }
 
   function keepFocus(container, fn) {
@@ -618,12 +620,14 @@ export function createDemandPanel(ctl, root, bar) {
     panel.confirming = false;
     if (!panel.effect) {
       panel.ruling = null;
+      panel.waiting = null;
       panel.status = "none";
       draw();
       return;
     }
     if (unpicked()) { // a "Discard" with no resource yet: no ruling on a guess
       panel.ruling = null;
+      panel.waiting = null;
       panel.status = "unpicked";
       draw();
       return;
@@ -634,6 +638,7 @@ export function createDemandPanel(ctl, root, bar) {
       const env = ctl.shared ? { ruling: await ctl.ruleShared(request()) } : await ctl.command(ask("preview"), null);
       if (seq !== panel.asked) return;
       panel.ruling = env.ruling;
+      panel.waiting = null;
       panel.status = "preview";
       if (env.applied && !afresh) {
         // The core says this demand is the last step in effect (after a reload, a Back, a
@@ -645,9 +650,11 @@ export function createDemandPanel(ctl, root, bar) {
         panel.appliedRuling = env.ruling;
         panel.appliedTable = env.table_before;
       }
+      ctl.demandChanged(); // its headline is saved with the demand (shown at the next reload)
     } catch (e) {
       if (seq !== panel.asked) return;
       panel.ruling = null;
+      panel.waiting = null;
       // Someone must suffer and nobody has said who resolves: the panel asks, in plain words.
       panel.status = asksResolver(e) && !ctl.shared ? "ask" : "error";
       panel.error = plainError(e);
@@ -763,7 +770,12 @@ export function createDemandPanel(ctl, root, bar) {
 
   // With a ruling on show, Share sits in the verdict bar beside Why? and Apply (always in
   // view); otherwise under the demand, beside "Rule again".
-  const shareInBar = () => Boolean(panel.ruling) && ["preview", "applied"].includes(panel.status) && !panel.confirming;
+  const shareInBar = () => (Boolean(panel.ruling) && ["preview", "applied"].includes(panel.status) && !panel.confirming) || awaited() !== null;
+  /** A ruling is on its way where one was shown (the table changed, or it was reloaded with
+   * its demand): "applied" or "preview", the bar it will show, else null. The bar keeps that
+   * ruling's place, buttons and all (disabled), so nothing below it moves when it comes. */
+  const awaited = () => panel.status !== "pending" || !(panel.ruling || panel.waiting) ? null
+    : panel.waiting ? panel.waiting.bar : "preview";
   let sharedFromBar = null; // where Share was last drawn: the actions row follows the bar
 
   function drawActions() {
@@ -815,9 +827,7 @@ export function createDemandPanel(ctl, root, bar) {
       h("div", { class: "json-editor" },
         h("label", { for: "effect-json", text: "The effect as JSON (docs/format.md)" }), area, error,
         h("div", { class: "demand-actions" },
-          h("button", { type: "button", class: "secondary", onclick: () => {
-            area.value = panel.effect ? JSON.stringify(panel.effect, null, 1) : "";
-          } }, "Show this demand"),
+          h("button", { type: "button", class: "secondary", data: { testid: "effect-json-show" }, onclick: () => showEffectJson(true) }, "Show this demand"),
           h("button", { type: "button", class: "secondary", data: { testid: "effect-json-use" }, onclick: () => {
             try {
               const effect = JSON.parse(area.value);
@@ -832,9 +842,30 @@ export function createDemandPanel(ctl, root, bar) {
           } }, "Use this JSON"),
           h("button", { type: "button", class: "secondary", data: { testid: "export-request" },
             onclick: () => panel.effect && ctl.download("castaway-request.json", request()) }, "Export the request"))));
+    els.effectJson = area;
+    els.advanced.addEventListener("toggle", () => { if (els.advanced.open) showEffectJson(true); });
+  }
+
+  /** The JSON box shows the demand on the table: when "Advanced" opens, and whenever the
+   * demand changes while it is open (text typed there stays until the demand changes). */
+  function showEffectJson(force = false) {
+    const text = panel.effect ? JSON.stringify(panel.effect, null, 1) : "";
+    if (!force && text === els.jsonShown) return;
+    els.jsonShown = text;
+    els.effectJson.value = text;
   }
 
   // ---------------------------------------------------------------- the ruling
+
+  /** The ruling on show, as the autosave keeps it (its headline, and whether it is applied): a
+   * reload shows it in the verdict bar, greyed, until the rules have ruled again. */
+  function shownRuling() {
+    const s = panel.status;
+    if (panel.ruling && ["preview", "applied", "pending"].includes(s)) {
+      return { headline: headline(panel.ruling), bar: s === "applied" ? "applied" : "preview" };
+    }
+    return s === "pending" && panel.waiting ? { ...panel.waiting } : null;
+  }
 
   /** The ruling's headline ("Each character suffers 1 Wound"), names as on the table `s`. */
   function headline(r, s = ctl.state) {
@@ -870,7 +901,10 @@ export function createDemandPanel(ctl, root, bar) {
       unpicked: ["Discard what?", "Tap the resource the card asks to discard."],
       ask: ctl.state.phase === "action" ? ["Who resolves this Action?", "Tap “Resolve” on its planned Action."]
         : ["Who is “the character resolving”?", "Choose them under the card."],
-      pending: [r ? headline(r) : "Ruling…", "Ruling…"],
+      pending: r ? [headline(r), "Ruling…"]
+        : panel.waiting ? [panel.waiting.headline, "Last ruling, being checked…"]
+          : document.documentElement.dataset.rulesReady === "true" ? ["Ruling…", "Ruling…"]
+            : ["Ruling once the rules are ready…", "Waiting for the rules"],
       preview: [r && headline(r), ctl.shared ? "The shared ruling" : "Preview: not applied yet"],
       applying: [r && headline(r), "Applying…"],
       applied: [r && headline(r), "Applied to the table"],
@@ -901,19 +935,20 @@ export function createDemandPanel(ctl, root, bar) {
       h("div", { class: "bar-text" },
         h("p", { class: "bar-status", data: { testid: "bar-status" }, text: texts[1] }),
         sure ? h("p", { class: ["bar-sure", `sure-${sure[0]}`], data: { testid: "bar-certainty" }, text: sure[1] }) : null,
-        h("p", { class: ["headline", r && !r.wounds.some((w) => w.unfulfilled + w.other) && !r.game_lost && "is-clear"],
+        h("p", { class: ["headline", r && !r.wounds.some((w) => w.unfulfilled + w.other) && !r.game_lost && "is-clear", !r && panel.waiting && s === "pending" && "is-waiting"],
           data: { testid: "headline" }, text: texts[0] })),
       h("div", { class: "bar-actions" },
         s === "stale"
           ? h("button", { type: "button", class: "secondary", data: { testid: "bar-rule-again" }, onclick: ruleAfresh }, "Rule again")
-          : r && s !== "pending" ? h("button", { type: "button", class: "secondary", data: { testid: "why" }, onclick: showWhy }, "Why?") : null,
+          : r && s !== "pending" ? h("button", { type: "button", class: "secondary", data: { testid: "why" }, onclick: showWhy }, "Why?")
+            : awaited() ? h("button", { type: "button", class: "secondary", disabled: true, data: { testid: "why" } }, "Why?") : null,
         // Applied: its Undo stays in view, here (the page's own Undo may be scrolled away).
-        s === "applied" && !ctl.readonly ? h("button", { type: "button", class: "secondary", data: { testid: "bar-undo", key: "bar-undo" },
-          "aria-label": "Undo this ruling", onclick: () => ctl.undo() }, "Undo") : null,
-        shareInBar() ? h("button", { type: "button", class: "secondary", data: { testid: "share", key: "bar-share" },
+        (s === "applied" || awaited() === "applied") && !ctl.readonly ? h("button", { type: "button", class: "secondary", disabled: s !== "applied",
+          data: { testid: "bar-undo", key: "bar-undo" }, "aria-label": "Undo this ruling", onclick: () => ctl.undo() }, "Undo") : null,
+        shareInBar() ? h("button", { type: "button", class: "secondary", disabled: s === "pending", data: { testid: "share", key: "bar-share" },
           "aria-label": "Share this ruling", title: "A link to this table, demand and ruling", onclick: shareFromBar }, "Share") : null,
         h("button", { type: "button", class: "primary", disabled: !canApply, data: { testid: "apply", key: "apply" }, onclick: apply },
-          s === "applied" || s === "stale" ? "Applied" : "Apply"),
+          s === "applied" || s === "stale" || awaited() === "applied" ? "Applied" : "Apply"),
         h("button", { type: "button", class: "secondary sheet-toggle", "aria-controls": "panel-body", "aria-expanded": String(document.documentElement.dataset.sheet !== "closed"),
           data: { testid: "sheet-toggle" }, onclick: toggleSheet }, document.documentElement.dataset.sheet === "closed" ? "Show the card & ruling" : "Show the table")));
   }
@@ -1178,10 +1213,13 @@ export function createDemandPanel(ctl, root, bar) {
     saved() {
       if (!panel.effect || ctl.shared) return null;
       return { card: panel.card ? panel.card.id : panel.cardId || null, effect: panel.effect,
-        context: { ...panel.context }, choices: panel.choices, resolving: panel.resolving || null };
+        context: { ...panel.context }, choices: panel.choices, resolving: panel.resolving || null, shown: shownRuling() };
     },
     /** The demand saved with the table: shown again, and ruled again on the table as it is. */
     restore(saved) {
+      const shown = saved.shown;
+      panel.waiting = shown && typeof shown === "object" && typeof shown.headline === "string" && shown.headline.length <= 500
+        ? { headline: shown.headline, bar: shown.bar === "applied" ? "applied" : "preview" } : null;
       panel.cardId = typeof saved.card === "string" ? saved.card : null;
       panel.card = panel.cards && panel.cardId ? panel.cards.find((c) => c.id === panel.cardId) || null : null;
       panel.effect = saved.effect;
@@ -1257,6 +1295,7 @@ export function createDemandPanel(ctl, root, bar) {
       panel.context = { resolver: request.context.resolver || null, event_combat: Boolean(request.context.event_combat) };
       panel.choices = { ...request.choices };
       panel.ruling = ruling || null;
+      panel.waiting = null;
       panel.status = ruling ? "preview" : "none";
       panel.appliedAt = null;
       panel.asked += 1;

@@ -578,13 +578,31 @@ async function openLinkNow(match) {
   ctl.readonly = true;
   ctl.holding = null;
   ctl.state = request.state;
+  const own = drawSharedBanner();
   $("shared-banner").hidden = false;
   html.dataset.link = "shared";
   draw();
   demand.load(request, ruling);
   if (ruleError) demand.showError(ruleError);
-  ctl.say("Showing a shared table and its ruling. Your own table is kept.");
+  ctl.say(`Showing a shared table and its ruling. ${own ? "Your own table is kept." : "You have no table of your own on this device yet."}`);
   $("shared-title").focus();
+}
+
+/** Does this device hold a table of the player's own (saved, or changed in this tab)? */
+function hasOwnTable() {
+  const hist = ctl.snapshot && ctl.snapshot.history;
+  return Boolean(store.peek()) || Boolean(hist && hist.cursor > 0);
+}
+
+/** The shared banner's words and buttons, for a device with a table of its own or none yet
+ * (then nothing is replaced: "Play this table" asks nothing; "Back" sets up a new one). */
+function drawSharedBanner() {
+  const own = hasOwnTable();
+  ctl.sharedOwn = own;
+  $("shared-own").textContent = own ? "Your own table is saved and untouched." : "You have no table of your own on this device yet.";
+  $("shared-load").textContent = own ? "Play this table instead of mine…" : "Play this table";
+  $("shared-back").textContent = own ? "Back to my table" : "Set up my own table";
+  return own;
 }
 
 function leaveShared() {
@@ -601,13 +619,14 @@ function leaveShared() {
 
 function wireShared() {
   $("shared-back").addEventListener("click", () => {
+    const own = ctl.sharedOwn !== false;
     leaveShared();
     demand.tableChanged();
-    ctl.say("Back to your own table.");
+    ctl.say(own ? "Back to your own table." : "Your own table: set it as it is at yours.");
   });
   $("shared-load").addEventListener("click", async () => {
     const { request } = ctl.shared;
-    if (!(await confirmDialog("Play this shared table?", "It replaces the table on this device, with its history. Export yours first if you want to keep it.", "Replace my table"))) return;
+    if (ctl.sharedOwn !== false && !(await confirmDialog("Play this shared table?", "It replaces the table on this device, with its history. Export yours first if you want to keep it.", "Replace my table"))) return;
     if (await replaceTable({ cmd: "new", state: request.state }, "Shared table loaded")) demand.load(request, null);
   });
   addEventListener("hashchange", () => { if (location.hash.startsWith("#r=")) openLink(); });

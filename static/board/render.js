@@ -304,7 +304,8 @@ export function woundTrack(ctl, { label, figure, wounds, path, key }) {
   return h("div", { class: "wound-row", role: "group", "aria-label": `${label}: ${describe(wounds)}`, data: { testid: key, value: wounds } },
     button(ctl, { class: "step", "aria-label": `${label}: one less (${describe(wounds)} now)`, data: { key: `${key}-minus` },
       disabled: wounds <= 0, onclick: () => ctl.set(path, wounds - 1, `${label}: ${describe(wounds - 1)}`) }, "−"),
-    pips,
+    // Its name in words under the card's title, as on the game's card (issue 13, fourth trial).
+    h("span", { class: "row-mid" }, h("span", { class: "count-label", "aria-hidden": "true", text: "Wounds" }), pips),
     button(ctl, { class: "step", "aria-label": `${label}: one more (${describe(wounds)} now)`, data: { key: `${key}-plus` },
       disabled: wounds >= death, onclick: () => ctl.set(path, wounds + 1, `${label}: ${describe(wounds + 1)}`) }, "+"));
 }
@@ -314,8 +315,11 @@ function determination(ctl, { who, value, path, key }) {
   return h("div", { class: "det-row", role: "group", "aria-label": `${who}'s Determination: ${value}`, data: { testid: key, value } },
     button(ctl, { class: "step", "aria-label": `${who}'s Determination: one less`, data: { key: `${key}-minus` }, disabled: value <= 0,
       onclick: () => ctl.set(path, value - 1, `${who}'s Determination: ${value - 1}`) }, "−"),
-    h("span", { class: "tokens", "aria-hidden": "true" }, value ? Array.from({ length: Math.min(value, 6) }, () => h("span", { class: "det-token" })) : h("span", { class: "det-none" }),
-      value > 6 ? h("span", { class: "more", data: { more: `+${value - 6}` } }) : null),
+    h("span", { class: "row-mid" },
+      // "Deter-mination" on two lines where the card is narrow (a soft hyphen).
+      h("span", { class: "count-label", "aria-hidden": "true", text: "Deter\u00ADmination" }),
+      h("span", { class: "tokens", "aria-hidden": "true" }, value ? Array.from({ length: Math.min(value, 6) }, () => h("span", { class: "det-token" })) : h("span", { class: "det-none" }),
+        value > 6 ? h("span", { class: "more", data: { more: `+${value - 6}` } }) : null)),
     button(ctl, { class: "step", "aria-label": `${who}'s Determination: one more`, data: { key: `${key}-plus` }, disabled: value >= 99,
       onclick: () => ctl.set(path, value + 1, `${who}'s Determination: ${value + 1}`) }, "+"));
 }
