@@ -646,6 +646,13 @@ def _feed(t: Work, who: FigureId, may_eat: bool, v: Verdict) -> bool:
     return False
 
 
+# The 1st edition's exception (reference.md, Night Phase step 3, source RB1-outside): the
+# ruling follows the 2nd edition's rulebook and says where the 1st differs, so that a table
+# playing the 1st edition is not told "Official" without a word on it.
+FIRST_EDITION_OUTSIDE = (" In the 1st edition, a character outside the camp who explored a "
+                         "tile with a Shelter this round avoids this Wound.")
+
+
 def _night_no_shelter(t: Work, demand: d.NightNoShelter, v: Verdict) -> None:
     if t.has_shelter():
         _night_outside(t, v)
@@ -653,8 +660,9 @@ def _night_no_shelter(t: Work, demand: d.NightNoShelter, v: Verdict) -> None:
     for who in v.victims:
         v.wound(who, 1)
     v.hurt_why = "for the night without a Shelter"
+    away = any(not t.is_in_camp(who) for who in v.victims)
     v.say("G-night-shelter", "No Shelter: each character suffers 1 Wound (not unfulfilled "
-          "demand).")
+          "demand)." + (FIRST_EDITION_OUTSIDE if away else ""))
 
 
 def _night_outside(t: Work, v: Verdict) -> None:
@@ -670,7 +678,7 @@ def _night_outside(t: Work, v: Verdict) -> None:
     names = join(list(outside))
     v.say("G-night-shelter", f"The Shelter protects only those in the camp: {names}, outside "
           "the camp, " + ("suffers" if len(outside) == 1 else "each suffer") + " 1 Wound (not "
-          "unfulfilled demand).")
+          "unfulfilled demand)." + FIRST_EDITION_OUTSIDE)
 
 
 def _children(t: Work, demand: d.ChildrenFood, v: Verdict) -> None:

@@ -52,6 +52,9 @@ def observed(r: Ruling, key: str, want: Any) -> Any:
         return {i.name: i.built for i in state.inventions if i.name in want}
     if key in ("tokens", "markers"):
         return {s.id: list(getattr(s, key)) for s in state.spaces if s.id in want}
+    if key == "says":  # words the steps must say (those of `want` they do say)
+        text = " ".join(st.text for st in r.steps)
+        return [words for words in want if words in text]
     if key == "exhausted":
         tiles = {t.id: t for t in state.tiles}
         return {(t, i): tiles[t].sources[i].exhausted for t, i in want}
