@@ -174,6 +174,19 @@ function segmented({ label, options, value, names = {}, key, onchange, disabled 
       disabled, data: { key: `${key}-${o}`, testid: `${key}-${o}` }, onclick: () => o !== value && onchange(o) }, names[o] || title(o))));
 }
 
+// What the autosave keeps of the card on show (`seen`), to show it again before the card list
+// has come from the rules: checked field by field, as a save may be old or damaged.
+const CARD_VIEW = ["id", "name", "text", "note", "phase", "event_combat", "fan", "certainty"];
+
+function seenCard(seen, id, effect) {
+  if (!seen || typeof seen !== "object" || seen.id !== id || !effect || !Array.isArray(effect.demands)) return null;
+  const text = (v) => typeof v === "string" && v.length <= 2000;
+  if (!text(seen.name) || !seen.name || !text(seen.text)) return null;
+  return { id, name: seen.name, text: seen.text, note: text(seen.note) ? seen.note : "",
+    phase: text(seen.phase) ? seen.phase : null, event_combat: seen.event_combat === true, fan: seen.fan !== false,
+    certainty: text(seen.certainty) ? seen.certainty : "fan", effect, seen: true };
+}
+
 export function createDemandPanel(ctl, root, bar) {
   const panel = {
     cards: null, card: null, effect: null, context: { resolver: null, event_combat: false }, choices: {},
@@ -197,8 +210,9 @@ export function createDemandPanel(ctl, root, bar) {
     els.share = h("div", { class: "share-box", data: { testid: "share-box" } });
     els.ruling = h("div", { class: "ruling", "aria-labelledby": "ruling-title", data: { testid: "ruling" } });
     els.said = h("p", { class: "visually-hidden", "aria-live": "polite", data: { testid: "ruling-live" } });
+    els.lockNote = h("p", { class: "locked-note", hidden: true, data: { testid: "demand-locked" } });
     root.replaceChildren(
-      h("h2", { id: "demand-title", class: "panel-title", text: "The card's demand" }),
+      h("h2", { id: "demand-title", class: "panel-title", text: "The card's demand" }), els.lockNote,
       h("div", { class: "search" },
         h("label", { for: "demand-search", text: "Find the card, or type its demand (“discard 2 wood”, “roof −1”)" }), els.search, els.decks, els.results),
       h("p", { class: "chips-label", id: "chips-label", text: "Or tap what it asks for:" }), els.chips,
@@ -221,7 +235,7 @@ export function createDemandPanel(ctl, root, bar) {
   function drawDeckChips() {
     els.decks.replaceChildren(...DECK_CHIPS.map(([key, label]) => h("button", {
       type: "button", class: ["deck-chip", panel.decks.includes(key) && "is-current"], "aria-pressed": String(panel.decks.includes(key)),
-      data: { testid: `deck-${key}`, key: `deck-${key}` },
+      disabled: ctl.readonly, data: { testid: `deck-${key}`, key: `deck-${key}` },
       onclick: () => {
         panel.decks = panel.decks.includes(key) ? panel.decks.filter((d) => d !== key) : [...panel.decks, key];
         drawDeckChips();
@@ -344,6 +358,7 @@ export function createDemandPanel(ctl, root, bar) {
   // ---------------------------------------------------------------- drawing
 
   function draw() {
+    drawLocked();
     drawChosen();
     drawContext();
     drawActions();
@@ -351,6 +366,23 @@ export function createDemandPanel(ctl, root, bar) {
     drawRuling();
     drawBar();
     if (els.advanced.open) showEffectJson();
+  }
+
+  /** A shared ruling (or a table the rules could not load) is read, not edited: whatever would
+   * change the demand is disabled, and a line above says how to change it. */
+  function drawLocked() {
+    const locked = ctl.readonly ? (ctl.shared ? "shared" : "readonly") : "";
+    if (els.locked === locked) return;
+    els.locked = locked;
+    els.search.disabled = Boolean(locked);
+    drawChips();
+    drawDeckChips();
+    drawResults();
+    for (const control of els.advanced.querySelectorAll("[data-testid=effect-json-use], textarea")) control.disabled = Boolean(locked);
+    els.lockNote.hidden = !locked;
+    els.lockNote.textContent = locked === "shared"
+      ? "A shared ruling: its card and demand are shown as they were shared. To change them, first play this table (the button at the top)."
+      : locked ? "The rules could not be loaded: the demand cannot change until the page is reloaded." : "";
   }
 
   function keepFocus(container, fn) {
@@ -902,7 +934,7 @@ export function createDemandPanel(ctl, root, bar) {
       ask: ctl.state.phase === "action" ? ["Who resolves this Action?", "Tap “Resolve” on its planned Action."]
         : ["Who is “the character resolving”?", "Choose them under the card."],
       pending: r ? [headline(r), "Ruling…"]
-        : panel.waiting ? [panel.waiting.headline, "Last ruling, being checked…"]
+        : panel.waiting ? [panel.waiting.headline, "Being checked…"]
           : document.documentElement.dataset.rulesReady === "true" ? ["Ruling…", "Ruling…"]
             : ["Ruling once the rules are ready…", "Waiting for the rules"],
       preview: [r && headline(r), ctl.shared ? "The shared ruling" : "Preview: not applied yet"],
@@ -1202,8 +1234,8 @@ export function createDemandPanel(ctl, root, bar) {
       panel.cards = cards;
       drawResults();
       if (!panel.card && composed().some((d) => d.kind === "combat")) drawChosen(); // its Beast list
-      // A demand restored from the save before the catalogue came: show its card again.
-      if (panel.cardId && !panel.card && panel.effect) {
+      // A demand restored from the save before the catalogue came: its card, from the list.
+      if (panel.cardId && (!panel.card || panel.card.seen) && panel.effect) {
         panel.card = cards.find((c) => c.id === panel.cardId) || null;
         if (panel.card) drawChosen();
       }
@@ -1213,7 +1245,9 @@ export function createDemandPanel(ctl, root, bar) {
     saved() {
       if (!panel.effect || ctl.shared) return null;
       return { card: panel.card ? panel.card.id : panel.cardId || null, effect: panel.effect,
-        context: { ...panel.context }, choices: panel.choices, resolving: panel.resolving || null, shown: shownRuling() };
+        context: { ...panel.context }, choices: panel.choices, resolving: panel.resolving || null, shown: shownRuling(),
+        // The card as shown, so that a reload shows it at once, before the card list comes.
+        seen: panel.card ? Object.fromEntries(CARD_VIEW.map((k) => [k, panel.card[k]])) : null };
     },
     /** The demand saved with the table: shown again, and ruled again on the table as it is. */
     restore(saved) {
@@ -1223,6 +1257,7 @@ export function createDemandPanel(ctl, root, bar) {
       panel.cardId = typeof saved.card === "string" ? saved.card : null;
       panel.card = panel.cards && panel.cardId ? panel.cards.find((c) => c.id === panel.cardId) || null : null;
       panel.effect = saved.effect;
+      if (!panel.card && panel.cardId) panel.card = seenCard(saved.seen, panel.cardId, saved.effect);
       const ctx = saved.context && typeof saved.context === "object" ? saved.context : {};
       panel.context = { resolver: typeof ctx.resolver === "string" ? ctx.resolver : null, event_combat: ctx.event_combat === true };
       panel.choices = saved.choices && typeof saved.choices === "object" ? { ...saved.choices } : {};

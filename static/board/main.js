@@ -301,7 +301,7 @@ function drawToolbar() {
   const own = !ctl.shared;
   $("undo").disabled = !own || !ctl.snapshot || !ctl.snapshot.can_undo;
   $("redo").disabled = !own || !ctl.snapshot || !ctl.snapshot.can_redo;
-  for (const id of ["new-game", "import-button"]) $(id).disabled = !own;
+  for (const id of ["new-game", "import-button", "export"]) $(id).disabled = !own;
 }
 
 function showPending() {
@@ -581,6 +581,7 @@ async function openLinkNow(match) {
   const own = drawSharedBanner();
   $("shared-banner").hidden = false;
   html.dataset.link = "shared";
+  autosave.drawTabs();
   draw();
   demand.load(request, ruling);
   if (ruleError) demand.showError(ruleError);
@@ -612,6 +613,7 @@ function leaveShared() {
   ctl.state = ctl.snapshot ? ctl.snapshot.state : FRESH_TABLE;
   $("shared-banner").hidden = true;
   html.dataset.link = "";
+  autosave.drawTabs();
   if (location.hash.startsWith("#r=")) history.replaceState(null, "", location.pathname + location.search);
   draw();
   demand.redraw();

@@ -219,8 +219,11 @@ export function createAutosave({ store, journal, board }) {
     clearNotice("elsewhere");
     if (!others.size) return;
     const box = $("board-notices");
-    box.append(h("p", { class: "notice", data: { notice: "elsewhere", testid: "notice-elsewhere" } },
-      h("span", { text: "This table is also open in another tab. Changes made in either tab show in both; nothing is lost." })));
+    // While this tab shows a shared table, the one in the other tab is the player's own.
+    const text = html.dataset.link === "shared"
+      ? "Your own table is open in another tab (this one shows a shared table). It is kept as it is there; nothing is lost."
+      : "This table is also open in another tab. Changes made in either tab show in both; nothing is lost.";
+    box.append(h("p", { class: "notice", data: { notice: "elsewhere", testid: "notice-elsewhere" } }, h("span", { text })));
   }
 
   addEventListener("pagehide", () => timer !== null && now());
@@ -228,6 +231,8 @@ export function createAutosave({ store, journal, board }) {
 
   return {
     notice, clearNotice, drawAsides, downloadButton, soon, now, listen, follow,
+    /** The other-tab line again (its words depend on whether a shared table is shown). */
+    drawTabs: elsewhere,
     /** For the tests: stop following (as if the other tab's news came late). */
     setFollowing(on) { following = on; },
   };

@@ -1,7 +1,7 @@
-"""Issue 13's fourth tablet trial by a new player: what they found, each checked where they
-found it (a reloaded table's ruling arriving under the finger, the character card's unnamed
-counters, the empty "demand as JSON", rule codes that looked like browser links, a shared link
-on a device with no table of its own)."""
+"""Issue 13's tablet trials by a new player, each finding checked where it was found: the
+third trial's (a reloaded table's ruling arriving under the finger, the character card's
+unnamed counters, the empty "demand as JSON", rule codes that looked like browser links, a
+shared link on a device with no table of its own), then the fourth's."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def test_a_reloaded_ruling_lands_without_moving_the_panel(
         headline = sp.locator("[data-testid=headline]")
         expect(headline).to_have_text(said)
         expect(headline).to_have_class("headline is-waiting")
-        expect(sp.locator("[data-testid=bar-status]")).to_have_text("Last ruling, being checked…")
+        expect(sp.locator("[data-testid=bar-status]")).to_have_text("Being checked…")
         expect(sp.locator("[data-testid=apply]")).to_be_disabled()
         expect(sp.locator("[data-testid=why]")).to_be_disabled()
         before = {s: top_of(sp, s) for s in ("#panel-body", "#demand-title")}
@@ -250,6 +250,39 @@ def test_rule_codes_are_chips_in_the_boards_colours(page: Page, site_url: str) -
         page.set_viewport_size({"width": 1280, "height": 1800})
 
 
+def test_a_reloaded_card_is_named_at_once_before_the_rules(
+    browser: Browser, site_url: str, page: Page
+) -> None:
+    """Reloaded with a card's demand, the card was shown as its bare demand until the card list
+    came with the rules, then by name (the fourth trial, portrait): it is named at once, and
+    stays so when the rules have come."""
+    page.fill("[data-testid=demand-search]", "termites")
+    page.click("[data-testid=card-termites]")
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    settle(page)
+    name = page.text_content("#chosen-title") or ""
+    words = page.text_content("[data-testid=demand-chosen] .card-text") or ""
+    assert name and words
+    slow, held = open_board(
+        browser, site_url, hold=RULES, storage=autosave_of(page), viewport=(800, 1280)
+    )
+    sp = slow.page
+    try:
+        sp.wait_for_selector("[data-testid=verdict-bar][data-state=pending]")
+        assert sp.get_attribute("html", "data-rules-ready") == "false"
+        expect(sp.locator("#chosen-title")).to_have_text(name)
+        expect(sp.locator("[data-testid=demand-chosen] .card-text")).to_have_text(words)
+        top = top_of(sp, "[data-testid=context]")
+        release(sp, held, RULES)
+        wait_live(sp)
+        sp.wait_for_selector("[data-testid=ruling][data-state=preview]")
+        expect(sp.locator("#chosen-title")).to_have_text(name)
+        assert abs(top_of(sp, "[data-testid=context]") - top) <= 2
+        check_clean(slow)
+    finally:
+        sp.context.close()
+
+
 # -------------------------------------------- 5. a shared link on a device with no table
 
 
@@ -311,6 +344,47 @@ def test_a_shared_link_on_a_device_with_its_own_table_says_it_is_kept(
         fp.click("[data-testid=shared-back]")
         expect(fp.locator("[data-testid=shared-banner]")).to_be_hidden()
         settle(fp)
+        check_clean(friend)
+    finally:
+        fp.context.close()
+
+
+# ------------------------------- the fourth trial (after the fixes above): a shared ruling is read
+
+LOCKED = (
+    "chip-discard", "chip-track", "compose-kind", "compose-add", "demand-search", "deck-event"
+)
+
+
+def test_a_shared_ruling_cannot_be_changed_from_its_panel(
+    browser: Browser, site_url: str, page: Page
+) -> None:
+    """One tap on a quick chip wiped a shared ruling, with no way back but the link (the fourth
+    trial). In the shared view the panel is read: its chips, the card search and its decks are
+    disabled, and a line says how to change the demand; back on one's own table they work."""
+    link = share_link(page)
+    friend, _ = open_board(browser, site_url, url=link.removeprefix(site_url), viewport=(1280, 800))
+    fp = friend.page
+    try:
+        expect(fp.locator("[data-testid=shared-banner]")).to_be_visible()
+        headline = fp.locator("[data-testid=headline]")
+        expect(headline).not_to_have_text("")
+        shown = headline.text_content() or ""
+        note = fp.locator("[data-testid=demand-locked]")
+        expect(note).to_be_visible()
+        expect(note).to_contain_text("To change them, first play this table")
+        for testid in LOCKED:
+            expect(fp.locator(f"[data-testid={testid}]")).to_be_disabled()
+        expect(fp.locator("[data-testid=export]")).to_be_disabled()  # it would export another table
+        fp.locator("[data-testid=chip-discard]").tap(force=True)  # the tap that wiped it
+        expect(headline).to_have_text(shown)
+        expect(fp.locator("[data-testid=ruling]")).to_have_attribute("data-state", "preview")
+        assert axe_violations(fp, site_url, "body") == []
+        fp.tap("[data-testid=shared-back]")
+        expect(fp.locator("[data-testid=shared-banner]")).to_be_hidden()
+        expect(note).to_be_hidden()
+        for testid in (*LOCKED, "export"):
+            expect(fp.locator(f"[data-testid={testid}]")).to_be_enabled()
         check_clean(friend)
     finally:
         fp.context.close()
