@@ -144,6 +144,25 @@ def check_clean(booted: App) -> None:
     assert watched["rejections"] == [], watched["rejections"]
 
 
+ASIDE = "castaway-referee.v2.aside"  # the tables kept aside (store.js)
+
+
+def saved(page: Page) -> dict[str, str]:
+    """Every key of the autosave in localStorage, as it stands."""
+    found: dict[str, str] = page.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage)"
+        ".filter((k) => k.startsWith('castaway-referee.'))"
+        ".map((k) => [k, localStorage.getItem(k)]))"
+    )
+    return found
+
+
+def autosave_of(page: Page) -> dict[str, str]:
+    """The autosave's keys as they stand, to seed another tab or a reload (the tables kept
+    aside left out)."""
+    return {k: v for k, v in saved(page).items() if k != ASIDE}
+
+
 def board_call(page: Page, name: str, *args: Any) -> Any:
     """Call the board's test door (static/board/main.js `board`: `window.castawayBoard` in
     the page, which runs the board as a classic script, static/vendor/board.js)."""

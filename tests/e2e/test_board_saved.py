@@ -13,11 +13,14 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .board_harness import (
+    ASIDE,
     DEMO,
     App,
+    autosave_of,
     check_clean,
     open_board,
     release,
+    saved,
     set_table,
     settles,
     wait_live,
@@ -32,7 +35,6 @@ KEYS = {
     "corrupt": "castaway-referee.v1.corrupt",
 }
 POINTER = "castaway-referee.v2.current"
-ASIDE = "castaway-referee.v2.aside"
 
 
 @pytest.fixture()
@@ -41,21 +43,6 @@ def page(board_app: App) -> Iterator[Page]:
     set_table(page, copy.deepcopy(DEMO))
     yield page
     check_clean(board_app)
-
-
-def saved(page: Page) -> dict[str, str]:
-    """Every key of the autosave in localStorage, as it stands."""
-    result: dict[str, str] = page.evaluate(
-        "() => Object.fromEntries(Object.keys(localStorage)"
-        ".filter((k) => k.startsWith('castaway-referee.'))"
-        ".map((k) => [k, localStorage.getItem(k)]))"
-    )
-    return result
-
-
-def autosave_of(page: Page) -> dict[str, str]:
-    """The localStorage keys of the autosave as they stand, for seeding another tab."""
-    return {k: v for k, v in saved(page).items() if k != ASIDE}
 
 
 def v1_save(page: Page) -> str:

@@ -17,6 +17,7 @@ from .board_harness import (
     check_clean,
     discard,
     open_board,
+    saved,
     set_table,
     settle,
     settles,
@@ -28,15 +29,6 @@ from .board_harness import (
 def page(board_page: Page) -> Page:
     """The board page on the demo table (conftest.board_page)."""
     return board_page
-
-
-def saved(page: Page) -> dict[str, str]:
-    """The page's autosave, to open the same table in a fresh page (a reload, a Back)."""
-    found: dict[str, str] = page.evaluate(
-        "() => Object.fromEntries(Object.keys(localStorage)"
-        ".filter((k) => k.startsWith('castaway-referee.')).map((k) => [k, localStorage[k]]))"
-    )
-    return found
 
 
 def rulings_in_effect(page: Page) -> int:

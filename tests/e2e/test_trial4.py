@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from .board_harness import (
     App,
+    autosave_of,
     axe_violations,
     check_clean,
     discard,
@@ -33,16 +34,6 @@ SIZES = {"tablet-landscape": (1280, 800), "tablet-portrait": (800, 1280)}
 def page(board_page: Page) -> Page:
     """The board page on the demo table (conftest.board_page)."""
     return board_page
-
-
-def autosave_of(page: Page) -> dict[str, str]:
-    """The autosave's keys as they stand, to seed another tab (the tables kept aside left out)."""
-    found: dict[str, str] = page.evaluate(
-        "() => Object.fromEntries(Object.keys(localStorage)"
-        ".filter((k) => k.startsWith('castaway-referee.') && !k.endsWith('.aside'))"
-        ".map((k) => [k, localStorage.getItem(k)]))"
-    )
-    return found
 
 
 def top_of(page: Page, selector: str) -> float:
@@ -352,7 +343,12 @@ def test_a_shared_link_on_a_device_with_its_own_table_says_it_is_kept(
 # ------------------------------- the fourth trial (after the fixes above): a shared ruling is read
 
 LOCKED = (
-    "chip-discard", "chip-track", "compose-kind", "compose-add", "demand-search", "deck-event"
+    "chip-discard",
+    "chip-track",
+    "compose-kind",
+    "compose-add",
+    "demand-search",
+    "deck-event",
 )
 
 
