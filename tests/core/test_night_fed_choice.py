@@ -29,34 +29,76 @@ class Case:
 
 
 CASES = [
-    Case("short: 2 food for 3 in the camp", {"food": 2}, (),
-         ("cook", "carpenter", "explorer"), ("explorer",), 0),
-    Case("short, with the players' choice", {"food": 2}, (),
-         ("cook", "carpenter", "explorer"), ("cook",), 0,
-         {"fed": ["carpenter", "explorer"]}),
-    Case("short, one outside: only those in the camp are offered", {"food": 1}, ("explorer",),
-         ("cook", "carpenter"), ("carpenter", "explorer"), 0),
+    Case(
+        "short: 2 food for 3 in the camp",
+        {"food": 2},
+        (),
+        ("cook", "carpenter", "explorer"),
+        ("explorer",),
+        0,
+    ),
+    Case(
+        "short, with the players' choice",
+        {"food": 2},
+        (),
+        ("cook", "carpenter", "explorer"),
+        ("cook",),
+        0,
+        {"fed": ["carpenter", "explorer"]},
+    ),
+    Case(
+        "short, one outside: only those in the camp are offered",
+        {"food": 1},
+        ("explorer",),
+        ("cook", "carpenter"),
+        ("carpenter", "explorer"),
+        0,
+    ),
     Case("exactly enough", {"food": 3}, (), None, (), 0),
-    Case("exactly enough, counting non-perishable food", {"food": 1, "nonperishable_food": 2},
-         (), None, (), 0),
+    Case(
+        "exactly enough, counting non-perishable food",
+        {"food": 1, "nonperishable_food": 2},
+        (),
+        None,
+        (),
+        0,
+    ),
     Case("plenty", {"food": 7}, (), None, (), 4),
-    Case("plenty, one outside with nothing carried", {"food": 3}, ("explorer",), None,
-         ("explorer",), 1),
-    Case("exactly enough for the two in the camp", {"food": 2}, ("explorer",), None,
-         ("explorer",), 0),
-    Case("enough: a stale choice changes nothing", {"food": 3}, (), None, (), 0,
-         {"fed": ["cook"]}),
-    Case("no food at all: no one can eat, nothing to choose", {}, (), None,
-         ("cook", "carpenter", "explorer"), 0),
+    Case(
+        "plenty, one outside with nothing carried",
+        {"food": 3},
+        ("explorer",),
+        None,
+        ("explorer",),
+        1,
+    ),
+    Case(
+        "exactly enough for the two in the camp", {"food": 2}, ("explorer",), None, ("explorer",), 0
+    ),
+    Case("enough: a stale choice changes nothing", {"food": 3}, (), None, (), 0, {"fed": ["cook"]}),
+    Case(
+        "no food at all: no one can eat, nothing to choose",
+        {},
+        (),
+        None,
+        ("cook", "carpenter", "explorer"),
+        0,
+    ),
 ]
 
 
 def ruled(case: Case) -> Any:
     outside = {who: {"in_camp": False} for who in case.outside}
-    state = table("cook", "carpenter", "explorer", phase="night", shelter="built",
-                  available=case.available, **outside)
-    return rule(Request.model_validate({"state": state, "effect": EATING,
-                                        "choices": case.choices}))
+    state = table(
+        "cook",
+        "carpenter",
+        "explorer",
+        phase="night",
+        shelter="built",
+        available=case.available,
+        **outside,
+    )
+    return rule(Request.model_validate({"state": state, "effect": EATING, "choices": case.choices}))
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
