@@ -1108,7 +1108,8 @@ export function createDemandPanel(ctl, root, bar) {
   }
 
   function certainty(step) {
-    const part = step.part ? ` (${partWords(step.part)})` : "";
+    // Beside the step's own code, the part it applies in words only ("Halving 0").
+    const part = step.part ? ` (${partWords(step.part).replace(/^[^:]*: /, "")})` : "";
     if (step.certainty === "house") return `No official ruling${part}; this app's default${step.switch ? ` (switch: ${switchName(step.switch)})` : ", no switch"}`;
     return step.certainty === "stated" ? "Official: stated by the rules" : `Follows from the rules${part}`;
   }
