@@ -16,9 +16,11 @@ CERTAINTY_RANK: dict[str, int] = {"house": 0, "derived": 1, "stated": 2}  # weak
 
 
 class Part(Value):
-    """One part of a ruling, with its own certainty: `id` is the ruling's id, a dot, a word."""
+    """One part of a ruling, with its own certainty: `id` is the ruling's id, a dot, a word;
+    `title` names the part in words for the players (the id is never shown to them)."""
 
     id: str
+    title: str
     text: str
     certainty: Certainty
 
@@ -34,12 +36,13 @@ class Clause(Value):
 
 
 def _c(cid: str, title: str, text: str, source: str, switch: str | None = None,
-       certainty: Certainty = "stated", parts: tuple[tuple[str, str, Certainty], ...] = (),
-       ) -> Clause:
+       certainty: Certainty = "stated",
+       parts: tuple[tuple[str, str, str, Certainty], ...] = ()) -> Clause:
+    """`parts`: (word, title, text, certainty) for each part of a ruling."""
     return Clause(id=cid, title=title, text=text, source=source, switch=switch,
                   certainty=certainty, parts=tuple(
-                      Part(id=f"{cid}.{word}", text=says, certainty=sure)
-                      for word, says, sure in parts))
+                      Part(id=f"{cid}.{word}", title=named, text=says, certainty=sure)
+                      for word, named, says, sure in parts))
 
 
 _ALL = (
@@ -143,10 +146,12 @@ _ALL = (
        "shortfall_hurts_all", "house"),
     _c("R2", "Friday", "Friday is never a victim of unfulfilled demand, weather or Night eating, "
        "except as the figure resolving an Action he resolves alone.", "rulings.md", parts=(
-           ("events", "Event cards, and effects on all characters, do not hit Friday, who "
-            "is not a character.", "derived"),
-           ("solo", "Resolving an Action alone, he suffers its consequences.", "stated"),
-           ("weather-night", "Weather and Night eating do not hurt him.", "house"))),
+           ("events", "Event cards and effects on all characters", "Event cards, and effects "
+            "on all characters, do not hit Friday, who is not a character.", "derived"),
+           ("solo", "Friday resolving an Action alone", "Resolving an Action alone, he suffers "
+            "its consequences.", "stated"),
+           ("weather-night", "Friday in the Weather and at Night", "Weather and Night eating "
+            "do not hurt him.", "house"))),
     _c("R3", "The Dog", "The Dog never suffers Wounds and never resolves an Action.", "rulings.md"),
     _c("R4", "Jenny after her rescue", "Jenny is a character for every 'all characters' effect, "
        "unfulfilled demand included; never First Player.", "rulings.md"),
@@ -159,10 +164,12 @@ _ALL = (
        "Morale Phase is data the players can check against their board.", "rulings.md"),
     _c("R8", "Halving", "Halving a loss keeps half rounded up; halving 0 is 1 unit of unfulfilled "
        "demand; halving a gain rounds down and is not a demand.", "rulings.md", parts=(
-           ("keep-one", "Halving 1 keeps 1, with no penalty.", "stated"),
-           ("round-up", "Halving a loss of more than 1 keeps half, rounded up.", "house"),
-           ("zero", "Halving 0 is 1 unit of unfulfilled demand.", "house"),
-           ("gain", "A halved gain is rounded down, and is not a demand.", "derived"))),
+           ("keep-one", "Halving 1", "Halving 1 keeps 1, with no penalty.", "stated"),
+           ("round-up", "Halving a loss of more than 1", "Halving a loss of more than 1 "
+            "keeps half, rounded up.", "house"),
+           ("zero", "Halving 0", "Halving 0 is 1 unit of unfulfilled demand.", "house"),
+           ("gain", "Halving a gain", "A halved gain is rounded down, and is not a demand.",
+            "derived"))),
     _c("R9", "Reducing Roof or Palisade without a Shelter", "Each level that cannot be removed is "
        "1 Wound of unfulfilled demand (only increases are exempt).", "rulings.md",
        "no_shelter_reduction_ignored", "house"),
@@ -170,10 +177,10 @@ _ALL = (
        "characters outside the camp are not affected.", "rulings.md"),
     _c("R11", "Scenario 6: the children's food", "2 food in rounds 7–8, 3 in 9–10, 4 in 11–12; "
        "short, the game is lost at once, with no Wounds instead.", "rulings.md", parts=(
-           ("need", "The children's food per round, and the loss when it cannot be paid.",
-            "stated"),
-           ("split", "How the players split food between the children and the characters, "
-            "and the warning.", "house"))),
+           ("need", "The children's food", "The children's food per round, and the loss "
+            "when it cannot be paid.", "stated"),
+           ("split", "Sharing food between the children and the characters", "How the players "
+            "split food between the children and the characters, and the warning.", "house"))),
     _c("R12", "Which food pays", "The players choose; the default spends perishable food first.",
        "rulings.md", certainty="house"),
     _c("R13", "The card's alternative", "If the first part cannot be paid in full, the stated "
@@ -185,9 +192,10 @@ _ALL = (
        "kills and loses the game.", "rulings.md"),
     _c("R16", "Covering sources", "Each source that must be covered but cannot be is 1 unit of "
        "unfulfilled demand.", "rulings.md", parts=(
-           ("one", "One source that cannot be covered, or a source demanded where there is "
-            "none.", "stated"),
-           ("several", "Several sources demanded and only some can be covered.", "house"))),
+           ("one", "One source that cannot be covered", "One source that cannot be covered, "
+            "or a source demanded where there is none.", "stated"),
+           ("several", "Several sources, only some covered", "Several sources demanded and only "
+            "some can be covered.", "house"))),
 )
 
 CLAUSES: dict[str, Clause] = {c.id: c for c in _ALL}

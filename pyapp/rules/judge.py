@@ -605,8 +605,12 @@ def _night_eating(t: Work, demand: d.NightEating, v: Verdict) -> None:
     # is shared out among those in the camp only, so the choice of who eats offers no one else.
     inside = tuple(who for who in v.victims if _eats_in_camp(t, who))
     outside = [who for who in v.victims if who not in inside]
-    eaters = [who for who in (t.choices.fed or inside) if who in inside]
-    if inside:
+    # Each eats 1 food (either kind, R12): who eats is a choice only when the camp's food is
+    # short for those in the camp; with enough, everyone in the camp eats, whatever was chosen,
+    # and with none, no one can, so there is nothing to choose either.
+    short = 0 < t.food() < len(inside)
+    eaters = [who for who in (t.choices.fed or inside) if who in inside] if short else list(inside)
+    if short:
         away = ""
         if outside:
             away = f" ({join(outside)}, outside the camp, cannot eat it.)"

@@ -1048,7 +1048,7 @@ export function createDemandPanel(ctl, root, bar) {
       r.decisions.length ? decisions(r) : null,
       h("h4", { text: "Why, step by step" }),
       h("ol", { class: "steps", data: { testid: "steps" } }, r.steps.map((step) => h("li", { class: `step-${step.certainty}` },
-        clauseLink(step.clause),
+        clauseLink(step.clause, step.part),
         h("span", { class: "step-text", text: ` ${step.text} ` }),
         h("span", { class: `certainty certainty-${step.certainty}`, text: certainty(step) })))),
       h("p", { class: "fine" }, "Each code is a clause of the rule (C…), a rule around it (G-…) or our ruling where the rules are silent (R…). ",
@@ -1094,17 +1094,17 @@ export function createDemandPanel(ctl, root, bar) {
   // the table (offline too; static/board/rule-drawer.js) rather than on the FAQ page, which
   // would leave the board (and, in a tablet's installed app, the app). A modified click still
   // follows the link.
-  function clauseLink(code) {
+  function clauseLink(code, part = null) {
     const entry = panel.faq[code];
     const clause = panel.clauses[code];
     const name = clause ? clause.title : "";
     return h("a", { class: "clause", href: entry ? `./faq.html#${entry}` : "./faq.html",
       title: name || undefined, "aria-label": `${code}${name ? `: ${name}` : ""} (the rule${entry ? " and its worked example" : ""}, shown beside the table)`, "aria-haspopup": "dialog",
-      data: { clause: code },
+      data: part ? { clause: code, part } : { clause: code },
       onclick: (e) => {
         if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || !clause) return;
         e.preventDefault();
-        showRule(code, e.currentTarget);
+        showRule(code, e.currentTarget, part);
       } }, code);
   }
 
@@ -1112,7 +1112,7 @@ export function createDemandPanel(ctl, root, bar) {
    * FAQ entry with the worked example ruled by the core. The drawer is made on the first
    * tap (its module is inside the board's bundle, static/vendor/board.js, so this import
    * fetches nothing; it still works with the modules unbundled). */
-  async function showRule(code, from) {
+  async function showRule(code, from, part = null) {
     const dialog = document.getElementById("rule-dialog");
     if (!dialog) return;
     if (!ruleDrawer) {
@@ -1132,7 +1132,7 @@ export function createDemandPanel(ctl, root, bar) {
       location.href = from ? from.href : "./faq.html";
       return;
     }
-    drawer.open(code, from);
+    drawer.open(code, from, part);
   }
 
   function switchName(key, where = " in Settings") {
@@ -1140,14 +1140,23 @@ export function createDemandPanel(ctl, root, bar) {
   }
 
   function certainty(step) {
-    const part = step.part ? ` (${step.part})` : "";
+    // Beside the step's own code, the part it applies in words only ("Halving 0").
+    const part = step.part ? ` (${partWords(step.part).replace(/^[^:]*: /, "")})` : "";
     if (step.certainty === "house") return `No official ruling${part}; this app's default${step.switch ? ` (switch: ${switchName(step.switch)})` : ", no switch"}`;
     return step.certainty === "stated" ? "Official: stated by the rules" : `Follows from the rules${part}`;
   }
 
+  /** A code a step rests on, in words for a player when it is a part of a ruling: never its
+   * id ("R8.zero") but the rule's code and the part's title from the core ("R8: Halving 0"). */
+  function partWords(code) {
+    const [id] = String(code).split(".");
+    const found = ((panel.clauses[id] || {}).parts || []).find((p) => p.id === code);
+    return found ? `${id}: ${found.title}` : String(code).includes(".") ? id : code;
+  }
+
   /** The whole ruling's certainty: as sure as its weakest deciding step (the core says which). */
   function rulingCertainty(r) {
-    const rests = (r.rests_on || []).join(", ");
+    const rests = (r.rests_on || []).map(partWords).join(", ");
     if (!r.certainty || r.certainty === "stated") return ["official", "Official", "every step that decides it is stated by the rules."];
     if (r.certainty === "derived") return ["derived", "Follows from the rules", `no rule says it in so many words${rests ? ` (${rests})` : ""}.`];
     const switches = [...new Set((r.rests_on || []).map((c) => (panel.clauses[c] || panel.clauses[String(c).split(".")[0]] || {}).switch).filter(Boolean))];

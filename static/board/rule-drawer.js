@@ -34,41 +34,67 @@ export function createRuleDrawer({ dialog, say, headline, paid, rule }) {
   // A step may cite a part of a rule ("C1.partial"): its rule is the code before the dot.
   const clauseOf = (code) => faq.clauses[code] || faq.clauses[String(code).split(".")[0]] || null;
 
-  /** Open on `code`, from the link `link` (focus returns there). */
-  function open(code, link) {
+  /** Open on `code`, from the link `link` (focus returns there); `part`: the part of the
+   * rule the step applies ("R8.zero"), when the rule has parts. */
+  function open(code, link, part = null) {
     from = link || null;
     origin = code;
     trail = [];
-    show(code);
+    show(code, part);
     if (!dialog.open) dialog.show();
     document.documentElement.dataset.ruleDrawer = "open";
     $("rule-title").focus({ preventScroll: true });
   }
 
-  function show(code) {
+  function show(code, part = null) {
     const clause = clauseOf(code);
-    shown = clause.id;
+    const parts = clause.parts || [];
+    const applied = parts.find((p) => p.id === (part || code)) || null;
+    shown = { code: clause.id, part: applied ? applied.id : null };
     const entries = faq.entries[clause.id] || [];
     dialog.dataset.code = clause.id;
+    if (applied) dialog.dataset.part = applied.id;
+    else delete dialog.dataset.part;
     $("rule-title").replaceChildren(el("span", { class: "clause", text: clause.id }), ` ${clause.title}`);
     $("rule-body").replaceChildren(
-      el("p", { class: ["rule-sure", `sure-${clause.certainty}`].join(" "), "data-testid": "rule-certainty", text: sureText(clause) }),
-      clauseQuote(clause, faq.sources, { titled: false, explained: true, ownHref: "./faq.html#source-rulings.md" }),
+      ...certaintyLines(clause, applied),
+      clauseQuote(clause, faq.sources, { titled: false, explained: true, ownHref: "./faq.html#source-rulings.md", partsNote: false }),
       ...entries.map((entry) => entrySection(entry)));
     $("rule-body").scrollTop = 0;
     dialog.scrollTop = 0;
     const back = $("rule-back");
     back.hidden = trail.length === 0;
-    back.textContent = trail.length ? `Back to ${trail.at(-1)}` : "Back";
+    back.textContent = trail.length ? `Back to ${trail.at(-1).code}` : "Back";
     $("rule-faq").href = entries.length ? `./faq.html#${entries[0].id}` : `./faq.html#${encodeURIComponent(clause.id)}`;
-    say(`Rule ${clause.id}: ${clause.title}. ${clause.text}${entries.length ? ` ${entries.length === 1 ? "A worked example follows." : `${entries.length} worked examples follow.`}` : ""}`);
+    say(`Rule ${clause.id}: ${clause.title}. ${applied ? `This step applies “${applied.title}”: ${sureWords(applied.certainty, clause.switch)} ` : ""}${clause.text}${entries.length ? ` ${entries.length === 1 ? "A worked example follows." : `${entries.length} worked examples follow.`}` : ""}`);
   }
 
-  function sureText(clause) {
-    if (clause.certainty === "house") {
-      return `No official ruling: this app's default${clause.switch ? ", and a switch in Settings takes the other reading" : ""}.`;
+  function sureWords(certainty, hasSwitch) {
+    if (certainty === "house") {
+      return `No official ruling: this app's default${hasSwitch ? ", and a switch in Settings takes the other reading" : ""}.`;
     }
-    return clause.certainty === "derived" ? "Follows from stated rules; no rule says it in so many words." : "Stated by the rules (official).";
+    return certainty === "derived" ? "Follows from stated rules; no rule says it in so many words." : "Stated by the rules (official).";
+  }
+
+  // How sure the rule is. A rule in parts has no one certainty: each part has its own (the
+  // core's data). Opened from a step that applies a part, that part's comes first, then the
+  // other parts', each with its own; never a rule-wide "official" above a part that is not.
+  function certaintyLines(clause, applied) {
+    const parts = clause.parts || [];
+    if (!parts.length) {
+      return [el("p", { class: `rule-sure sure-${clause.certainty}`, "data-testid": "rule-certainty", text: sureWords(clause.certainty, clause.switch) })];
+    }
+    const partLine = (p) => el("li", { class: `rule-part sure-${p.certainty}`, "data-testid": "rule-part", data: { part: p.id } },
+      el("strong", { text: `${p.title}: ` }), `${p.text} `, el("span", { class: "rule-part-sure", text: sureWords(p.certainty, clause.switch) }));
+    const others = parts.filter((p) => p !== applied);
+    return [
+      applied
+        ? el("p", { class: `rule-sure sure-${applied.certainty}`, "data-testid": "rule-certainty", data: { part: applied.id } },
+          `The step applies one part of this rule, “${applied.title}”: ${applied.text} `, el("strong", { text: sureWords(applied.certainty, clause.switch) }))
+        : el("p", { class: "rule-sure sure-parts", "data-testid": "rule-certainty", text: "This rule has parts, and each is as sure as it says below." }),
+      el("p", { class: "rule-parts-title", text: applied ? "Its other parts:" : "Its parts:" }),
+      el("ul", { class: "rule-parts", "data-testid": "rule-parts" }, others.map(partLine)),
+    ];
   }
 
   // One FAQ question on the rule: the question, its situation, and its example's ruling.
@@ -149,12 +175,13 @@ export function createRuleDrawer({ dialog, say, headline, paid, rule }) {
     if (!code || !clauseOf(code)) return; // unknown here: the FAQ page, then
     event.preventDefault();
     trail.push(shown);
-    show(code);
+    show(code, link.closest("[data-part]")?.dataset.part || null);
     $("rule-title").focus({ preventScroll: true });
   });
   $("rule-back").addEventListener("click", () => {
     if (!trail.length) return;
-    show(trail.pop());
+    const back = trail.pop();
+    show(back.code, back.part);
     $("rule-title").focus({ preventScroll: true });
   });
   $("rule-close").addEventListener("click", close);

@@ -48,19 +48,28 @@ function sourceNotes(clause, sources) {
 
 /**
  * The rule's text (with its title, unless `titled` is false because a heading says it), a
- * note when it is our own ruling, and its sources: as links (`explained` false, for the FAQ
- * page, whose sources section explains them) or explained in place (`explained` true).
+ * note when it is our own ruling (from the core's certainty, never from its code), and its
+ * sources: as links (`explained` false, for the FAQ page, whose sources section explains
+ * them) or explained in place (`explained` true). A ruling in parts has no one certainty:
+ * the note names each part in words with its own (`partsNote` false where a list says it).
  */
-export function clauseQuote(clause, sources, { titled = true, explained = false, ownHref = "#source-rulings.md" } = {}) {
+export function clauseQuote(clause, sources, { titled = true, explained = false, ownHref = "#source-rulings.md", partsNote = true } = {}) {
   if (!clause) return null;
   const house = clause.id.startsWith("R");
+  const parts = clause.parts || [];
+  let note = null;
+  if (parts.length) {
+    note = partsNote ? ` In parts: ${parts.map((p) => `${p.title}, ${PART_SURE[p.certainty] || PART_SURE.stated}`).join("; ")}.` : null;
+  } else if (clause.certainty === "house") {
+    note = clause.switch ? ` No official ruling; this app's default (switch: ${clause.switch}).` : " No official ruling; this app's default.";
+  }
   return el("div", { class: `clause-quote${house ? " clause-house" : ""}` },
     el("p", { class: "clause-text", "data-testid": "clause-text" }, titled ? el("strong", { text: `${clause.title}: ` }) : null, clause.text,
-      house ? el("span", { class: "house-note", text: clause.switch
-        ? ` No official ruling; this app's default (switch: ${clause.switch}).`
-        : " No official ruling; this app's default." }) : null),
+      note ? el("span", { class: "house-note", text: note }) : null),
     explained ? sourceNotes(clause, sources) : sourceLine(clause, sources, ownHref));
 }
+
+const PART_SURE = { stated: "stated by the rules", derived: "follows from the rules", house: "no official ruling (this app's default)" };
 
 /** The situation of a question's example, in words ("The situation: …"). */
 export function setupLine(entry) {

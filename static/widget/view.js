@@ -422,11 +422,19 @@ export function certaintyText(step, state) {
     : `no official ruling; this app's default (switch: ${step.switch})`;
 }
 
+// A code a ruling rests on, in words when it is a part of a ruling ("R8.zero" reads "R8:
+// Halving 0", the part's title from the core): a part's id is never shown to a reader.
+function codeWords(code, clauses) {
+  const [id] = String(code).split(".");
+  const found = ((clauses[id] || {}).parts || []).find((p) => p.id === code);
+  return found ? `${id}: ${found.title}` : String(code).includes(".") ? id : code;
+}
+
 // How sure the ruling is as a whole (its weakest deciding step), in three plain grades:
 // official, a ruling that follows from the rules, or no official ruling (with the house-rule
 // switch that takes the other reading, if there is one).
 export function rulingCertainty(ruling, clauses = {}, state = null) {
-  const rests = (ruling.rests_on || []).join(", ");
+  const rests = (ruling.rests_on || []).map((code) => codeWords(code, clauses)).join(", ");
   if (!ruling.certainty || ruling.certainty === "stated") {
     return { grade: "official", label: "Official", text: "Every deciding step is stated by the rules." };
   }
@@ -488,7 +496,8 @@ export function renderRuling(request, ruling, clauses = {}, options = {}) {
     verdictText(state, ruling).map((t) => el("li", { text: t })));
   const steps = el("ol", { class: "steps", "data-testid": "steps" }, (ruling.steps || []).map((s) => {
     const clause = clauses[s.clause];
-    return el("li", { class: "step", data: { clause: s.clause, certainty: s.certainty } },
+    const data = s.part ? { clause: s.clause, part: s.part, certainty: s.certainty } : { clause: s.clause, certainty: s.certainty };
+    return el("li", { class: "step", data },
       clauseCode(s.clause, clause, options),
       el("span", { class: "step-body" },
         clause ? el("span", { class: "clause-title", text: clause.title }) : null,

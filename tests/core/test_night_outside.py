@@ -32,13 +32,22 @@ def ruled(state: dict[str, Any], **choices: Any) -> Any:
 
 
 def test_the_camps_food_is_offered_only_to_those_in_the_camp() -> None:
-    """3 food, the Explorer outside with nothing carried: the Cook and the Carpenter eat, the
-    Explorer goes hungry (2 Wounds), and "who eats" offers only the two in the camp."""
-    ruling = ruled(night(3))
+    """1 food, the Explorer outside with nothing carried: "who eats" offers only the two in
+    the camp and says why the Explorer is not there."""
+    ruling = ruled(night(1))
     fed = next(d for d in ruling.decisions if d.id == "fed")
     assert [o.value for o in fed.options] == ["cook", "carpenter"]
     assert fed.default == "cook,carpenter" and fed.chosen == "cook,carpenter"
     assert "Explorer, outside the camp, cannot eat it" in fed.question
+    hurt = {w.figure: w.other for w in ruling.wounds if w.other}
+    assert hurt == {"carpenter": 2, "explorer": 2}
+
+
+def test_the_camps_food_left_over_is_not_for_the_character_outside() -> None:
+    """3 food, the Explorer outside with nothing carried: the Cook and the Carpenter eat (no
+    choice: the food is not short for them), the Explorer goes hungry (2 Wounds)."""
+    ruling = ruled(night(3))
+    assert [d for d in ruling.decisions if d.id == "fed"] == []
     hurt = {w.figure: w.other for w in ruling.wounds if w.other}
     assert hurt == {"explorer": 2}
     assert ruling.state.available.food == 1  # the camp's third food is not the Explorer's
@@ -53,12 +62,12 @@ def test_the_camps_food_is_offered_only_to_those_in_the_camp() -> None:
 def test_choosing_the_character_outside_feeds_no_one_from_the_camp() -> None:
     """A stale or hand-made choice naming the Explorer changes nothing: only those in the
     camp can be chosen; the Cook, left out, goes hungry; the Explorer still cannot eat."""
-    ruling = ruled(night(3), fed=["explorer", "carpenter"])
+    ruling = ruled(night(1), fed=["explorer", "carpenter"])
     fed = next(d for d in ruling.decisions if d.id == "fed")
     assert fed.chosen == "carpenter"
     hurt = {w.figure: w.other for w in ruling.wounds if w.other}
     assert hurt == {"cook": 2, "explorer": 2}
-    assert ruling.state.available.food == 2
+    assert ruling.state.available.food == 0
 
 
 @pytest.mark.parametrize("carried", [1, 2])
