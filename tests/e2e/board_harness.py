@@ -3,6 +3,7 @@ watched like `app`), a demo table, and waits on the board's readiness signals.""
 
 from __future__ import annotations
 
+import copy
 import json
 import time
 from collections.abc import Callable, Iterator
@@ -282,6 +283,14 @@ def clear_demand(page: Page) -> None:
         while page.locator(f"[data-testid={testid}]").count():
             page.click(f"[data-testid={testid}]")
             page.wait_for_function(SETTLED)
+
+
+def fresh_demo(page: Page) -> None:
+    """The demo table with no demand and the rule drawer closed: where tests share one page."""
+    if page.locator("[data-testid=rule-dialog]").is_visible():
+        page.click("[data-testid=rule-close]")
+    set_table(page, copy.deepcopy(DEMO))
+    clear_demand(page)
 
 
 def small_targets(page: Page) -> list[list[Any]]:

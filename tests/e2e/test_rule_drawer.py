@@ -21,8 +21,8 @@ from .board_harness import (
     App,
     axe_violations,
     check_clean,
-    clear_demand,
     discard,
+    fresh_demo,
     open_board,
     set_table,
     wait_live,
@@ -44,10 +44,7 @@ def sized(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> It
 def page(sized: App) -> Iterator[Page]:
     """The demo table, the drawer closed, and the Cook resolving "Discard 5 wood" (ruled)."""
     p = sized.page
-    if p.locator(DRAWER).is_visible():
-        p.click("[data-testid=rule-close]")
-    set_table(p, copy.deepcopy(DEMO))
-    clear_demand(p)
+    fresh_demo(p)
     p.select_option("[data-testid=ctx-resolver]", "cook")
     discard(p, "wood", 5)
     p.wait_for_selector("[data-testid=ruling][data-state=preview]")

@@ -24,7 +24,7 @@ from .board_harness import (
     App,
     axe_violations,
     check_clean,
-    clear_demand,
+    fresh_demo,
     open_board,
     set_table,
     settle,
@@ -47,10 +47,7 @@ def tablet(browser: Browser, site_url: str) -> Iterator[App]:
 @pytest.fixture()
 def page(tablet: App) -> Iterator[Page]:
     p = tablet.page
-    if p.locator(DRAWER).is_visible():
-        p.click("[data-testid=rule-close]")
-    set_table(p, copy.deepcopy(DEMO))
-    clear_demand(p)
+    fresh_demo(p)
     yield p
     check_clean(tablet)
 
