@@ -3,6 +3,7 @@
 // table, the demand, the context or a choice changes. The verdict bar keeps the headline in
 // view. It shows what the core says; it decides nothing itself.
 
+import { codeWords } from "../widget/view.js";
 import { h } from "./dom.js";
 import { HOUSE_RULES, RESOURCE_KINDS, RESOURCE_NAMES, figureName, figuresOf, plainError, title } from "./labels.js";
 
@@ -1146,13 +1147,8 @@ export function createDemandPanel(ctl, root, bar) {
     return step.certainty === "stated" ? "Official: stated by the rules" : `Follows from the rules${part}`;
   }
 
-  /** A code a step rests on, in words for a player when it is a part of a ruling: never its
-   * id ("R8.zero") but the rule's code and the part's title from the core ("R8: Halving 0"). */
-  function partWords(code) {
-    const [id] = String(code).split(".");
-    const found = ((panel.clauses[id] || {}).parts || []).find((p) => p.id === code);
-    return found ? `${id}: ${found.title}` : String(code).includes(".") ? id : code;
-  }
+  /** A code a step rests on, in words for a player ("R8: Halving 0", never "R8.zero"). */
+  const partWords = (code) => codeWords(code, panel.clauses);
 
   /** The whole ruling's certainty: as sure as its weakest deciding step (the core says which). */
   function rulingCertainty(r) {

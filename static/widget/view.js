@@ -423,8 +423,9 @@ export function certaintyText(step, state) {
 }
 
 // A code a ruling rests on, in words when it is a part of a ruling ("R8.zero" reads "R8:
-// Halving 0", the part's title from the core): a part's id is never shown to a reader.
-function codeWords(code, clauses) {
+// Halving 0", the part's title from the core): a part's id is never shown to a reader. The
+// board's panel says it the same way (static/board/demand.js).
+export function codeWords(code, clauses) {
   const [id] = String(code).split(".");
   const found = ((clauses[id] || {}).parts || []).find((p) => p.id === code);
   return found ? `${id}: ${found.title}` : String(code).includes(".") ? id : code;
