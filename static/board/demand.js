@@ -366,7 +366,7 @@ export function createDemandPanel(ctl, root, bar) {
     drawShare();
     drawRuling();
     drawBar();
-    if (els.advanced.open) showEffectJson();
+    showEffectJson(); // ready before "Advanced" opens (its toggle event comes a task later)
   }
 
   /** A shared ruling (or a table the rules could not load) is read, not edited: whatever would
@@ -879,8 +879,8 @@ export function createDemandPanel(ctl, root, bar) {
     els.advanced.addEventListener("toggle", () => { if (els.advanced.open) showEffectJson(true); });
   }
 
-  /** The JSON box shows the demand on the table: when "Advanced" opens, and whenever the
-   * demand changes while it is open (text typed there stays until the demand changes). */
+  /** The JSON box shows the demand on the table, from the moment "Advanced" opens, and
+   * follows it (text typed there stays until the demand changes). */
   function showEffectJson(force = false) {
     const text = panel.effect ? JSON.stringify(panel.effect, null, 1) : "";
     if (!force && text === els.jsonShown) return;

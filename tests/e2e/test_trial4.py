@@ -171,6 +171,7 @@ def test_the_demand_as_json_shows_the_demand_set_and_follows_it(page: Page, site
     page.wait_for_selector("[data-testid=ruling][data-state=preview]")
     page.click("[data-testid=advanced] > summary")
     area = page.locator("[data-testid=effect-json]")
+    expect(area).not_to_have_value("")
     shown = json.loads(area.input_value())
     assert [(d["kind"], d.get("wood")) for d in shown["demands"]] == [("discard", 2)]
     page.click("[data-testid=d0-n-plus]")
