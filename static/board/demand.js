@@ -375,6 +375,7 @@ export function createDemandPanel(ctl, root, bar) {
     const locked = ctl.readonly ? (ctl.shared ? "shared" : "readonly") : "";
     if (els.locked === locked) return;
     els.locked = locked;
+    root.dataset.locked = locked; // a shared ruling: the finder and the chips are put away (board.css)
     els.search.disabled = Boolean(locked);
     drawChips();
     drawDeckChips();
@@ -812,7 +813,7 @@ export function createDemandPanel(ctl, root, bar) {
   let sharedFromBar = null; // where Share was last drawn: the actions row follows the bar
 
   function drawActions() {
-    const none = !panel.effect;
+    const none = !panel.effect || Boolean(ctl.shared && ctl.shared.checking); // (a link being read: nothing to do yet)
     sharedFromBar = shareInBar();
     els.actions.replaceChildren(...[
       h("button", { type: "button", class: "secondary", disabled: none || panel.status === "ask" || panel.status === "unpicked", data: { testid: "preview", key: "preview" },
@@ -936,6 +937,7 @@ export function createDemandPanel(ctl, root, bar) {
         : ["Who is “the character resolving”?", "Choose them under the card."],
       pending: r ? [headline(r), "Ruling…"]
         : panel.waiting ? [panel.waiting.headline, "Being checked…"]
+          : ctl.shared ? ["Working out the shared ruling…", document.documentElement.dataset.rulesReady === "true" ? "Ruling…" : "Waiting for the rules"]
           : document.documentElement.dataset.rulesReady === "true" ? ["Ruling…", "Ruling…"]
             : ["Ruling once the rules are ready…", "Waiting for the rules"],
       preview: [r && headline(r), ctl.shared ? "The shared ruling" : "Preview: not applied yet"],
@@ -968,7 +970,7 @@ export function createDemandPanel(ctl, root, bar) {
       h("div", { class: "bar-text" },
         h("p", { class: "bar-status", data: { testid: "bar-status" }, text: texts[1] }),
         sure ? h("p", { class: ["bar-sure", `sure-${sure[0]}`], data: { testid: "bar-certainty" }, text: sure[1] }) : null,
-        h("p", { class: ["headline", r && !r.wounds.some((w) => w.unfulfilled + w.other) && !r.game_lost && "is-clear", !r && panel.waiting && s === "pending" && "is-waiting"],
+        h("p", { class: ["headline", r && !r.wounds.some((w) => w.unfulfilled + w.other) && !r.game_lost && "is-clear", !r && (panel.waiting || ctl.shared) && s === "pending" && "is-waiting"],
           data: { testid: "headline" }, text: texts[0] })),
       h("div", { class: "bar-actions" },
         s === "stale"
@@ -1286,7 +1288,7 @@ export function createDemandPanel(ctl, root, bar) {
     },
     /** The table changed (an edit, undo, redo, apply, a new game): rule again, or say the ruling is out of date. */
     tableChanged() {
-      if (panel.applying) return;
+      if (panel.applying || (ctl.shared && ctl.shared.checking)) return; // (the link's own ruling is coming)
       const still = ctl.state.phase === "action" && (ctl.state.planned_actions || []).some((a) => a.id === panel.resolving && a.pawns[0] === panel.context.resolver);
       if (panel.resolving && !still) {
         // "Resolve" chose this figure for that Action; the Action (or the Action Phase) is gone.
@@ -1336,7 +1338,8 @@ export function createDemandPanel(ctl, root, bar) {
       panel.choices = { ...request.choices };
       panel.ruling = ruling || null;
       panel.waiting = null;
-      panel.status = ruling ? "preview" : "none";
+      // A link the page read alone (main.js showPeeked): its ruling comes once the rules have read it.
+      panel.status = ruling ? "preview" : ctl.shared && ctl.shared.checking && panel.effect ? "pending" : "none";
       panel.appliedAt = null;
       panel.asked += 1;
       panel.error = null;

@@ -10,6 +10,7 @@ import { FRESH_TABLE, ROLES, plainError, title } from "./labels.js";
 import { movesFor, pieceName } from "./moves.js";
 import { renderBoard } from "./render.js";
 import { createAutosave } from "./save.js";
+import { peekLink } from "./linkpeek.js";
 import { effectProblem } from "./savecheck.js";
 import { Store } from "./store.js";
 
@@ -21,6 +22,7 @@ const store = new Store();
 // The whole game's history stays here; the rules' session holds a window of it (journal.js).
 const journal = new Journal((command) => referee.session(command));
 let rulesReady = false;
+let rulesDown = false; // the rules could not be loaded: the table is shown, and cannot change
 let tail = Promise.resolve();
 const waiting = [];
 let rev = 0;
@@ -535,10 +537,37 @@ function showOpening(on) {
   else if (html.dataset.link === "opening") html.dataset.link = "";
 }
 
+/** The link's table and demand, as the page read it alone (./linkpeek.js), shown at once while
+ * the rules load: read-only, its ruling "being worked out", the banner's buttons off until the
+ * rules have read the link too (openLinkNow then shows their reading in its place). */
+function showPeeked(request) {
+  showOpening(false);
+  ctl.shared = { request, checking: true };
+  ctl.readonly = true;
+  ctl.holding = null;
+  ctl.state = request.state;
+  drawSharedBanner();
+  $("shared-banner").hidden = false;
+  html.dataset.link = "checking";
+  autosave.drawTabs();
+  draw();
+  demand.load(request, null);
+  ctl.say("Showing a shared table and its demand. Its ruling is being worked out.");
+  $("shared-title").focus();
+}
+
+/** The link turned out not to open: the player's own table again (the hash stays, and the
+ * message says why). */
+function dropPeeked() {
+  if (!(ctl.shared && ctl.shared.checking)) return;
+  showOwnTable();
+  demand.clear();
+}
+
 async function openLink() {
   const match = /^#r=(.*)$/.exec(location.hash);
   if (!match) return;
-  showOpening(true);
+  if (!(ctl.shared && ctl.shared.checking)) showOpening(true);
   try {
     await openLinkNow(match);
   } finally {
@@ -548,6 +577,7 @@ async function openLink() {
 
 async function openLinkNow(match) {
   if (!(await referee.ready)) {
+    dropPeeked();
     html.dataset.link = "error";
     showMessage("This share link cannot be opened: the rules could not be loaded. Reload the page to try again.", "link-error");
     return;
@@ -563,10 +593,12 @@ async function openLinkNow(match) {
     }
     request = await referee.links.decode(payload);
   } catch (error) {
+    dropPeeked();
     html.dataset.link = "error";
     showMessage(`This share link cannot be opened: ${plainError(error)} Your own table is unchanged.`, "link-error");
     return;
   }
+  const peeked = Boolean(ctl.shared && ctl.shared.checking);
   let ruling = null;
   let ruleError = null;
   try {
@@ -586,7 +618,7 @@ async function openLinkNow(match) {
   demand.load(request, ruling);
   if (ruleError) demand.showError(ruleError);
   ctl.say(`Showing a shared table and its ruling. ${own ? "Your own table is kept." : "You have no table of your own on this device yet."}`);
-  $("shared-title").focus();
+  if (!peeked || !document.activeElement || document.activeElement === document.body) $("shared-title").focus();
 }
 
 /** Does this device hold a table of the player's own (saved, or changed in this tab)? */
@@ -599,7 +631,12 @@ function hasOwnTable() {
  * (then nothing is replaced: "Play this table" asks nothing; "Back" sets up a new one). */
 function drawSharedBanner() {
   const own = hasOwnTable();
+  const checking = Boolean(ctl.shared && ctl.shared.checking);
   ctl.sharedOwn = own;
+  $("shared-what").textContent = checking ? "This is the table and demand someone shared with you. Its ruling is being worked out…"
+    : "This is the table, demand and ruling someone shared with you.";
+  $("shared-load").disabled = checking;
+  $("shared-back").disabled = checking;
   $("shared-own").textContent = own ? "Your own table is saved and untouched." : "You have no table of your own on this device yet.";
   $("shared-load").textContent = own ? "Play this table instead of mine…" : "Play this table";
   $("shared-back").textContent = own ? "Back to my table" : "Set up my own table";
@@ -608,15 +645,19 @@ function drawSharedBanner() {
 
 function leaveShared() {
   if (!ctl.shared) return;
+  showOwnTable();
+  if (location.hash.startsWith("#r=")) history.replaceState(null, "", location.pathname + location.search);
+  demand.redraw();
+}
+
+function showOwnTable() {
   ctl.shared = null;
-  ctl.readonly = false;
+  ctl.readonly = rulesDown;
   ctl.state = ctl.snapshot ? ctl.snapshot.state : FRESH_TABLE;
   $("shared-banner").hidden = true;
   html.dataset.link = "";
   autosave.drawTabs();
-  if (location.hash.startsWith("#r=")) history.replaceState(null, "", location.pathname + location.search);
   draw();
-  demand.redraw();
 }
 
 function wireShared() {
@@ -641,7 +682,7 @@ const historyOf = (doc) => ({ initial: doc.initial, entries: doc.entries, cursor
 
 function showSaved(doc) {
   ctl.snapshot = doc ? journal.adopt(doc) : null;
-  ctl.state = doc ? doc.state : FRESH_TABLE;
+  if (!ctl.shared) ctl.state = doc ? doc.state : FRESH_TABLE; // (a shared table stays on show)
   draw();
 }
 
@@ -698,7 +739,9 @@ function boardStyle() {
 }
 
 async function boot() {
-  if (location.hash.startsWith("#r=")) showOpening(true); // before anything is drawn
+  const linked = location.hash.startsWith("#r=");
+  if (linked) showOpening(true); // before anything is drawn
+  const peeking = linked ? peekLink(location.hash) : null; // the link, read by the page alone
   let { doc, notices } = store.load(); // checked (./savecheck.js) before anything is drawn
   await firstPaint();
   await boardStyle();
@@ -710,6 +753,8 @@ async function boot() {
   wireShared();
   html.dataset.board = doc ? "saved" : "fresh";
   showSaved(doc);
+  const peeked = peeking && (await peeking);
+  if (peeked) showPeeked(peeked); // a link's table and demand at once; its ruling when the rules come
   performance.mark("board-drawn");
   // Drawn and wired: moves made from here are queued until the rules are ready (issue 6).
   performance.mark("board-interactive");
@@ -734,6 +779,7 @@ async function boot() {
     } catch (error) {
       if (error.type === "rules_unavailable" || !doc) {
         showMessage("The rules could not be loaded. The table is shown as saved but cannot change; reload to try again.", "refused");
+        rulesDown = true;
         ctl.readonly = true;
         draw();
         await openLink(); // a share link says it cannot be opened (and the placeholder goes)

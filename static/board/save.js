@@ -220,7 +220,7 @@ export function createAutosave({ store, journal, board }) {
     if (!others.size) return;
     const box = $("board-notices");
     // While this tab shows a shared table, the one in the other tab is the player's own.
-    const text = html.dataset.link === "shared"
+    const text = html.dataset.link === "shared" || html.dataset.link === "checking"
       ? "Your own table is open in another tab (this one shows a shared table). It is kept as it is there; nothing is lost."
       : "This table is also open in another tab. Changes made in either tab show in both; nothing is lost.";
     box.append(h("p", { class: "notice", data: { notice: "elsewhere", testid: "notice-elsewhere" } }, h("span", { text })));

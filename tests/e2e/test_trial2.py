@@ -5,7 +5,10 @@ and a track demand's words."""
 
 from __future__ import annotations
 
+import base64
 import copy
+import json
+import zlib
 from typing import Any
 
 import pytest
@@ -44,38 +47,86 @@ def shared_request() -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("viewport", [(1280, 800), (800, 1280)])
-def test_a_share_link_shows_only_that_it_is_opening_until_the_shared_table_is_drawn(
+def test_a_share_link_shows_its_table_and_demand_at_once_and_its_ruling_when_the_rules_come(
     browser: Browser, site_url: str, viewport: tuple[int, int]
 ) -> None:
-    """While the rules load, a fresh reader sees "Opening the shared ruling…" (announced), not
-    the fresh table with "No demand yet"; the table and the panel are hidden and inert. Then
-    the banner, the shared table and its ruling, and the placeholder is gone."""
+    """A fresh reader on a slow device: while the rules load, the page reads the link alone and
+    shows the shared table (Roof 3, 4 wood) and its demand at once, never the fresh table with
+    "No demand yet". The ruling is said to be on its way, greyed, and the banner's buttons wait
+    (nothing can be played before the rules have read the link too). Then the ruling, as the
+    rules read it, in the same place."""
     link = encode(Request.model_validate(shared_request()))
     friend, held = open_board(browser, site_url, hold=RULES, url=f"#r={link}", viewport=viewport)
     fp = friend.page
     try:
-        fp.wait_for_selector("html[data-link=opening]", state="attached")
-        fp.wait_for_selector('html[data-board="fresh"]', state="attached")  # drawn, underneath
-        opening = fp.locator("[data-testid=shared-opening]")
-        expect(opening).to_be_visible()
-        expect(opening).to_have_text("Opening the shared ruling…")
-        expect(opening).to_have_attribute("role", "status")
-        assert fp.evaluate("document.getElementById('layout').inert") is True
-        for hidden in ["board", "panel", "verdict-bar", "headline"]:
-            expect(fp.locator(f"[data-testid={hidden}]")).to_be_hidden()
-        shown = fp.inner_text("body")  # what is drawn on screen, nothing hidden
-        assert "No demand yet" not in shown and "Cook" not in shown
+        fp.wait_for_selector("html[data-link=checking]", state="attached")
+        expect(fp.locator("[data-testid=shared-opening]")).to_be_hidden()
+        banner = fp.locator("[data-testid=shared-banner]")
+        expect(banner).to_be_visible()
+        expect(fp.locator("[data-testid=shared-what]")).to_have_text(
+            "This is the table and demand someone shared with you. Its ruling is being worked out…"
+        )
+        expect(fp.locator("[data-testid=shared-load]")).to_be_disabled()
+        expect(fp.locator("[data-testid=shared-back]")).to_be_disabled()
+        expect(fp.locator("[data-testid=track-roof]")).to_have_attribute("data-value", "3")
+        headline = fp.locator("[data-testid=headline]")
+        expect(headline).to_have_text("Working out the shared ruling…")
+        expect(headline).to_have_class("headline is-waiting")
+        expect(fp.locator("[data-testid=bar-status]")).to_have_text("Waiting for the rules")
+        expect(fp.locator("[data-testid=apply]")).to_be_disabled()
+        shown = fp.inner_text("body")
+        assert "No demand yet" not in shown and "Discard 2 wood" in shown
+        assert fp.evaluate("document.activeElement.id") == "shared-title"
+        assert fp.get_attribute("html", "data-rules-ready") == "false"
         assert axe_violations(fp, site_url, "body") == []
         release(fp, held, RULES)
         wait_live(fp)
         fp.wait_for_selector("html[data-link=shared]", state="attached")
         fp.wait_for_selector("[data-testid=ruling][data-state=preview]")
-        expect(opening).to_be_hidden()
-        expect(fp.locator("[data-testid=shared-banner]")).to_be_visible()
-        expect(fp.locator("[data-testid=headline]")).to_be_visible()
+        expect(headline).to_have_text("Paid in full: no one is wounded.")
+        expect(headline).not_to_have_class("headline is-waiting")
+        expect(fp.locator("[data-testid=shared-what]")).to_have_text(
+            "This is the table, demand and ruling someone shared with you."
+        )
+        expect(fp.locator("[data-testid=shared-load]")).to_be_enabled()
         expect(fp.locator("[data-testid=track-roof]")).to_have_attribute("data-value", "3")
-        assert fp.evaluate("document.getElementById('layout').inert") is False
         assert axe_violations(fp, site_url, "body") == []
+        check_clean(friend)
+    finally:
+        fp.context.close()
+
+
+def raw_link(request: dict[str, Any]) -> str:
+    """A link written as pyapp/links.py writes one, but of anything: the models not asked."""
+    text = json.dumps(request, separators=(",", ":")).encode()
+    return "1." + base64.urlsafe_b64encode(zlib.compress(text, 9)).decode().rstrip("=")
+
+
+def test_a_link_the_page_can_read_but_the_rules_refuse_gives_the_own_table_back(
+    browser: Browser, site_url: str
+) -> None:
+    """A well-formed link whose demand is one no card makes (the page's light check lets it by):
+    shown at once, then, once the rules have read it, taken away with their reason, and the
+    player's own table is back and playable."""
+    request = shared_request()
+    request["effect"] = {"demands": [{"kind": "sing_a_song"}]}
+    friend, held = open_board(
+        browser, site_url, hold=RULES, url=f"#r={raw_link(request)}", viewport=(1280, 800)
+    )
+    fp = friend.page
+    try:
+        fp.wait_for_selector("html[data-link=checking]", state="attached")
+        expect(fp.locator("[data-testid=track-roof]")).to_have_attribute("data-value", "3")
+        release(fp, held, RULES)
+        wait_live(fp)
+        expect(fp.locator("[data-testid=message]")).to_contain_text(
+            "This share link cannot be opened"
+        )
+        assert fp.get_attribute("html", "data-link") == "error"
+        expect(fp.locator("[data-testid=shared-banner]")).to_be_hidden()
+        expect(fp.locator("[data-testid=track-roof]")).not_to_have_attribute("data-value", "3")
+        expect(fp.locator("[data-testid=headline]")).to_have_text("No demand yet")
+        assert fp.evaluate("document.getElementById('board').dataset.readonly") == "false"
         check_clean(friend)
     finally:
         fp.context.close()

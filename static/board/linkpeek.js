@@ -1,0 +1,64 @@
+// A share link read by the page alone, so that its table and demand are on screen at once,
+// while the rules load (which takes seconds on a fresh device); the rules then read the link
+// again and rule on it, and only their reading counts.
+//
+// Format 1, as pyapp/links.py writes it: `#r=1.<data>`, <data> the request's JSON without its
+// default values, deflated (zlib) and written in URL-safe base64 without padding. The same
+// bounds as there. The table is checked as an autosave is (./savecheck.js), which also fills
+// in the defaults the link left out, so the board draws what the rules will hold.
+//
+// Anything this cannot read (a damaged link, a newer format, a table the check refuses, a
+// browser without DecompressionStream) answers null: the page waits for the rules, which say
+// in plain words what is wrong. Nothing here ever throws.
+
+import { checkTable, effectProblem } from "./savecheck.js";
+
+const LINK_MAX = 16_000; // characters of link data (pyapp/links.py MAX_LINK)
+const JSON_MAX = 64_000; // bytes the data may inflate to (pyapp/links.py MAX_JSON)
+
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** The inflated bytes of `data`, or null (damaged, or larger than JSON_MAX). */
+async function inflate(data) {
+  const bytes = Uint8Array.from(atob(data.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate")).getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > JSON_MAX) {
+      reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new Uint8Array(await new Blob(chunks).arrayBuffer());
+}
+
+/** The request in a share link's fragment ("#r=1.…"), with its table checked and its defaults
+ * filled in, or null if the page cannot read it on its own. */
+export async function peekLink(hash) {
+  try {
+    const match = /^#r=1\.([A-Za-z0-9_-]+)$/.exec(decodeURIComponent(hash).trim());
+    if (!match || match[1].length > LINK_MAX || typeof DecompressionStream !== "function") return null;
+    const bytes = await inflate(match[1]);
+    if (!bytes) return null;
+    const request = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    if (!isObject(request)) return null;
+    if ((request.format ?? "castaway-referee/request") !== "castaway-referee/request" || (request.version ?? 1) !== 1) return null;
+    const { table, problem } = checkTable(request.state);
+    if (problem || effectProblem(request.effect)) return null;
+    if (request.card != null && typeof request.card !== "string") return null;
+    return {
+      card: request.card ?? null,
+      state: table,
+      effect: request.effect,
+      context: isObject(request.context) ? request.context : {},
+      choices: isObject(request.choices) ? request.choices : {},
+    };
+  } catch {
+    return null;
+  }
+}
