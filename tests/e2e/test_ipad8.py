@@ -60,7 +60,7 @@ def test_an_ipad_in_landscape_has_the_ruling_and_its_table_on_one_screen(
     """At 1180x820 and 1194x834, three characters and Friday, a Build planned with 2 wood and
     a demand ruled: the page is not scrolled; the piles, the Build and its wood, the camp
     tracks, Morale, every wound track and the ruling's headline are inside the window, and
-    the ruling's panel is beside the table, not under it."""
+    the ruling's panel is beside the table, not under it, and whole on screen."""
     width, height = IPADS[size]
     at(page, IPADS[size])
     rule_a_demand(page)
@@ -74,10 +74,11 @@ def test_an_ipad_in_landscape_has_the_ruling_and_its_table_on_one_screen(
     board, panel = page.evaluate(
         """() => ["board", "panel"].map((id) => {
           const r = document.getElementById(id).getBoundingClientRect();
-          return { left: r.left, top: r.top, right: r.right };
+          return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
         })"""
     )
-    assert panel["left"] >= board["right"] and panel["right"] <= width and panel["top"] >= 0
+    assert panel["left"] >= board["right"] and panel["right"] <= width, (board, panel)
+    assert panel["top"] >= 0 and panel["bottom"] <= height, panel  # the whole panel in view
     for card in CARDS:  # four 44 px rows, as at 1280x800: nothing wrapped to a fifth
         box = page.locator(f"[data-testid={card}]").bounding_box()
         assert box and box["height"] <= 4 * 44 + 20, (card, box)
