@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .board_harness import settles, small_targets, table
-from .test_layout13 import NEEDED, boxes, rule_a_demand
+from .test_layout13 import NEEDED, boxes, cut_labels, overlaps, rule_a_demand, spilled
 
 IPADS = {"ipad-air": (1180, 820), "ipad-pro-11": (1194, 834)}
 # Where the player's finger and eyes are when a piece is picked up: the Build space and its
@@ -83,6 +83,32 @@ def test_an_ipad_in_landscape_has_the_ruling_and_its_table_on_one_screen(
         box = page.locator(f"[data-testid={card}]").bounding_box()
         assert box and box["height"] <= 4 * 44 + 20, (card, box)
     assert small_targets(page) == []
+
+
+@pytest.mark.parametrize("width", [1170, 1239], ids=["narrowest", "widest"])
+def test_the_ipad_layout_fits_from_one_end_of_its_range_to_the_other(
+    page: Page, width: int
+) -> None:
+    """At both ends of the widths that get the slim panel (1170-1239 px), a ruled demand
+    on one screen, no label cut ("N-P FOOD", "Determination"), no control outside its pile,
+    card or planned Action, no two regions overlapping."""
+    at(page, (width, 800))
+    rule_a_demand(page)
+    outside = {
+        testid: box
+        for testid, box in boxes(page, NEEDED).items()
+        if box["left"] < 0 or box["top"] < 0 or box["right"] > width or box["bottom"] > 800
+    }
+    assert outside == {}, outside
+    assert cut_labels(page) == []
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll(".count-label")]
+          .filter((el) => el.getBoundingClientRect().width > el.parentElement.clientWidth + 0.5)
+          .map((el) => el.textContent)"""
+    )
+    assert cut == []
+    assert spilled(page) == []
+    assert overlaps(page) == []
 
 
 @pytest.mark.parametrize("size", list(TABLETS), ids=list(TABLETS))
