@@ -1,5 +1,6 @@
 """Screenshots of the board for the README: desktop 1440x900, 10-inch tablet landscape
-1280x800 and portrait 800x1280, on the demo table with a ruling previewed.
+1280x800 and portrait 800x1280, an iPad landscape 1180x820, on the demo table with a ruling
+previewed.
 
     .venv/bin/python docs/screenshots/take.py
 """
@@ -19,7 +20,7 @@ from tools.local import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 
 OUT = Path(__file__).resolve().parent
 SIZES = {"desktop-1440x900": (1440, 900), "tablet-landscape-1280x800": (1280, 800),
-         "tablet-portrait-800x1280": (800, 1280)}
+         "tablet-portrait-800x1280": (800, 1280), "ipad-landscape-1180x820": (1180, 820)}
 SETTLED = "() => document.documentElement.dataset.busy === '0'"
 
 

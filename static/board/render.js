@@ -316,8 +316,8 @@ function determination(ctl, { who, value, path, key }) {
     button(ctl, { class: "step", "aria-label": `${who}'s Determination: one less`, data: { key: `${key}-minus` }, disabled: value <= 0,
       onclick: () => ctl.set(path, value - 1, `${who}'s Determination: ${value - 1}`) }, "−"),
     h("span", { class: "row-mid" },
-      // "Deter-mination" on two lines where the card is narrow (a soft hyphen).
-      h("span", { class: "count-label", "aria-hidden": "true", text: "Deter\u00ADmination" }),
+      // Its name in one word, never broken ("Deter-mination" read badly at the table).
+      h("span", { class: "count-label", "aria-hidden": "true", text: "Determination" }),
       h("span", { class: "tokens", "aria-hidden": "true" }, value ? Array.from({ length: Math.min(value, 6) }, () => h("span", { class: "det-token" })) : h("span", { class: "det-none" }),
         value > 6 ? h("span", { class: "more", data: { more: `+${value - 6}` } }) : null)),
     button(ctl, { class: "step", "aria-label": `${who}'s Determination: one more`, data: { key: `${key}-plus` }, disabled: value >= 99,
@@ -337,8 +337,12 @@ function characterCard(ctl, s, c, i) {
       isFirst ? piece(ctl, { t: "fp" }, { label: "First Player token: pick it up to give it to another character",
         visual: h("span", { class: "fp-token", "aria-hidden": "true" }), key: "fp-token", cls: "fp-piece" }) : null),
     woundTrack(ctl, { label: `${who}'s Wounds`, figure: c, wounds: c.wounds, path: `characters/${i}/wounds`, key: `wounds-${c.role}` }),
-    h("div", { class: "char-row" },
-      determination(ctl, { who, value: c.determination, path: `characters/${i}/determination`, key: `det-${c.role}` }),
+    determination(ctl, { who, value: c.determination, path: `characters/${i}/determination`, key: `det-${c.role}` }),
+    // The foot: the pawns still on the card, In camp, and "More" (the setup) at the end, so
+    // that Determination has its row to itself and its name in one word (ipad8).
+    h("div", { class: "char-row char-foot" },
+      freePawns(ctl, s, c.role, c.pawns),
+      toggle(ctl, { label: "In camp", checked: c.in_camp, path: `characters/${i}/in_camp`, key: `camp-${c.role}`, said: inCampSaid(figureName(s, c.role)), cls: "is-stacked" }),
       h("details", { class: "char-more" },
       h("summary", { "aria-label": `More about the ${who}`, text: "More" }),
       h("div", { class: "char-row" },
@@ -355,9 +359,7 @@ function characterCard(ctl, s, c, i) {
         s.characters.length > 1 ? button(ctl, {
           class: "quiet", data: { key: `rm-char-${c.role}` },
           onclick: () => ctl.edit([{ op: "remove", path: `characters/${i}` }], `${who} leaves the table`),
-        }, "Remove from the table") : null)),
-      freePawns(ctl, s, c.role, c.pawns),
-      toggle(ctl, { label: "In camp", checked: c.in_camp, path: `characters/${i}/in_camp`, key: `camp-${c.role}`, said: inCampSaid(figureName(s, c.role)) })));
+        }, "Remove from the table") : null))));
   return dropZone(ctl, card, { t: "card", figure: c.role, role: true }, `card-${c.role}`);
 }
 
@@ -380,10 +382,10 @@ function helpersRegion(ctl, s) {
   const friday = s.friday ? dropZone(ctl, h("article", { class: "char-card helper-card char-friday", "aria-labelledby": "ch-friday", data: { testid: "char-friday" } },
     h("header", { class: "char-head" }, pawn("friday"), h("h3", { id: "ch-friday", text: "Friday" })),
     woundTrack(ctl, { label: "Friday's Wounds", figure: s.friday, wounds: s.friday.wounds, path: "friday/wounds", key: "wounds-friday" }),
-    h("div", { class: "char-row" },
-      determination(ctl, { who: "Friday", value: s.friday.determination, path: "friday/determination", key: "det-friday" }),
+    determination(ctl, { who: "Friday", value: s.friday.determination, path: "friday/determination", key: "det-friday" }),
+    h("div", { class: "char-row char-foot" },
       freePawns(ctl, s, "friday", 1),
-      toggle(ctl, { label: "In camp", checked: s.friday.in_camp, path: "friday/in_camp", key: "camp-friday", said: inCampSaid("Friday") }),
+      toggle(ctl, { label: "In camp", checked: s.friday.in_camp, path: "friday/in_camp", key: "camp-friday", said: inCampSaid("Friday"), cls: "is-stacked" }),
       button(ctl, { class: "quiet", data: { key: "rm-friday" }, "aria-label": "Remove Friday from the table",
         onclick: () => ctl.set("friday", null, "Friday leaves the table") }, "Remove"))),
   { t: "card", figure: "friday", role: false }, "card-friday")

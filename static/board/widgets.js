@@ -45,9 +45,9 @@ export function track(ctl, { label, levels, value, path, key, mark, describe, cl
   );
 }
 
-export function toggle(ctl, { label, checked, path, key, value, said }) {
+export function toggle(ctl, { label, checked, path, key, value, said, cls }) {
   const on = value ? value(!checked) : !checked;
-  return h("label", { class: "toggle" },
+  return h("label", { class: ["toggle", cls] },
     h("input", {
       type: "checkbox", checked, disabled: ctl.readonly, data: { key, testid: key },
       onchange: (e) => {
@@ -129,7 +129,9 @@ export function piece(ctl, drag, { label, visual, key, cls }) {
   }, visual);
 }
 
-/** Mark `el` as a place pieces can go; while a piece is held, it offers a "Put here" button. */
+/** Mark `el` as a place pieces can go; while a piece is held, it offers a "Put here" button.
+ * The button lies over the place (board.css), never in its flow: picking a piece up or putting
+ * it down moves nothing under the player's finger (ipad8). */
 export function dropZone(ctl, el, place, key) {
   el.dataset.drop = JSON.stringify(place);
   el.dataset.dropKey = key;

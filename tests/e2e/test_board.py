@@ -399,6 +399,8 @@ def test_the_panel_asks_the_players_and_rules_again(page: Page) -> None:
 def test_house_rulings_say_so_and_name_their_switch(page: Page) -> None:
     with settles(page):
         page.click("[data-testid=shelter-none]")  # refused: Roof 1
+    # The refusal stays by the Shelter, over the Roof track under it, until read (OK).
+    page.click("[data-testid=message-ok]")
     for level in ("track-roof", "track-palisade"):
         with settles(page):
             page.click(f"[data-testid={level}] [data-level='0']")
