@@ -3,7 +3,7 @@
 // table, the demand, the context or a choice changes. The verdict bar keeps the headline in
 // view. It shows what the core says; it decides nothing itself.
 
-import { codeTitle, codeWords } from "../widget/view.js";
+import { codeTitle, codeWords, spaceWords } from "../widget/view.js";
 import { h } from "./dom.js";
 import { HOUSE_RULES, RESOURCE_KINDS, RESOURCE_NAMES, figureName, figuresOf, plainError, title } from "./labels.js";
 
@@ -135,12 +135,12 @@ function plainDemand(d) {
     case "move_camp": return d.tile ? `Move the camp to tile ${d.tile}` : "Move the camp";
     case "halve_gain": return `Gain half of ${RESOURCE_KINDS.filter((k) => d[k]).map((k) => `${d[k]} ${RESOURCE_NAMES[k]}`).join(" and ") || "nothing"}, rounded down`;
     case "s7_palisade": return `Scenario 7: red die, Palisade −${d.amount ?? 1}`;
-    case "place_marker": return `Place a ${d.marker || "…"} marker on ${d.space || (d.spaces && d.spaces.length ? `the first of ${d.spaces.join(", ")} without one` : "…")}`;
+    case "place_marker": return `Place a ${d.marker || "…"} marker on ${d.space ? spaceWords(d.space) : d.spaces && d.spaces.length ? `the first of ${d.spaces.map(spaceWords).join(", ")} without one` : "…"}`;
     case "reduce": return `${TRACK_NAMES[d.track]} −${d.amount ?? 1}`;
     case "increase": return `${TRACK_NAMES[d.track]} +${d.amount ?? 1}`;
     case "lower_morale": return `Lower Morale by ${d.amount ?? 1}`;
     case "cover_source": return `Cover ${plural(d.count ?? 1, d.source === "any" ? "source" : `${d.source} source`)}${d.source === "any" ? " of any kind" : ""}${d.tile ? ` on tile ${d.tile}` : d.adjacent ? " next to the camp" : d.at_camp ? " on the camp's tile" : ""}`;
-    case "place_token": return `${title(d.token)} token on ${title(d.space)}`;
+    case "place_token": return `${title(d.token)} token on ${d.space ? spaceWords(d.space) : "…"}`;
     case "combat": {
       const gives = [d.food ? `${d.food} food` : null, d.fur ? `${d.fur} fur` : null].filter(Boolean);
       return `Combat${d.beast ? ` with the ${d.beast}` : ""}: strength ${d.strength}${d.weapon_loss ? `, Weapon −${d.weapon_loss}` : ""}${gives.length ? `; gives ${gives.join(" and ")}` : ""}`;
