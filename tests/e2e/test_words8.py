@@ -122,7 +122,8 @@ def test_each_code_in_the_panel_comes_with_its_words(page: Page, site_url: str) 
     for code, chip, words in steps:
         assert chip == code
         assert words == f" {titles[code]}:", (code, words)
-    card = page.locator("[data-testid=steps] > li", has=page.locator("a[data-clause=G-card-wounds]"))
+    has_card = page.locator("a[data-clause=G-card-wounds]")
+    card = page.locator("[data-testid=steps] > li", has=has_card)
     expect(card.first).to_contain_text("G-card-wounds The card's own Wounds:")
     expect(page.locator("[data-testid=ruling-certainty]")).to_contain_text("(R8: Halving 0)")
     assert_readable(visible_text(page, "[data-testid=panel]"), "panel")
@@ -263,6 +264,6 @@ def test_the_faq_shows_no_part_id_switch_key_or_file_name(
         assert key not in text
     assert "rulings.md" not in text
     assert "“Reducing Roof/Palisade without a Shelter is ignored”" in text
-    assert "A shortfall on ‘each player’ hurts every character" in text
+    assert "A shortfall on \u2018each player\u2019 hurts every character" in text
     assert_readable(text, "faq")
     assert booted.problems() == []
