@@ -14,6 +14,7 @@ from typing import NoReturn
 from .api import error_of, parse_request
 from .rules import Ruling, rule
 from .rules.catalogue import catalogue
+from .rules.clauses import cite_words
 from .rules.plain import printable
 from .rules.ruling import Decision
 from .rules.words import plural
@@ -86,10 +87,10 @@ def _explain_lines(ruling: Ruling) -> list[str]:
     lines = []
     for s in ruling.steps:
         where = f"[{s.demand + 1}] " if s.demand is not None else ""
-        cite = f"{s.clause} ({s.part})" if s.part else s.clause
+        cite = cite_words(s.part or s.clause)
         tag = {"stated": "", "derived": " (derived)", "house": " (no official ruling; this "
                "app's default" + (f", switch {s.switch}" if s.switch else "") + ")"}[s.certainty]
-        lines.append(f"{where}{cite}: {s.text}{tag}")
+        lines.append(f"{where}{cite} — {s.text}{tag}")
     lines.append("")
     for w in ruling.wounds:
         lines.append(f"{w.figure.capitalize()}: {plural(w.unfulfilled + w.other, 'Wound')} "
@@ -99,8 +100,8 @@ def _explain_lines(ruling: Ruling) -> list[str]:
     if ruling.game_lost:
         lines.append(f"The game is lost: {ruling.lost_reason}")
     lines += [_choice_line(d) for d in ruling.decisions]
-    lines.append(SURE[ruling.certainty] + (f" ({', '.join(ruling.rests_on)})"
-                                           if ruling.rests_on else ""))
+    rests = "; ".join(cite_words(c) for c in ruling.rests_on)
+    lines.append(SURE[ruling.certainty] + (f" ({rests})" if rests else ""))
     return lines
 
 

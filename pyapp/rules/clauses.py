@@ -210,3 +210,21 @@ def certainty_of(cite: str) -> Certainty:
     if found is not None:
         return found[1].certainty
     return CLAUSES[cite].certainty
+
+
+def cite_title(cite: str) -> str | None:
+    """A cited clause or part in words: the part's title for a part of a ruling ("R8.zero" is
+    "Halving 0"; its id is never shown to a player), else the clause's title; None for a code
+    the catalogue does not have."""
+    found = PARTS.get(cite)
+    if found is not None:
+        return found[1].title
+    clause = CLAUSES.get(cite)
+    return clause.title if clause is not None else None
+
+
+def cite_words(cite: str) -> str:
+    """A cited clause or part with its words, as the app shows it ("R8: Halving 0", "C3: What
+    can be discarded must be"); a code the catalogue does not have stays as it is."""
+    title = cite_title(cite)
+    return f"{cite.split('.')[0]}: {title}" if title is not None else cite

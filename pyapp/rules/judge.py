@@ -25,7 +25,7 @@ from .events import (
 from .helps import Help, helps_at
 from .morale import morale_track
 from .ruling import Decision, Option, resource_label
-from .state import MORALE_MIN, FigureId, ResourceKind, source_space
+from .state import MORALE_MIN, FigureId, ResourceKind, source_space, space_words
 from .verdict import Ledger, Verdict
 from .victims import NO_RESOLVER, all_characters, resolver
 from .words import noun, plural
@@ -395,11 +395,11 @@ def _is_free(t: Work, demand: d.PlaceMarker, space: str) -> bool:
 
 def _place_token(t: Work, demand: d.PlaceToken, v: Verdict) -> None:
     if demand.token in t.space(demand.space).tokens:
-        v.say("C13", f"An identical {demand.token} token is already on {demand.space}: no "
-              "penalty.")
+        v.say("C13", f"An identical {demand.token} token is already on "
+              f"{space_words(demand.space)}: no penalty.")
         return
     v.emit(t, Place(demand.space, demand.token, is_marker=False))
-    v.say("G-token-place", f"The {demand.token} token goes on {demand.space}.")
+    v.say("G-token-place", f"The {demand.token} token goes on {space_words(demand.space)}.")
 
 
 def _place_marker(t: Work, demand: d.PlaceMarker, v: Verdict) -> None:
@@ -416,12 +416,12 @@ def _place_marker(t: Work, demand: d.PlaceMarker, v: Verdict) -> None:
         _cover(t, source, v)
         return
     if demand.marker in t.space(space).markers:
-        v.say("C14", f"A {demand.marker} marker is already on {space}: unlike a token, "
-              "this is 1 unit of unfulfilled demand.")
+        v.say("C14", f"A {demand.marker} marker is already on {space_words(space)}: unlike a "
+              "token, this is 1 unit of unfulfilled demand.")
         v.short_all(1)
         return
     v.emit(t, Place(space, demand.marker, is_marker=True))
-    v.say("C3", f"The {demand.marker} marker goes on {space}.")
+    v.say("C3", f"The {demand.marker} marker goes on {space_words(space)}.")
 
 
 def _lose_pawn(t: Work, demand: d.LosePawn, v: Verdict) -> None:

@@ -188,6 +188,16 @@ def source_space(space_id: str | None) -> tuple[int, SourceKind] | None:
     return int(found[1]), found[2]  # type: ignore[return-value]
 
 
+def space_words(space_id: str) -> str:
+    """A space as the players say it: "tile-2-food" is "tile 2's food source" and "tile-2" is
+    "tile 2"; a space the players named keeps their name."""
+    found = source_space(space_id)
+    if found is not None:
+        return f"tile {found[0]}'s {found[1]} source"
+    tile = re.fullmatch(r"tile-(\d{1,2})", space_id)
+    return f"tile {tile[1]}" if tile else space_id
+
+
 def _is_black_on_source(space: Space) -> bool:
     return "black" in space.markers and source_space(space.id) is not None
 

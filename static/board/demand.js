@@ -3,7 +3,7 @@
 // table, the demand, the context or a choice changes. The verdict bar keeps the headline in
 // view. It shows what the core says; it decides nothing itself.
 
-import { codeWords } from "../widget/view.js";
+import { codeTitle, codeWords, spaceWords } from "../widget/view.js";
 import { h } from "./dom.js";
 import { HOUSE_RULES, RESOURCE_KINDS, RESOURCE_NAMES, figureName, figuresOf, plainError, title } from "./labels.js";
 
@@ -30,7 +30,7 @@ const kinds = (name, label, dflt, min = 2) => ({ name, label, type: "kinds", dfl
 // A Beast from the catalogue's Beast deck: picking one fills in its strength, loss and gains.
 const beast = (name, label) => ({ name, label, type: "beast", optional: true });
 const RESOURCE_LABELS = { food: "Food", nonperishable_food: "Non-perishable food", perishable_food: "Perishable food only", wood: "Wood", fur: "Fur" };
-const SHORT_RESOURCE = { food: "Food", nonperishable_food: "N-p food", perishable_food: "Perishable", wood: "Wood", fur: "Fur" };
+const SHORT_RESOURCE = { food: "Food", nonperishable_food: "Non-perishable", perishable_food: "Perishable", wood: "Wood", fur: "Fur" };
 // What a discard can name: the four kinds, and "perishable food only" (non-perishable cannot pay).
 const DISCARD_KINDS = [...RESOURCE_KINDS, "perishable_food"];
 
@@ -135,12 +135,12 @@ function plainDemand(d) {
     case "move_camp": return d.tile ? `Move the camp to tile ${d.tile}` : "Move the camp";
     case "halve_gain": return `Gain half of ${RESOURCE_KINDS.filter((k) => d[k]).map((k) => `${d[k]} ${RESOURCE_NAMES[k]}`).join(" and ") || "nothing"}, rounded down`;
     case "s7_palisade": return `Scenario 7: red die, Palisade −${d.amount ?? 1}`;
-    case "place_marker": return `Place a ${d.marker || "…"} marker on ${d.space || (d.spaces && d.spaces.length ? `the first of ${d.spaces.join(", ")} without one` : "…")}`;
+    case "place_marker": return `Place a ${d.marker || "…"} marker on ${d.space ? spaceWords(d.space) : d.spaces && d.spaces.length ? `the first of ${d.spaces.map(spaceWords).join(", ")} without one` : "…"}`;
     case "reduce": return `${TRACK_NAMES[d.track]} −${d.amount ?? 1}`;
     case "increase": return `${TRACK_NAMES[d.track]} +${d.amount ?? 1}`;
     case "lower_morale": return `Lower Morale by ${d.amount ?? 1}`;
     case "cover_source": return `Cover ${plural(d.count ?? 1, d.source === "any" ? "source" : `${d.source} source`)}${d.source === "any" ? " of any kind" : ""}${d.tile ? ` on tile ${d.tile}` : d.adjacent ? " next to the camp" : d.at_camp ? " on the camp's tile" : ""}`;
-    case "place_token": return `${title(d.token)} token on ${title(d.space)}`;
+    case "place_token": return `${title(d.token)} token on ${d.space ? spaceWords(d.space) : "…"}`;
     case "combat": {
       const gives = [d.food ? `${d.food} food` : null, d.fur ? `${d.fur} fur` : null].filter(Boolean);
       return `Combat${d.beast ? ` with the ${d.beast}` : ""}: strength ${d.strength}${d.weapon_loss ? `, Weapon −${d.weapon_loss}` : ""}${gives.length ? `; gives ${gives.join(" and ")}` : ""}`;
@@ -150,7 +150,7 @@ function plainDemand(d) {
     case "have_weapon": return `Have Weapon ${d.level}`;
     case "lose_pawn": return `${WHO_NAMES[d.who] || title(d.who || "resolver")} loses an Action pawn`;
     case "lose_item": return d.item ? `Lose the ${d.item}` : "Lose an Item";
-    case "halve": return `Halve ${d.target}`;
+    case "halve": return `Halve the ${TRACK_NAMES[d.target] || RESOURCE_NAMES[d.target] || d.target || "…"}`;
     case "weather_clouds": return `Weather: ${plural(d.rain || 0, "rain cloud")}, ${plural(d.snow || 0, "snow cloud")}`;
     default: return (KINDS[d.kind] || [title(d.kind)])[0];
   }
@@ -815,11 +815,25 @@ export function createDemandPanel(ctl, root, bar) {
   function drawActions() {
     const none = !panel.effect || Boolean(ctl.shared && ctl.shared.checking); // (a link being read: nothing to do yet)
     sharedFromBar = shareInBar();
+    const why = ruleAgainWhy();
     els.actions.replaceChildren(...[
       h("button", { type: "button", class: "secondary", disabled: none || panel.status === "ask" || panel.status === "unpicked", data: { testid: "preview", key: "preview" },
-        onclick: ruleAfresh }, panel.status === "stale" ? "Rule again on this table" : "Rule again"),
-      sharedFromBar ? null : h("button", { type: "button", class: "secondary", disabled: none || panel.status === "unpicked", data: { testid: "share", key: "share" }, onclick: share }, "Share")]
+        "aria-describedby": why ? "rule-again-why" : null, onclick: ruleAfresh }, panel.status === "stale" ? "Rule again on this table" : "Rule again"),
+      sharedFromBar ? null : h("button", { type: "button", class: "secondary", disabled: none || panel.status === "unpicked", data: { testid: "share", key: "share" }, onclick: share }, "Share"),
+      why ? h("p", { class: "hint rule-again-why", id: "rule-again-why", data: { testid: "rule-again-why" }, text: why }) : null]
       .filter(Boolean));
+  }
+
+  /** When and why to press "Rule again", in a line beside it: the ruling follows the table
+   * by itself, so the button matters after an Apply (the same card a second time, or the
+   * table changed since) and after a ruling that could not be made. */
+  function ruleAgainWhy() {
+    if (!panel.effect || ctl.shared) return null;
+    return {
+      applied: "Applied. If this card comes up again, “Rule again” gives a fresh ruling on the table as it is now, to apply once more.",
+      stale: "The table has changed since this ruling was applied. “Rule again on this table” rules the same card on the table as it is now; nothing changes until you press Apply.",
+      error: "“Rule again” asks the referee once more, on the table as it is now.",
+    }[panel.status] || "No need to press it while you play: the ruling follows every change to the table by itself. “Rule again” asks the referee once more.";
   }
 
   /** Share from the verdict bar: the link is shown (and selected) in the panel, brought into
@@ -854,12 +868,14 @@ export function createDemandPanel(ctl, root, bar) {
   }
 
   function drawAdvanced() {
-    const area = h("textarea", { id: "effect-json", rows: 5, spellcheck: "false", data: { testid: "effect-json" } });
+    const area = h("textarea", { id: "effect-json", rows: 5, spellcheck: "false", "aria-describedby": "effect-json-how", data: { testid: "effect-json" } });
     const error = h("p", { class: "form-error", role: "alert" });
     els.advanced.replaceChildren(
       h("summary", { text: "Advanced: the demand as JSON" }),
       h("div", { class: "json-editor" },
-        h("label", { for: "effect-json", text: "The effect as JSON (docs/format.md)" }), area, error,
+        h("label", { for: "effect-json", text: "The card's demand written as JSON, the text form other tools read and write" }),
+        h("p", { class: "hint", id: "effect-json-how", text: "It shows the demand on the table. Paste another one here and press “Use this JSON” to rule on it, or export the whole request (the table, the demand and the choices) as a file to keep or share." }),
+        area, error,
         h("div", { class: "demand-actions" },
           h("button", { type: "button", class: "secondary", data: { testid: "effect-json-show" }, onclick: () => showEffectJson(true) }, "Show this demand"),
           h("button", { type: "button", class: "secondary", data: { testid: "effect-json-use" }, onclick: () => {
@@ -974,7 +990,7 @@ export function createDemandPanel(ctl, root, bar) {
           data: { testid: "headline" }, text: texts[0] })),
       h("div", { class: "bar-actions" },
         s === "stale"
-          ? h("button", { type: "button", class: "secondary", data: { testid: "bar-rule-again" }, onclick: ruleAfresh }, "Rule again")
+          ? h("button", { type: "button", class: "secondary", data: { testid: "bar-rule-again" }, "aria-describedby": "rule-again-why", onclick: ruleAfresh }, "Rule again")
           : r && s !== "pending" ? h("button", { type: "button", class: "secondary", data: { testid: "why" }, onclick: showWhy }, "Why?")
             : awaited() ? h("button", { type: "button", class: "secondary", disabled: true, data: { testid: "why" } }, "Why?") : null,
         // Applied: its Undo stays in view, here (the page's own Undo may be scrolled away).
@@ -1051,7 +1067,7 @@ export function createDemandPanel(ctl, root, bar) {
       r.decisions.length ? decisions(r) : null,
       h("h4", { text: "Why, step by step" }),
       h("ol", { class: "steps", data: { testid: "steps" } }, r.steps.map((step) => h("li", { class: `step-${step.certainty}` },
-        clauseLink(step.clause, step.part),
+        ...cite(step.clause, step.part),
         h("span", { class: "step-text", text: ` ${step.text} ` }),
         h("span", { class: `certainty certainty-${step.certainty}`, text: certainty(step) })))),
       h("p", { class: "fine" }, "Each code is a clause of the rule (C…), a rule around it (G-…) or our ruling where the rules are silent (R…). ",
@@ -1088,9 +1104,20 @@ export function createDemandPanel(ctl, root, bar) {
     }
     if (r.morale_change) items.push(`Morale ${r.morale_change > 0 ? "+" : "−"}${Math.abs(r.morale_change)}.`);
     if (r.game_lost) items.push(`The game is lost: ${r.lost_reason || "a character died"}.`);
-    if (r.not_spent.length) items.push(`Not spent for you (C4), but could avoid a loss: ${r.not_spent.join(", ")}.`);
-    if (!items.length) items.push("Nothing more.");
-    return items.map((text) => h("li", { class: text.startsWith("The game is lost") ? "lost-line" : null, text }));
+    if (!items.length && !r.not_spent.length) items.push("Nothing more.");
+    const lines = items.map((text) => h("li", { class: text.startsWith("The game is lost") ? "lost-line" : null, text }));
+    if (r.not_spent.length) {
+      lines.push(h("li", { data: { testid: "not-spent" } }, ...cite("C4"), ` Not spent for you, but could avoid a loss: ${r.not_spent.join(", ")}.`));
+    }
+    return lines;
+  }
+
+  /** A rule code as a ruling cites it: the code (a link to its rule, shown beside the table)
+   * and, beside it, its words ("C3" and "What can be discarded must be"): a code is never
+   * shown bare. The words are the widget's (codeTitle, static/widget/view.js). */
+  function cite(code, part = null) {
+    const words = codeTitle(code, panel.clauses);
+    return [clauseLink(code, part), words ? h("span", { class: "clause-name", text: ` ${words}:` }) : null];
   }
 
   // A rule code in the ruling: a link to its FAQ entry, which opens in the rule drawer beside

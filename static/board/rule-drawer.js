@@ -7,7 +7,7 @@
 // first tap on a code, so the board's start does not wait for it.
 
 import { clauseQuote, setupLine } from "../faq/entry.js";
-import { el, renderDemands, renderRuling } from "../widget/view.js";
+import { codeWords, el, renderDemands, renderRuling } from "../widget/view.js";
 import { plainError } from "./labels.js";
 
 /**
@@ -64,7 +64,7 @@ export function createRuleDrawer({ dialog, say, headline, paid, rule }) {
     dialog.scrollTop = 0;
     const back = $("rule-back");
     back.hidden = trail.length === 0;
-    back.textContent = trail.length ? `Back to ${trail.at(-1).code}` : "Back";
+    back.textContent = trail.length ? `Back to ${codeWords(trail.at(-1).code, faq.clauses)}` : "Back";
     $("rule-faq").href = entries.length ? `./faq.html#${entries[0].id}` : `./faq.html#${encodeURIComponent(clause.id)}`;
     say(`Rule ${clause.id}: ${clause.title}. ${applied ? `This step applies “${applied.title}”: ${sureWords(applied.certainty, clause.switch)} ` : ""}${clause.text}${entries.length ? ` ${entries.length === 1 ? "A worked example follows." : `${entries.length} worked examples follow.`}` : ""}`);
   }

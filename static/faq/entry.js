@@ -2,7 +2,7 @@
 // rule drawer (index.html), so that a rule reads the same in both. Presentation only: the
 // rule's words and sources come from the core's catalogue and FAQ; text goes in as text.
 
-import { el } from "../widget/view.js";
+import { el, switchWords } from "../widget/view.js";
 
 /** The keys a clause's `source` names ("DZ-UD, DZ-Q-partial"). */
 export function sourceKeys(source) {
@@ -43,7 +43,13 @@ function sourceNotes(clause, sources) {
     el("ul", { class: "source-notes", "data-testid": "rule-sources" }, cited.map((s) => el("li", { class: "source-note", data: { source: s.key } },
       el("p", { class: "source-name" }, s.url ? externalLink(s) : el("strong", { text: s.name })),
       el("p", { class: "source-about", text: s.about }),
-      el("p", { class: "source-key" }, "Cited as ", el("code", { text: s.key }))))));
+      sourceKey(s)))));
+}
+
+/** "Cited as DZ-UD": the code a public source is cited by. Our own rulings have no public
+ * page and no code a player would meet, so nothing is said (their key is a file's name). */
+export function sourceKey(source) {
+  return source.url ? el("p", { class: "source-key" }, "Cited as ", el("code", { text: source.key })) : null;
 }
 
 /**
@@ -61,7 +67,7 @@ export function clauseQuote(clause, sources, { titled = true, explained = false,
   if (parts.length) {
     note = partsNote ? ` In parts: ${parts.map((p) => `${p.title}, ${PART_SURE[p.certainty] || PART_SURE.stated}`).join("; ")}.` : null;
   } else if (clause.certainty === "house") {
-    note = clause.switch ? ` No official ruling; this app's default (switch: ${clause.switch}).` : " No official ruling; this app's default.";
+    note = clause.switch ? ` No official ruling; this app's default (switch: ${switchWords(clause.switch)}).` : " No official ruling; this app's default.";
   }
   return el("div", { class: `clause-quote${house ? " clause-house" : ""}` },
     el("p", { class: "clause-text", "data-testid": "clause-text" }, titled ? el("strong", { text: `${clause.title}: ` }) : null, clause.text,

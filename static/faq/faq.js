@@ -9,8 +9,9 @@
 // `#source-<key>` (`#source-DZ-UD`). The reached entry is scrolled to and highlighted.
 
 import "../app.js"; // defines window.referee and starts the rules worker
-import { el, renderSituation } from "../widget/view.js";
-import { clauseQuote, externalLink, setupLine } from "./entry.js";
+import { plainError } from "../board/labels.js";
+import { el, renderSituation, switchWords } from "../widget/view.js";
+import { clauseQuote, externalLink, setupLine, sourceKey } from "./entry.js";
 
 const referee = window.referee;
 const html = document.documentElement;
@@ -61,7 +62,7 @@ function clauseCard(clause, sources) {
 
 function searchText(entries, clause) {
   return [...(entries || []).flatMap((e) => [e.question, e.setup, e.id]),
-    clause.id, clause.title, clause.text, clause.switch].filter(Boolean).join(" ").toLowerCase();
+    clause.id, clause.title, clause.text, clause.switch, clause.switch && switchWords(clause.switch)].filter(Boolean).join(" ").toLowerCase();
 }
 
 function tocLink(href, code, title) {
@@ -75,7 +76,7 @@ function sourcesSection(sources) {
   },
     el("p", { class: "source-name" }, s.url ? externalLink(s) : el("strong", { text: s.name })),
     el("p", { class: "source-about", text: s.about }),
-    el("p", { class: "source-key" }, "Cited as ", el("code", { text: s.key }))));
+    sourceKey(s)));
   return el("section", { class: "faq-group", id: "sources", "aria-labelledby": "group-sources" },
     el("h2", { id: "group-sources", text: "Where these rules come from" }),
     el("p", { class: "group-intro", text: "The rules are quoted from public pages. Most come from "
@@ -127,7 +128,7 @@ async function ruleEntry(entry, clauses) {
     article.dataset.state = "ruled";
   } catch (error) {
     live.replaceChildren(el("p", { class: "entry-error", role: "alert",
-      text: `The referee could not rule on this example: ${error.message}` }));
+      text: `The referee could not rule on this example: ${plainError(error)}` }));
     article.dataset.state = "error";
     return;
   }
@@ -352,5 +353,5 @@ start().catch((error) => {
   const list = $("faq-list");
   list.dataset.state = "error";
   list.replaceChildren(el("p", { class: "entry-error", role: "alert",
-    text: `The FAQ could not be shown: ${error && error.message}` }));
+    text: `The FAQ could not be shown: ${plainError(error)}` }));
 });

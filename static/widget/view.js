@@ -6,6 +6,8 @@
 // Every piece of text goes in through textContent, never as markup: a request can come
 // from a link or from another site.
 
+import { HOUSE_RULES } from "../board/labels.js";
+
 export const RESOURCES = ["food", "nonperishable_food", "wood", "fur"];
 const RESOURCE_NAMES = {
   food: "food",
@@ -37,6 +39,7 @@ const VICTIMS = {
   resolver: "the character resolving the Action",
 };
 const MAX_CUBES = 12;
+const FIGURES = new Set(["cook", "carpenter", "explorer", "soldier", "friday", "jenny"]);
 
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -79,6 +82,15 @@ function resourceList(pile) {
   const parts = [...RESOURCES, "perishable_food"].filter((k) => pile[k])
     .map((k) => `${pile[k]} ${k === "perishable_food" ? "perishable food (not non-perishable)" : RESOURCE_NAMES[k]}`);
   return parts.join(", ");
+}
+
+// A space as the players say it, as the core does (pyapp/rules/state.py, space_words):
+// "tile-2-food" is tile 2's food source, "tile-2" is tile 2; a name the players gave stays.
+export function spaceWords(id) {
+  const source = /^tile-(\d{1,2})-(food|wood)$/.exec(String(id));
+  if (source) return `tile ${source[1]}'s ${source[2]} source`;
+  const tile = /^tile-(\d{1,2})$/.exec(String(id));
+  return tile ? `tile ${tile[1]}` : String(id);
 }
 
 const orList = (words) => (words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}` : words.join(""));
@@ -133,11 +145,11 @@ export function describeDemand(state, d) {
       text = `Scenario 7: the red die takes ${d.amount || 1} off the Palisade`;
       break;
     case "place_token":
-      text = `Place a “${d.token}” token on ${d.space}`;
+      text = `Place ${/^[aeiou]/i.test(d.token) ? "an" : "a"} “${d.token}” token on ${spaceWords(d.space)}`;
       break;
     case "place_marker":
-      text = d.space ? `Place a ${d.marker} marker on ${d.space}`
-        : `Place a ${d.marker} marker on the first of ${orList(d.spaces || [])} without one`;
+      text = d.space ? `Place a ${d.marker} marker on ${spaceWords(d.space)}`
+        : `Place a ${d.marker} marker on the first of ${orList((d.spaces || []).map(spaceWords))} without one`;
       break;
     case "lose_pawn":
       text = `${whoName(state, d.who || "resolver")} loses an Action pawn`;
@@ -377,7 +389,7 @@ function extras(state, after) {
   }
   for (const space of state.spaces || []) {
     const stuff = [...(space.tokens || []).map((t) => `${t} token`), ...(space.markers || []).map((m) => `${m} marker`)];
-    rows.push(el("li", { class: "space", text: `${space.id}: ${stuff.join(", ") || "empty"}` }));
+    rows.push(el("li", { class: "board-space", text: `${cap(spaceWords(space.id))}: ${stuff.join(", ") || "empty"}` }));
   }
   for (const item of state.inventions || []) {
     const later = after && (after.inventions || []).find((i) => i.name === item.name);
@@ -391,7 +403,7 @@ function extras(state, after) {
   ];
   for (const text of kept) rows.push(el("li", { class: "kept", text }));
   const switches = Object.entries(state.house_rules || {}).filter(([, on]) => on).map(([k]) => k);
-  for (const s of switches) rows.push(el("li", { class: "house-rule", text: `House rule on: ${s}` }));
+  for (const s of switches) rows.push(el("li", { class: "house-rule", text: `House rule on: ${switchWords(s)}` }));
   return rows.length ? el("ul", { class: "extras" }, rows) : null;
 }
 
@@ -410,7 +422,7 @@ export function renderBoard(state, after = null) {
 
 // ------------------------------------------------------------------ the ruling
 
-// How sure the step is, in words; a house step names its switch and whether it is on.
+// How sure the step is, in words; a house step names its switch (in words) and whether it is on.
 export function certaintyText(step, state) {
   if (step.certainty === "stated") return "stated by the rules";
   if (step.certainty === "derived") return "derived from the rules";
@@ -418,17 +430,35 @@ export function certaintyText(step, state) {
   if (!step.switch) return "no official ruling; this app's default (no switch)";
   const on = state && state.house_rules && state.house_rules[step.switch];
   return on
-    ? `no official ruling; house rule switched on (switch: ${step.switch})`
-    : `no official ruling; this app's default (switch: ${step.switch})`;
+    ? `no official ruling; house rule switched on (switch: ${switchWords(step.switch)})`
+    : `no official ruling; this app's default (switch: ${switchWords(step.switch)})`;
 }
 
-// A code a ruling rests on, in words when it is a part of a ruling ("R8.zero" reads "R8:
-// Halving 0", the part's title from the core): a part's id is never shown to a reader. The
-// board's panel says it the same way (static/board/demand.js).
+// A house-rule switch in words, in quotes, as Settings names it (“Reducing Roof/Palisade
+// without a Shelter is ignored”), never its key in the table's data.
+export function switchWords(key) {
+  const words = HOUSE_RULES[key] ? HOUSE_RULES[key][1] : cap(key);
+  return `“${words.replace(/“/g, "‘").replace(/”/g, "’")}”`; // quotes inside quotes: single ones
+}
+
+// A rule code in words, the one place that says one (the board's panel, the rule drawer, the
+// widget and the FAQ all ask here): the part's title for a part of a ruling ("R8.zero" is
+// "Halving 0"), else the rule's title ("G-card-wounds" is "The card's own Wounds"); null for a
+// code the catalogue does not have.
+export function codeTitle(code, clauses) {
+  const [id] = String(code).split(".");
+  const clause = clauses[id];
+  if (!clause) return null;
+  const part = (clause.parts || []).find((p) => p.id === code);
+  return part ? part.title : clause.title;
+}
+
+// A code with its words ("R8: Halving 0", "G-card-wounds: The card's own Wounds"): a part's id
+// is never shown to a reader, and a code is never shown bare when the catalogue knows it.
 export function codeWords(code, clauses) {
   const [id] = String(code).split(".");
-  const found = ((clauses[id] || {}).parts || []).find((p) => p.id === code);
-  return found ? `${id}: ${found.title}` : String(code).includes(".") ? id : code;
+  const words = codeTitle(code, clauses);
+  return words ? `${id}: ${words}` : id;
 }
 
 // How sure the ruling is as a whole (its weakest deciding step), in three plain grades:
@@ -450,7 +480,7 @@ export function rulingCertainty(ruling, clauses = {}, state = null) {
   const on = switches.filter((k) => state && state.house_rules && state.house_rules[k]);
   if (switches.length) {
     return { grade: "switch", label: "No official ruling: house rule",
-      text: `This app's ${on.length ? "house rule, switched on" : "default"}${rests ? ` (${rests})` : ""}; a switch takes the other reading: ${switches.join(", ")}.` };
+      text: `This app's ${on.length ? "house rule, switched on" : "default"}${rests ? ` (${rests})` : ""}; a switch takes the other reading: ${switches.map(switchWords).join(", ")}.` };
   }
   return { grade: "house", label: "No official ruling",
     text: `This app's default${rests ? ` (${rests})` : ""}, with no switch.` };
@@ -478,15 +508,20 @@ export function verdictText(state, ruling) {
   return lines;
 }
 
-// A step's rule code; with `clauseHref`, a link to the rule's FAQ entry.
-function clauseCode(code, clause, options) {
+// A step's rule code, and its words beside it (the rule's title); with `clauseHref`, the code
+// is a link to the rule's FAQ entry, named with those words too.
+function clauseCode(code, clauses, options) {
+  const clause = clauses[code];
+  const words = codeTitle(code, clauses);
   const chip = el("span", { class: "clause", title: clause ? clause.text : null, text: code });
-  if (!options.clauseHref) return chip;
+  const title = words ? el("span", { class: "clause-title", text: words }) : null;
+  if (!options.clauseHref) return [chip, title];
   const away = Boolean(options.clauseTarget);
-  return el("a", { class: "clause-link", href: options.clauseHref(code), target: options.clauseTarget,
+  const link = el("a", { class: "clause-link", href: options.clauseHref(code), target: options.clauseTarget,
     rel: away ? "noopener" : null },
   chip, el("span", { class: "visually-hidden",
-    text: away ? " (read this rule in the FAQ, in a new tab)" : " (read this rule on this page)" }));
+    text: `${words ? ` ${words}` : ""}${away ? " (read this rule in the FAQ, in a new tab)" : " (read this rule on this page)"}` }));
+  return [link, title];
 }
 
 // options: `headingLevel` of "The ruling" (3 by default), `clauseHref(code)` and
@@ -496,12 +531,12 @@ export function renderRuling(request, ruling, clauses = {}, options = {}) {
   const verdict = el("ul", { class: "verdict", "data-testid": "verdict" },
     verdictText(state, ruling).map((t) => el("li", { text: t })));
   const steps = el("ol", { class: "steps", "data-testid": "steps" }, (ruling.steps || []).map((s) => {
-    const clause = clauses[s.clause];
     const data = s.part ? { clause: s.clause, part: s.part, certainty: s.certainty } : { clause: s.clause, certainty: s.certainty };
+    const [code, title] = clauseCode(s.clause, clauses, options);
     return el("li", { class: "step", data },
-      clauseCode(s.clause, clause, options),
+      code,
       el("span", { class: "step-body" },
-        clause ? el("span", { class: "clause-title", text: clause.title }) : null,
+        title,
         el("span", { class: "step-text", text: s.text }),
         el("span", { class: `certainty certainty-${s.certainty}`, text: certaintyText(s, state) })));
   }));
@@ -513,8 +548,11 @@ export function renderRuling(request, ruling, clauses = {}, options = {}) {
   const decisions = (ruling.decisions || []).filter((d) => d.options && d.options.length);
   if (decisions.length) {
     parts.push(el("ul", { class: "decisions", "aria-label": "The players' choices" }, decisions.map((d) => {
-      const chosen = d.options.find((o) => o.value === d.chosen);
-      const label = chosen ? chosen.label : d.chosen;
+      // A choice of several ("cook,carpenter") is said option by option, a figure by name.
+      const label = String(d.chosen).split(",").filter(Boolean).map((value) => {
+        const word = (d.options.find((o) => o.value === value) || { label: value }).label;
+        return FIGURES.has(word) ? figureName(state, word) : word;
+      }).join(", ") || "none";
       return el("li", {}, `${d.question} `, el("strong", { text: label }),
         d.chosen === d.default ? " (default)" : " (the players' choice)");
     })));

@@ -4,6 +4,7 @@
 // belongs to the board.
 
 import "../app.js"; // starts PyScript and defines window.referee (same module as the page's)
+import { plainError } from "../board/labels.js";
 import { el, renderSituation } from "./view.js";
 import {
   API_VERSION, BATCH, MAX_QUEUED, READY, RESIZE, RULING, busyMessage, embedCode, errorMessage, parseFragment,
@@ -83,13 +84,13 @@ async function openLink(payload) {
     current = null;
     html.dataset.rulingShown = "false";
     $("as-json").hidden = true;
-    showMessage("error", "This link cannot be opened.", error.message);
+    showMessage("error", "This link cannot be opened.", plainError(error));
     return;
   }
   try {
     await show(request, await referee.rule(request), payload);
   } catch (error) {
-    showMessage("error", "The referee cannot rule on this link.", error.message);
+    showMessage("error", "The referee cannot rule on this link.", plainError(error));
   }
 }
 
@@ -188,7 +189,7 @@ async function drawLatest(ruled) {
   try {
     await show(JSON.parse(text), ruling, null);
   } catch (error) {
-    showMessage("error", "The widget could not draw this situation.", String(error && error.message));
+    showMessage("error", "The widget could not draw this situation.", plainError(error));
   }
 }
 
@@ -316,4 +317,4 @@ async function start() {
   tellParent({ type: READY, version: API_VERSION });
 }
 
-start().catch((error) => showMessage("error", "The widget stopped.", String(error && error.message)));
+start().catch((error) => showMessage("error", "The widget stopped.", plainError(error)));

@@ -70,6 +70,15 @@ def shown_steps(faq_page: App, entry_id: str) -> list[dict[str, str]]:
     return steps
 
 
+def switch_words(faq_page: App, key: str) -> str:
+    """A house-rule switch as the page says it (Settings' words, static/board/labels.js)."""
+    words: str = faq_page.page.evaluate(
+        "async (key) => (await import('./static/widget/view.js')).switchWords(key)", key
+    )
+    assert words.startswith("“") and key not in words
+    return words
+
+
 def test_every_entry_is_ruled_live_and_cites_its_clause(faq_page: App) -> None:
     page = faq_page.page
     shown = page.eval_on_selector_all("[data-testid=faq-entry]", "els => els.map((e) => e.id)")
@@ -100,10 +109,11 @@ def test_house_steps_say_there_is_no_official_ruling(faq_page: App) -> None:
             house += 1
             switch = CLAUSES[step["clause"]].switch
             assert step["says"] == (
-                f"no official ruling; this app's default (switch: {switch})"
+                f"no official ruling; this app's default (switch: {switch_words(faq_page, switch)})"
                 if switch
                 else "no official ruling; this app's default (no switch)"
             ), entry.id
+            assert not switch or switch not in step["says"], entry.id  # its words, not its key
         expected = cpython_ruling(entry.example)["steps"]
         assert house == sum(s["certainty"] == "house" for s in expected), entry.id
     assert any(CLAUSES[e.clause].certainty == "house" for e in ENTRIES)
