@@ -338,6 +338,7 @@ export function createDemandPanel(ctl, root, bar) {
   }
 
   function setComposed(demands, said) {
+    if (ctl.readonly) return; // a shared (or read-only) table's demand is read, never changed
     panel.card = null;
     panel.effect = demands.length ? { label: "Composed demand", demands } : null;
     changed();

@@ -358,7 +358,8 @@ def test_a_shared_ruling_cannot_be_changed_from_its_panel(
 ) -> None:
     """One tap on a quick chip wiped a shared ruling, with no way back but the link (the fourth
     trial). In the shared view the panel is read: its chips, the card search and its decks are
-    disabled, and a line says how to change the demand; back on one's own table they work."""
+    disabled and put away (the panel opens on the card and the demand), and a line says how to
+    change the demand; back on one's own table they are there and work."""
     link = share_link(page)
     friend, _ = open_board(browser, site_url, url=link.removeprefix(site_url), viewport=(1280, 800))
     fp = friend.page
@@ -372,8 +373,10 @@ def test_a_shared_ruling_cannot_be_changed_from_its_panel(
         expect(note).to_contain_text("To change them, first play this table")
         for testid in LOCKED:
             expect(fp.locator(f"[data-testid={testid}]")).to_be_disabled()
+            expect(fp.locator(f"[data-testid={testid}]")).to_be_hidden()
+        expect(fp.locator("[data-testid=demand-chosen]")).to_be_visible()
         expect(fp.locator("[data-testid=export]")).to_be_disabled()  # it would export another table
-        fp.locator("[data-testid=chip-discard]").tap(force=True)  # the tap that wiped it
+        fp.locator("[data-testid=chip-discard]").dispatch_event("click")  # the tap that wiped it
         expect(headline).to_have_text(shown)
         expect(fp.locator("[data-testid=ruling]")).to_have_attribute("data-state", "preview")
         assert axe_violations(fp, site_url, "body") == []
@@ -382,6 +385,7 @@ def test_a_shared_ruling_cannot_be_changed_from_its_panel(
         expect(note).to_be_hidden()
         for testid in (*LOCKED, "export"):
             expect(fp.locator(f"[data-testid={testid}]")).to_be_enabled()
+            expect(fp.locator(f"[data-testid={testid}]")).to_be_visible()
         check_clean(friend)
     finally:
         fp.context.close()
