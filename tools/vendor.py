@@ -621,23 +621,37 @@ def check_preloads() -> list[str]:
 # axe-core, PyScript's editor and terminal (CodeMirror and xterm.js chunks, loaded only
 # for <script type="py-editor"> or a terminal, which no page has), the service worker's
 # own files, the vendoring record and the board's modules (the page runs their bundle,
-# static/vendor/board.js). The rest of PyScript is precached: its core, the
-# plugins it imports at every start and the chunks its worker imports.
+# static/vendor/board.js), but for those the FAQ and the widget import as modules. The rest
+# of PyScript is precached: its core, the plugins it imports at every start and the chunks
+# its worker imports.
 NOT_PRECACHED = re.compile(
     r"(\.map$|^static/vendor/axe-core-|^static/vendor/pyscript-[^/]+/(codemirror|xterm)"
-    r"|^static/sw\.js$|^static/vendor/build\.js$|^static/vendor/vendor\.json$"
-    r"|^static/board/[^/]+\.js$)"
+    r"|^static/sw\.js$|^static/vendor/build\.js$|^static/vendor/vendor\.json$)"
 )
+BOARD_MODULE = re.compile(r"^static/board/[^/]+\.js$")
+
+
+def page_modules(root: Path = ROOT) -> set[str]:
+    """The modules the published pages import (paths from the site's root)."""
+    found: set[str] = set()
+    for page in publish.PUBLISH:
+        if page.endswith(".html") and (root / page).is_file():
+            for src in MODULE_SCRIPT.findall((root / page).read_text()):
+                for module in {(root / src).resolve()} | module_graph(root / src):
+                    found.add(module.relative_to(root.resolve()).as_posix())
+    return found
 
 
 def precache_list(root: Path = ROOT) -> list[tuple[str, str]]:
     """(URL path relative to the site root, base64 SHA-256) of every file to precache."""
     files = []
+    imported = page_modules(root)
     for entry in publish.PUBLISH:
         src = root / entry
         for path in sorted(src.rglob("*")) if src.is_dir() else [src]:
             rel = path.relative_to(root).as_posix()
-            if path.is_file() and publish.is_published(rel) and not NOT_PRECACHED.search(rel):
+            if (path.is_file() and publish.is_published(rel) and not NOT_PRECACHED.search(rel)
+                    and (not BOARD_MODULE.match(rel) or rel in imported)):
                 digest = hashlib.sha256(path.read_bytes()).digest()
                 files.append((rel, base64.b64encode(digest).decode()))
     index = dict(files).get("index.html")

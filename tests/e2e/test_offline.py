@@ -76,5 +76,22 @@ def test_loads_and_rules_offline(
         )
         assert sources, "no static files were loaded"
         assert all(source == "cache" for _, source in sources), sources
+
+        # The rules FAQ (which the board's rule codes open) and the widget on a share link
+        # work offline too: the board's modules they import are in the build's cache.
+        link = page.evaluate("(r) => window.referee.links.encode(r)", request)
+        for path, done in [
+            ("faq.html", READY),
+            (f"widget.html#r={link}", 'html[data-ruling-shown="true"]'),
+        ]:
+            other = context.new_page()
+            failed: list[str] = []
+            other.on("pageerror", lambda error: failed.append(str(error)))
+            other.on("requestfailed", lambda r: failed.append(r.url))
+            other.goto(url + path)
+            other.wait_for_selector(done, state="attached", timeout=120_000)
+            assert other.get_attribute("html", "data-rules-ready") == "true", path
+            assert failed == [], (path, failed)
+            other.close()
     finally:
         context.close()
