@@ -41,7 +41,17 @@ async function inflate(data) {
  * filled in, or null if the page cannot read it on its own. */
 export async function peekLink(hash) {
   try {
-    const match = /^#r=1\.([A-Za-z0-9_-]+)$/.exec(decodeURIComponent(hash).trim());
+    const match = /^#r=(.*)$/s.exec(decodeURIComponent(hash));
+    return match ? await peekPayload(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The same, for a link's payload ("1.…", as the widget's `r=` holds it). */
+export async function peekPayload(payload) {
+  try {
+    const match = /^1\.([A-Za-z0-9_-]+)$/.exec(String(payload).trim());
     if (!match || match[1].length > LINK_MAX || typeof DecompressionStream !== "function") return null;
     const bytes = await inflate(match[1]);
     if (!bytes) return null;

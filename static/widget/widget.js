@@ -5,6 +5,7 @@
 
 import "../app.js"; // starts PyScript and defines window.referee (same module as the page's)
 import { plainError } from "../board/labels.js";
+import { peekPayload } from "../board/linkpeek.js";
 import { el, renderSituation } from "./view.js";
 import {
   API_VERSION, BATCH, MAX_QUEUED, READY, RESIZE, RULING, busyMessage, embedCode, errorMessage, parseFragment,
@@ -291,10 +292,24 @@ function watchHeight() {
 
 // ------------------------------------------------------------------ start
 
+/** A link's table and demand, read by the page alone (../board/linkpeek.js), shown at once while
+ * the rules load (seconds, on a first visit); the ruling takes the line's place when they have
+ * read the link too. A link the page cannot read waits for the rules, which say what is wrong. */
+async function peek(payload) {
+  const request = await peekPayload(payload);
+  if (!request || current) return;
+  setView("checking", renderSituation(request, null, {}),
+    el("div", { class: "notice notice-loading", role: "status", "data-testid": "ruling-coming" },
+      el("p", { class: "notice-title", text: "Working out the ruling…" }),
+      el("p", { text: "The rules are loading; the ruling appears here." })));
+}
+
 async function start() {
   wireEmbed();
-  if (settings.payload) showMessage("loading", "Loading the rules…", "");
-  else showMessage("waiting", "No situation yet.", allowed.size
+  if (settings.payload) {
+    showMessage("loading", "Loading the rules…", "");
+    await peek(settings.payload);
+  } else showMessage("waiting", "No situation yet.", allowed.size
     ? "Waiting for the host page to send one."
     : "Open a Castaway Referee share link in this widget: widget.html#r=…");
   if (!(await referee.ready)) {

@@ -96,6 +96,35 @@ def test_a_share_link_shows_its_table_and_demand_at_once_and_its_ruling_when_the
         fp.context.close()
 
 
+def test_the_widget_shows_a_links_table_and_demand_while_the_rules_load(
+    browser: Browser, site_url: str
+) -> None:
+    """A forum's embedded ruling on a slow first visit: the widget reads the link itself and
+    shows the table and the card's demand at once, with a line where the ruling will come;
+    then the ruling takes that line's place."""
+    link = encode(Request.model_validate(shared_request()))
+    friend, held = open_board(
+        browser, site_url, hold=RULES, url=f"widget.html#r={link}", viewport=(800, 700)
+    )
+    fp = friend.page
+    try:
+        coming = fp.locator("[data-testid=ruling-coming]")
+        expect(coming).to_contain_text("Working out the ruling…")
+        expect(coming).to_have_attribute("role", "status")
+        expect(fp.locator("[data-testid=widget-view]")).to_have_attribute("data-state", "checking")
+        expect(fp.locator("[data-testid=demands]")).to_contain_text("2 wood")
+        expect(fp.locator("[data-testid=board]")).to_be_visible()
+        assert fp.get_attribute("html", "data-rules-ready") == "false"
+        release(fp, held, RULES)
+        fp.wait_for_selector('html[data-ruling-shown="true"]', state="attached", timeout=120_000)
+        expect(coming).to_have_count(0)
+        expect(fp.locator("[data-testid=widget-view]")).to_have_attribute("data-state", "shown")
+        expect(fp.locator("[data-testid=ruling]")).to_be_visible()
+        check_clean(friend)
+    finally:
+        fp.context.close()
+
+
 def raw_link(request: dict[str, Any]) -> str:
     """A link written as pyapp/links.py writes one, but of anything: the models not asked."""
     text = json.dumps(request, separators=(",", ":")).encode()
