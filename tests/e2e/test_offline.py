@@ -86,8 +86,8 @@ def test_loads_and_rules_offline(
         ]:
             other = context.new_page()
             failed: list[str] = []
-            other.on("pageerror", lambda error: failed.append(str(error)))
-            other.on("requestfailed", lambda r: failed.append(r.url))
+            other.on("pageerror", lambda error, into=failed: into.append(str(error)))
+            other.on("requestfailed", lambda r, into=failed: into.append(r.url))
             other.goto(url + path)
             other.wait_for_selector(done, state="attached", timeout=120_000)
             assert other.get_attribute("html", "data-rules-ready") == "true", path
