@@ -492,7 +492,7 @@ async function importText(text) {
   const isRequest = data && data.format === "castaway-referee/request";
   const history = data && data.format === "castaway-referee/autosave" ? data.snapshot && data.snapshot.history : data;
   if (!isRequest && !(history && typeof history === "object" && history.initial)) {
-    showMessage("This file is neither a table exported by Castaway Referee nor a request (format castaway-referee/request).", "refused");
+    showMessage("This file is neither a table nor a request exported by Castaway Referee.", "refused");
     return false;
   }
   // Checked before anything changes: a demand the panel cannot hold is not half-imported.

@@ -459,7 +459,9 @@ def test_export_then_import_and_bad_files_say_why(page: Page) -> None:
     files.set_input_files({"name": "x.json", "mimeType": "application/json", "buffer": b"{nope"})
     expect(page.locator("[data-testid=message]")).to_contain_text("This file is not JSON")
     files.set_input_files({"name": "x.json", "mimeType": "application/json", "buffer": b"[1]"})
-    expect(page.locator("[data-testid=message]")).to_contain_text("neither a table exported")
+    expect(page.locator("[data-testid=message]")).to_contain_text(
+        "This file is neither a table nor a request exported by Castaway Referee."
+    )
     request = {
         "format": "castaway-referee/request",
         "version": 1,
