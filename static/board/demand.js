@@ -1394,6 +1394,13 @@ export function createDemandPanel(ctl, root, bar) {
       ruleAgain();
     },
     showError(message) { panel.ruling = null; panel.status = "error"; panel.error = message; draw(); },
+    /** A rule code elsewhere on the board (Settings, the finds): its rule in the drawer, as the
+     * ruling's codes open theirs; false if the rules have not said what it is yet. */
+    showRule(code, from) {
+      if (!panel.clauses[code]) return false;
+      showRule(code, from);
+      return true;
+    },
     redraw() { drawChips(); draw(); },
     request,
   };

@@ -445,6 +445,17 @@ async function replaceTable(command, label) {
   }
 }
 
+/** The board's own rule codes (a switch's in Settings, the finds' C4) open their rule beside
+ * the table, as the ruling's codes do; a modified click, or a tap before the rules have
+ * said what the code is, follows the link to the rules FAQ. */
+function wireRuleCodes() {
+  $("board").addEventListener("click", (e) => {
+    const link = e.target.closest && e.target.closest("a.rule-code-link[data-clause]");
+    if (!link || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    if (demand.showRule(link.dataset.clause, link)) e.preventDefault();
+  });
+}
+
 function wireToolbar() {
   $("undo").addEventListener("click", () => undoRedo("undo"));
   $("redo").addEventListener("click", () => undoRedo("redo"));
@@ -751,6 +762,7 @@ async function boot() {
   installMoves($("board"), ctl);
   wireToolbar();
   wireShared();
+  wireRuleCodes();
   html.dataset.board = doc ? "saved" : "fresh";
   showSaved(doc);
   const peeked = peeking && (await peeking);

@@ -136,7 +136,8 @@ function gameRegion(ctl, s) {
         // The words first; the ruling's code after them, a small link to its FAQ entry.
         Object.entries(HOUSE_RULES).map(([key, [rid, text, faq]]) => h("div", { class: "house-rule", data: { testid: `house-row-${key}` } },
           toggle(ctl, { label: text, checked: Boolean(s.house_rules[key]), path: `house_rules/${key}`, key: `house-${key}` }),
-          h("a", { class: "rule-code-link", href: `./faq.html#${faq}`, "aria-label": `${rid} in the rules FAQ`, text: rid }))))));
+          h("a", { class: "rule-code-link", href: `./faq.html#${faq}`, "aria-haspopup": "dialog", data: { clause: rid },
+            "aria-label": `${rid}: our ruling behind this switch (shown beside the table)`, text: rid }))))));
 }
 
 // The history's words for an "In camp" box: "Explorer: outside the camp".
@@ -210,7 +211,7 @@ const actionsOver = (s) => (s.phase === "weather" || s.phase === "night") && s.p
 function outcome(ctl, a, name, result) {
   const ok = result === "success";
   return button(ctl, { class: ["quiet", "outcome", `outcome-${result}`], data: { key: `${result}-${a.id}` },
-    "aria-label": `${name} ${ok ? "succeeded: its resources are spent" : "failed: its resources come back (R6)"}`,
+    "aria-label": `${name} ${ok ? "succeeded: its resources are spent" : "failed: its resources come back to Available"}`,
     onclick: () => ctl.edit([{ op: "resolve_action", id: a.id, outcome: result }],
       `${name} ${ok ? "succeeded: its resources are spent" : "failed: its resources return to Available"}`),
   }, ok ? "Succeeded" : "Failed");
@@ -506,7 +507,9 @@ function spacesRegion(ctl, s) {
 // Items, and Treasures as little cards. The referee lists them; it never spends them (C4).
 function findsRegion(ctl, s) {
   return region("Discoveries, equipment, items, treasures", "finds",
-    h("p", { class: "hint", text: "Never spent for you (C4): the ruling lists what could avoid a loss." }),
+    h("p", { class: "hint" }, "Never spent for you: the ruling lists what could avoid a loss. ",
+      h("a", { class: "rule-code-link", href: "./faq.html#C4", "aria-haspopup": "dialog", data: { clause: "C4" },
+        "aria-label": "C4: what the referee never spends for the players (shown beside the table)", text: "C4" })),
     h("div", { class: "finds" },
       h("div", {}, h("h3", { text: "Discovery tokens" }),
         nameList(ctl, { label: "Discovery tokens", items: s.discovery_tokens, path: "discovery_tokens", key: "discovery", look: "token", folded: true, addLabel: "+ Add a token" })),

@@ -267,3 +267,31 @@ def test_the_faq_shows_no_part_id_switch_key_or_file_name(
     assert "A shortfall on \u2018each player\u2019 hurts every character" in text
     assert_readable(text, "faq")
     assert booted.problems() == []
+
+
+@pytest.mark.parametrize(
+    ("opener", "code"),
+    [("details.house-rules > summary", "R5"), (None, "C4")],
+    ids=["a switch in Settings", "the finds"],
+)
+def test_the_boards_own_codes_open_their_rule_beside_the_table(
+    page: Page, opener: str | None, code: str
+) -> None:
+    """A code on the board itself (a switch's ruling in Settings, C4 over the Discovery tokens
+    and Items) opens its rule in the drawer, as a ruling's codes do: the board is not left for
+    the FAQ page, and the code says in words what it is."""
+    url = page.url
+    if opener:
+        page.locator(opener).tap()
+    link = page.locator(f"[data-testid=board] a.rule-code-link[data-clause={code}]")
+    expect(link).to_have_count(1)
+    assert PART_ID.search(link.get_attribute("aria-label") or "") is None
+    assert len(link.get_attribute("aria-label") or "") > len(code) + 10  # words, not the code alone
+    link.tap()
+    drawer = page.locator("[data-testid=rule-dialog]")
+    expect(drawer).to_have_attribute("data-code", code)
+    expect(drawer.locator("#rule-title")).to_contain_text(clauses(page)[code]["title"])
+    assert page.url == url
+    page.click("[data-testid=rule-close]")
+    if opener:
+        page.locator(opener).tap()
