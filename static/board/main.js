@@ -126,7 +126,9 @@ const ctl = {
     live.textContent = text; // a change of text is announced even when it repeats
   },
 
-  pick(piece, el) {
+  /** Pick up a piece; its first "Put here" gets the focus, scrolled to for the keyboard, not
+   * under a finger that tapped (the page must not move under it). */
+  pick(piece, el, byPointer = false) {
     if (this.readonly) return;
     if (this.holding && JSON.stringify(this.holding) === JSON.stringify(piece)) {
       this.drop();
@@ -137,7 +139,7 @@ const ctl = {
     draw();
     const first = document.querySelector("#board [data-put]");
     this.say(`Holding ${pieceName(this.state, piece)}. ${first ? "Choose where it goes: Tab or arrow keys to a “Put here” button, Enter to put it, Escape to cancel." : "It has nowhere to go."}`);
-    if (first) first.focus();
+    if (first) first.focus({ preventScroll: byPointer });
     html.dataset.holding = "true";
   },
 

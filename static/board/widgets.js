@@ -125,7 +125,7 @@ export function piece(ctl, drag, { label, visual, key, cls }) {
     "aria-pressed": String(Boolean(held)),
     "aria-describedby": "piece-help",
     data: { drag: JSON.stringify(drag), key, testid: key },
-    onclick: (e) => ctl.pick(drag, e.currentTarget),
+    onclick: (e) => ctl.pick(drag, e.currentTarget, e.detail > 0), // (detail 0: Enter or Space)
   }, visual);
 }
 

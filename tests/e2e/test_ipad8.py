@@ -231,3 +231,29 @@ def test_cards_are_no_taller_at_1280x800(page: Page) -> None:
             assert box and box["height"] <= 45, (card, box)
         box = page.locator(f"[data-testid={card}]").bounding_box()
         assert box and box["height"] <= 4 * 44 + 20, (card, box)
+
+
+def test_a_tap_pick_up_never_scrolls_the_page_to_the_first_put_here(page: Page) -> None:
+    """An iPad upright (768x1024), a character's pawn picked up by a tap: the first "Put here"
+    (an action space, above the screen) takes the focus without scrolling the page from under
+    the finger; picked up with Enter, the page brings that focused target into view, for the
+    keyboard."""
+    at(page, (768, 1024))
+    pawn = "[data-testid=pawn-card-explorer-0]"
+    page.eval_on_selector(pawn, "(el) => el.scrollIntoView({ block: 'start' })")
+    y = page.evaluate("window.scrollY")
+    spaces = page.locator("[data-testid=space-threat]")  # where the first "Put here" goes
+    assert spaces.evaluate("(el) => el.getBoundingClientRect().bottom") < 0
+    page.tap(pawn)
+    expect(page.locator("[data-testid=live]")).to_contain_text("Holding")
+    assert page.evaluate("document.activeElement.dataset.put") == "1"
+    assert page.evaluate("window.scrollY") == y
+    page.keyboard.press("Escape")
+    expect(page.locator("[data-put]")).to_have_count(0)
+    page.focus(pawn)
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-testid=live]")).to_contain_text("Holding")
+    box = page.evaluate("document.activeElement.getBoundingClientRect().top")
+    assert 0 <= box < 1024
+    page.keyboard.press("Escape")
+    expect(page.locator("[data-put]")).to_have_count(0)
