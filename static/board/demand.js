@@ -74,6 +74,10 @@ const CHIPS = [
   ["combat", "Combat: strength", { kind: "combat", strength: 3, weapon_loss: 0 }],
   ["wounds", "Wounds", { kind: "wounds", amount: 1 }],
 ];
+// At Night, one chip for the whole Night, as the Night is played: every character eats, then
+// spends the night (without a Shelter, or outside the camp). The Night deck's cards rule one
+// step each; this rules both, in that order, in one ruling.
+const WHOLE_NIGHT = [{ kind: "night_eating" }, { kind: "night_no_shelter" }];
 const MULTI = new Set(["fed", "short", "use", "pick"]); // choices that are lists
 const BOOL = new Set(["use_alternative", "children_first"]);
 
@@ -310,10 +314,16 @@ export function createDemandPanel(ctl, root, bar) {
   }
 
   function drawChips() {
-    els.chips.replaceChildren(...CHIPS.map(([key, label, demand]) => h("button", {
-      type: "button", class: "chip-add", disabled: ctl.readonly, data: { testid: `chip-${key}`, key: `chip-${key}` },
-      onclick: () => addDemand({ ...demand }),
-    }, h("span", { "aria-hidden": "true", text: "+ " }), label)),
+    panel.chipsPhase = ctl.state.phase;
+    els.chips.replaceChildren(
+      ctl.state.phase === "night" ? h("button", {
+        type: "button", class: "chip-add chip-night", disabled: ctl.readonly, data: { testid: "chip-night", key: "chip-night" },
+        "aria-describedby": "chip-night-what", onclick: wholeNight,
+      }, "The whole Night", h("span", { id: "chip-night-what", class: "chip-what", text: "eating, then sleeping" })) : null,
+      ...CHIPS.map(([key, label, demand]) => h("button", {
+        type: "button", class: "chip-add", disabled: ctl.readonly, data: { testid: `chip-${key}`, key: `chip-${key}` },
+        onclick: () => addDemand({ ...demand }),
+      }, h("span", { "aria-hidden": "true", text: "+ " }), label)),
     h("span", { class: "more-kinds" },
       h("label", { for: "compose-kind", class: "visually-hidden", text: "Another kind of demand" }),
       h("select", { id: "compose-kind", disabled: ctl.readonly, data: { testid: "compose-kind" } },
@@ -343,6 +353,14 @@ export function createDemandPanel(ctl, root, bar) {
     panel.effect = demands.length ? { label: "Composed demand", demands } : null;
     changed();
     if (said) ctl.say(said);
+  }
+
+  /** The whole Night as one demand: it takes the place of what was composed (a Night is
+   * ruled once), card or chips. */
+  function wholeNight() {
+    panel.justAdded = WHOLE_NIGHT.length - 1;
+    setComposed(WHOLE_NIGHT.map((d) => ({ ...d })),
+      "The whole Night: every character eats, then spends the night without a Shelter or outside the camp. Ruling…");
   }
 
   function addDemand(demand) {
@@ -1331,6 +1349,7 @@ export function createDemandPanel(ctl, root, bar) {
         panel.context = { ...panel.context, resolver: null };
       }
       panel.phaseSeen = ctl.state.phase;
+      if (panel.chipsPhase !== ctl.state.phase && (panel.chipsPhase === "night" || ctl.state.phase === "night")) keepFocus(els.chips, drawChips);
       const was = appliedState();
       if (was) {
         // Our Apply is in effect (redone, or with later changes), or undone: then preview again.
