@@ -600,6 +600,12 @@ export function createDemandPanel(ctl, root, bar) {
       // (unless a card names "the character resolving", when the core asks who that is).
       els.context.replaceChildren(
         h("p", { class: "phase-note", data: { testid: "context-line" }, text: `${title(s.phase)} Phase, round ${s.round} (from the table). No one resolves an Action now.` }),
+        // Before the Action Phase nothing is planned in the game: planned Actions on the table
+        // then mean a card met during an Action, or a phase left as it was (the fifth trial).
+        ["event", "morale", "production"].includes(s.phase) && openActions(s).length
+          ? h("p", { class: "hint", data: { testid: "context-early" },
+            text: "Actions are planned later, in the Action Phase. If this card comes while an Action is resolved (an Adventure or a Mystery card), set the phase to Action. What lies on a planned Action is tied up either way." })
+          : null,
         h("div", { class: "context-row" }, combat));
       return;
     }
@@ -931,7 +937,7 @@ export function createDemandPanel(ctl, root, bar) {
   function shownRuling() {
     const s = panel.status;
     if (panel.ruling && ["preview", "applied", "pending"].includes(s)) {
-      return { headline: headline(panel.ruling), bar: s === "applied" ? "applied" : "preview" };
+      return { headline: headline(panel.ruling), bar: s === "applied" ? "applied" : "preview", paid: paidLine(panel.ruling) };
     }
     return s === "pending" && panel.waiting ? { ...panel.waiting } : null;
   }
@@ -962,6 +968,13 @@ export function createDemandPanel(ctl, root, bar) {
     return `${[text, ...more].join("; ")}.`;
   }
 
+  /** Under the headline: the card, and what is paid ("Unusually Cold Night · Wood: 1 of 2
+   * paid — 1 short"), so that the table knows what to hand over without opening "Why?". */
+  function paidLine(r) {
+    const card = panel.card && panel.card.name;
+    return [card, ...paidLines(r)].filter(Boolean).join(" · ");
+  }
+
   function drawBar() {
     const s = panel.status;
     const r = panel.ruling;
@@ -984,7 +997,8 @@ export function createDemandPanel(ctl, root, bar) {
     const canApply = s === "preview" && !ctl.readonly && !ctl.shared;
     if (sharedFromBar !== null && sharedFromBar !== shareInBar()) drawActions(); // Share moved
     // Screen readers hear each new headline once (the bar itself is drawn again often).
-    const heard = ["preview", "ask", "unpicked", "stale", "error", "applied"].includes(s) ? `${texts[0]} ${s === "preview" ? "" : texts[1] || ""}`.trim() : "";
+    const heard = ["preview", "ask", "unpicked", "stale", "error", "applied"].includes(s)
+      ? `${texts[0]} ${s === "preview" ? "" : texts[1] || ""}${r && s === "preview" && r.payments.length ? ` ${paidLines(r).join("; ")}.` : ""}`.trim() : "";
     if (heard && heard !== els.said.textContent) els.said.textContent = heard;
     bar.dataset.state = s;
     if (panel.confirming && s === "preview") {
@@ -1006,7 +1020,10 @@ export function createDemandPanel(ctl, root, bar) {
         h("p", { class: "bar-status", data: { testid: "bar-status" }, text: texts[1] }),
         sure ? h("p", { class: ["bar-sure", `sure-${sure[0]}`], data: { testid: "bar-certainty" }, text: sure[1] }) : null,
         h("p", { class: ["headline", r && !r.wounds.some((w) => w.unfulfilled + w.other) && !r.game_lost && "is-clear", !r && (panel.waiting || ctl.shared) && s === "pending" && "is-waiting"],
-          data: { testid: "headline" }, text: texts[0] })),
+          data: { testid: "headline" }, text: texts[0] }),
+        (([text, waiting]) => text ? h("p", { class: ["bar-paid", waiting && "is-waiting"], data: { testid: "bar-paid" }, text }) : null)(
+          r && ["preview", "applying", "applied", "stale", "pending"].includes(s) ? [paidLine(r), s === "pending"]
+            : s === "pending" && panel.waiting ? [panel.waiting.paid, true] : ["", false])),
       h("div", { class: "bar-actions" },
         s === "stale"
           ? h("button", { type: "button", class: "secondary", data: { testid: "bar-rule-again" }, "aria-describedby": "rule-again-why", onclick: ruleAfresh }, "Rule again")
@@ -1306,7 +1323,8 @@ export function createDemandPanel(ctl, root, bar) {
     restore(saved) {
       const shown = saved.shown;
       panel.waiting = shown && typeof shown === "object" && typeof shown.headline === "string" && shown.headline.length <= 500
-        ? { headline: shown.headline, bar: shown.bar === "applied" ? "applied" : "preview" } : null;
+        ? { headline: shown.headline, bar: shown.bar === "applied" ? "applied" : "preview",
+          paid: typeof shown.paid === "string" && shown.paid.length <= 500 ? shown.paid : "" } : null;
       panel.cardId = typeof saved.card === "string" ? saved.card : null;
       panel.card = panel.cards && panel.cardId ? panel.cards.find((c) => c.id === panel.cardId) || null : null;
       panel.effect = saved.effect;

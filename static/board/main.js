@@ -138,12 +138,18 @@ const ctl = {
     this.heldFrom = el && el.dataset.key;
     draw();
     const first = document.querySelector("#board [data-put]");
-    this.say(`Holding ${pieceName(this.state, piece)}. ${first ? "Choose where it goes: Tab or arrow keys to a “Put here” button, Enter to put it, Escape to cancel." : "It has nowhere to go."}`);
+    // A cube picked up with no Action planned can only go to another pile: say how to tie
+    // it to an Action, where the finger is (the fifth trial tapped twice for nothing).
+    const noAction = piece.t === "res" && !this.state.planned_actions.some((a) => !a.resolved)
+      ? "To tie it to an Action, first put a character's pawn on that Action's space." : "";
+    if (noAction) showMessage(noAction, "hint", lastTap);
+    this.say(`Holding ${pieceName(this.state, piece)}. ${first ? "Choose where it goes: Tab or arrow keys to a “Put here” button, Enter to put it, Escape to cancel." : "It has nowhere to go."} ${noAction}`.trim());
     if (first) first.focus({ preventScroll: byPointer });
     html.dataset.holding = "true";
   },
 
   drop() {
+    clearMessage("hint");
     this.holding = null;
     html.dataset.holding = "false";
     draw();

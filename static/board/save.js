@@ -10,7 +10,7 @@
 // never silently drops the other tab's edits.
 
 import { h } from "./dom.js";
-import { MESSAGES, KEYS } from "./store.js";
+import { KEEP_GAMES, MESSAGES, KEYS } from "./store.js";
 
 const CHANNEL = "castaway-referee.table";
 const SAVE_WITHIN = 500; // ms: the longest a save waits for the browser to be idle
@@ -104,7 +104,7 @@ export function createAutosave({ store, journal, board }) {
         "aria-label": `Discard ${store.describe(entry)}`,
         onclick: () => { store.forget(entry.key); drawAsides(); board.say("Discarded the table kept aside."); } }, "Discard"))));
     const sentence = problem ? `Kept aside on this device: ${count === 1 ? "one table" : `${count} tables`}. Download one to keep it, or discard it.`
-      : `Your earlier tables are kept on this device (${count}). Download one to keep it, or discard it.`;
+      : `Your earlier tables are kept on this device (${count} of at most ${KEEP_GAMES}: after that, each New game lets the oldest go). Download one to keep it, or discard it.`;
     const sheet = h("details", { class: ["notice", "asides", quiet && "asides-quiet"], data: { notice: "asides", testid: "asides" } },
       h("summary", { data: { testid: "asides-summary" },
         text: quiet ? `Earlier tables (${count})` : sentence }),

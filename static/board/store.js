@@ -35,7 +35,7 @@ export const FORMAT = "castaway-referee/autosave";
 export const VERSION = 2;
 export const CHUNK = 64;
 const CHUNK_FORMAT = "castaway-referee/log-chunk";
-const KEEP_GAMES = 3;
+export const KEEP_GAMES = 3;
 
 export const MESSAGES = {
   unavailable: "This browser is not letting the app save (private mode or storage blocked). " +

@@ -234,8 +234,8 @@ def test_earlier_tables_are_one_slim_line_in_the_header_that_the_player_may_hide
         expect(page.locator("#board-notices [data-testid=asides]")).to_have_count(0)
         page.tap("[data-testid=asides-summary]")
         expect(line.locator(".asides-say")).to_have_text(
-            "Your earlier tables are kept on this device (1). Download one to keep it, or "
-            "discard it."
+            "Your earlier tables are kept on this device (1 of at most 3: after that, each New "
+            "game lets the oldest go). Download one to keep it, or discard it."
         )
         expect(page.locator("[data-testid=aside-download-0]")).to_be_visible()
         expect(page.locator("[data-testid=aside-discard-0]")).to_be_visible()

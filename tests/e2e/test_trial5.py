@@ -1,0 +1,115 @@
+"""Issue 13's fifth new-player trial (an iPad, 1180x820 and upright): the verdict bar says what
+is paid, the first planned Action moves nothing, a cube picked up with no Action planned says
+how to tie it to one, planned Actions before the Action Phase are explained, and the Wounds
+table fits the iPad's panel."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .board_harness import (
+    DEMO,
+    App,
+    check_clean,
+    discard,
+    fresh_demo,
+    open_board,
+    set_table,
+    settles,
+    touch_drag,
+)
+
+pytestmark = pytest.mark.e2e
+
+IPAD = (1180, 820)
+
+
+@pytest.fixture(scope="module")
+def ipad(browser: Browser, site_url: str) -> Iterator[App]:
+    """The board on an iPad held landscape, with touch."""
+    booted, _ = open_board(browser, site_url, viewport=IPAD)
+    yield booted
+    booted.page.context.close()
+
+
+@pytest.fixture()
+def page(ipad: App) -> Iterator[Page]:
+    p = ipad.page
+    fresh_demo(p)
+    yield p
+    check_clean(ipad)
+
+
+def demo(**table: Any) -> dict[str, Any]:
+    state: dict[str, Any] = copy.deepcopy(DEMO)
+    state.update(**table)
+    return state
+
+
+def test_the_verdict_bar_says_what_is_paid(page: Page) -> None:
+    """1 wood, a demand for 2: under "Each character suffers 1 Wound" the bar says the 1 wood
+    is paid and 1 is short, without "Why?"."""
+    set_table(page, demo(phase="event", planned_actions=[], available={"wood": 1, "food": 2}))
+    discard(page, "wood", 2)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    expect(page.locator("[data-testid=bar-paid]")).to_have_text("Wood: 1 of 2 paid — 1 short")
+    expect(page.locator("[data-testid=bar-paid]")).to_be_in_viewport()
+
+
+def test_the_first_planned_action_moves_nothing_below_it(page: Page) -> None:
+    """No Action planned, then a pawn dropped on Build: the action spaces kept a planned
+    Action's height from the start, so the cards below stay where they were."""
+    set_table(page, demo(phase="action", planned_actions=[]))
+    top = "(el) => el.getBoundingClientRect().top + window.scrollY"  # on the page, not the screen
+    card = "[data-drop-key=card-cook]"
+    before = page.eval_on_selector(card, top)
+    with settles(page):
+        touch_drag(page, "[data-testid=pawn-card-cook-0]", "[data-testid=space-build]")
+    expect(page.locator("[data-testid=space-build] [data-testid^=action-]").first).to_be_visible()
+    after = page.eval_on_selector(card, top)
+    assert abs(before - after) <= 1, (before, after)
+
+
+def test_a_cube_with_no_action_planned_says_how_to_tie_it(page: Page) -> None:
+    """Picking up a wood cube with no Action planned offers only the other pile; a note by the
+    finger says to put a pawn on the Action's space first. Put back, the note goes."""
+    set_table(page, demo(phase="action", planned_actions=[], available={"wood": 2}))
+    page.tap("[data-testid=res-available-wood]")
+    hint = page.locator("[data-testid=message]")
+    expect(hint).to_contain_text("first put a character's pawn on that Action's space")
+    expect(page.locator("[data-testid=live]")).to_contain_text("first put a character's pawn")
+    page.keyboard.press("Escape")
+    expect(page.locator("[data-put]")).to_have_count(0)
+    expect(hint).not_to_contain_text("first put a character's pawn")
+
+
+def test_planned_actions_before_the_action_phase_are_explained(page: Page) -> None:
+    """The Event Phase with a planned Build on the table: the panel's phase line says Actions
+    are planned later and when to set the phase to Action. In the Action Phase it does not."""
+    set_table(page, demo(phase="event"))
+    note = page.locator("[data-testid=context-early]")
+    expect(note).to_contain_text("Actions are planned later, in the Action Phase.")
+    with settles(page):
+        page.tap("[data-testid=phase-action]")
+    expect(note).to_have_count(0)
+
+
+def test_the_wounds_table_fits_the_ipads_panel(page: Page) -> None:
+    """Three characters wounded: the table of Wounds is no wider than the panel beside an
+    iPad's table (its last column, "Dies?", was cut off) and no header word is broken."""
+    set_table(page, demo(phase="event", planned_actions=[], available={"wood": 1}))
+    discard(page, "wood", 2)
+    page.wait_for_selector("[data-testid=wounds]")
+    wide = page.eval_on_selector(
+        "[data-testid=wounds]",
+        """(t) => [t.scrollWidth, t.parentElement.clientWidth,
+                  [...t.querySelectorAll('thead th > span:first-child')]
+                    .filter((w) => w.getBoundingClientRect().width > w.parentElement.clientWidth)
+                    .map((w) => w.textContent)]""",
+    )
+    assert wide[0] <= wide[1] and wide[2] == [], wide
