@@ -315,7 +315,7 @@ export function createDemandPanel(ctl, root, bar) {
 
   function drawChips() {
     panel.chipsPhase = ctl.state.phase;
-    els.chips.replaceChildren(
+    els.chips.replaceChildren(...[ // (replaceChildren writes a null as the text "null")
       ctl.state.phase === "night" ? h("button", {
         type: "button", class: "chip-add chip-night", disabled: ctl.readonly, data: { testid: "chip-night", key: "chip-night" },
         "aria-describedby": "chip-night-what", onclick: wholeNight,
@@ -332,7 +332,7 @@ export function createDemandPanel(ctl, root, bar) {
       h("button", { type: "button", class: "secondary", disabled: ctl.readonly, data: { testid: "compose-add" }, onclick: () => {
         const kind = root.querySelector("#compose-kind").value;
         if (kind) addDemand(defaults(kind));
-      } }, "Add")));
+      } }, "Add"))].filter(Boolean));
   }
 
   function defaults(kind) {
@@ -598,7 +598,7 @@ export function createDemandPanel(ctl, root, bar) {
     if (s.phase !== "action" && panel.status !== "ask" && !panel.context.resolver) {
       // Nobody resolves an Action outside the Action Phase: nothing to ask, nothing to choose
       // (unless a card names "the character resolving", when the core asks who that is).
-      els.context.replaceChildren(
+      els.context.replaceChildren(...[ // (replaceChildren writes a null as the text "null")
         h("p", { class: "phase-note", data: { testid: "context-line" }, text: `${title(s.phase)} Phase, round ${s.round} (from the table). No one resolves an Action now.` }),
         // Before the Action Phase nothing is planned in the game: planned Actions on the table
         // then mean a card met during an Action, or a phase left as it was (the fifth trial).
@@ -606,7 +606,7 @@ export function createDemandPanel(ctl, root, bar) {
           ? h("p", { class: "hint", data: { testid: "context-early" },
             text: "Actions are planned later, in the Action Phase. If this card comes while an Action is resolved (an Adventure or a Mystery card), set the phase to Action. What lies on a planned Action is tied up either way." })
           : null,
-        h("div", { class: "context-row" }, combat));
+        h("div", { class: "context-row" }, combat)].filter(Boolean));
       return;
     }
     const r = resolver();
