@@ -200,11 +200,13 @@ def fresh(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> It
 
 
 @pytest.fixture(scope="module")
-def board_app(browser: Browser, site_url: str) -> Iterator[App]:
-    """The board in a touch-capable page of its own, one per test module."""
+def board_app(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> Iterator[App]:
+    """The board in a touch-capable page of its own, one per test module, at the module's
+    `VIEWPORT` (a tablet's, say) if it names one."""
     from .board_harness import open_board  # it imports this module's constants
 
-    booted, _ = open_board(browser, site_url)
+    size = getattr(request.module, "VIEWPORT", None)
+    booted, _ = open_board(browser, site_url, **({"viewport": size} if size else {}))
     yield booted
     booted.page.context.close()
 
@@ -217,6 +219,8 @@ def board_page(board_app: App) -> Iterator[Page]:
 
     page = board_app.page
     page.keyboard.press("Escape")
+    if page.locator("[data-testid=rule-dialog]").is_visible():
+        page.click("[data-testid=rule-close]")
     set_table(page, copy.deepcopy(DEMO))
     clear_demand(page)
     page.evaluate("document.getElementById('board-message').replaceChildren()")

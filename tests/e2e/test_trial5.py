@@ -6,19 +6,14 @@ table fits the iPad's panel."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from .board_harness import (
     DEMO,
-    App,
-    check_clean,
     discard,
-    fresh_demo,
-    open_board,
     set_table,
     settles,
     touch_drag,
@@ -27,22 +22,13 @@ from .board_harness import (
 pytestmark = pytest.mark.e2e
 
 IPAD = (1180, 820)
-
-
-@pytest.fixture(scope="module")
-def ipad(browser: Browser, site_url: str) -> Iterator[App]:
-    """The board on an iPad held landscape, with touch."""
-    booted, _ = open_board(browser, site_url, viewport=IPAD)
-    yield booted
-    booted.page.context.close()
+VIEWPORT = IPAD  # an iPad held landscape, with touch (conftest.board_app)
 
 
 @pytest.fixture()
-def page(ipad: App) -> Iterator[Page]:
-    p = ipad.page
-    fresh_demo(p)
-    yield p
-    check_clean(ipad)
+def page(board_page: Page) -> Page:
+    """The demo table, no demand, the drawer closed (conftest.board_page), at VIEWPORT."""
+    return board_page
 
 
 def demo(**table: Any) -> dict[str, Any]:

@@ -6,42 +6,29 @@ in one ruling, with the headline in view."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from .board_harness import (
     DEMO,
-    App,
     axe_violations,
-    check_clean,
-    fresh_demo,
-    open_board,
     set_table,
     settle,
 )
 
 pytestmark = pytest.mark.e2e
 
+VIEWPORT = (1280, 800)  # a 10-inch tablet held landscape, with touch (conftest.board_app)
+
 CHIP = "[data-testid=chip-night]"
 
 
-@pytest.fixture(scope="module")
-def tablet(browser: Browser, site_url: str) -> Iterator[App]:
-    """The board on a 10-inch tablet held landscape, with touch."""
-    booted, _ = open_board(browser, site_url, viewport=(1280, 800))
-    yield booted
-    booted.page.context.close()
-
-
 @pytest.fixture()
-def page(tablet: App) -> Iterator[Page]:
-    p = tablet.page
-    fresh_demo(p)
-    yield p
-    check_clean(tablet)
+def page(board_page: Page) -> Page:
+    """The demo table, no demand, the drawer closed (conftest.board_page), at VIEWPORT."""
+    return board_page
 
 
 def night(page: Page, **table: Any) -> None:

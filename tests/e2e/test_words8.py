@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from pyapp.api import parse_request
 from pyapp.links import encode
@@ -22,7 +22,6 @@ from .board_harness import (
     axe_violations,
     check_clean,
     clear_demand,
-    open_board,
     set_table,
     settle,
     settles,
@@ -70,18 +69,10 @@ def clauses(page: Page) -> dict[str, Any]:
     return found
 
 
-@pytest.fixture(scope="module")
-def tablet(browser: Browser, site_url: str) -> Iterator[App]:
-    """The board on a 10-inch tablet in landscape, with touch."""
-    booted, _ = open_board(browser, site_url, viewport=(1280, 800))
-    yield booted
-    booted.page.context.close()
-
-
 @pytest.fixture()
-def page(tablet: App) -> Iterator[Page]:
+def page(board_app: App) -> Iterator[Page]:
     """The table above, no demand, the drawer and Advanced closed."""
-    p = tablet.page
+    p = board_app.page
     if p.locator("[data-testid=rule-dialog]").is_visible():
         p.click("[data-testid=rule-close]")
     if p.locator("[data-testid=advanced]").evaluate("(d) => d.open"):
@@ -89,7 +80,7 @@ def page(tablet: App) -> Iterator[Page]:
     set_table(p, json.loads(json.dumps(TABLE)))
     clear_demand(p)
     yield p
-    check_clean(tablet)
+    check_clean(board_app)
 
 
 def use_json(page: Page, effect: dict[str, Any]) -> None:
@@ -139,7 +130,7 @@ def test_each_code_in_the_panel_comes_with_its_words(page: Page, site_url: str) 
 
 
 def test_what_follows_names_c4_with_its_words_and_its_rule(page: Page) -> None:
-    """"Not spent for you" cites C4 as a code with its words, a link to the rule."""
+    """ "Not spent for you" cites C4 as a code with its words, a link to the rule."""
     use_json(page, {"demands": [{"kind": "discard", "wood": 3}]})
     line = page.locator("[data-testid=not-spent]")
     expect(line).to_contain_text("C4 Nothing is spent for you:")
