@@ -18,12 +18,7 @@ from playwright.sync_api import Page, expect
 
 from pyapp.rules.clauses import PARTS
 
-from .board_harness import (
-    DEMO,
-    axe_violations,
-    set_table,
-    settle,
-)
+from .board_harness import DEMO, axe_violations, set_table, settle
 
 pytestmark = pytest.mark.e2e
 

@@ -11,12 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .board_harness import (
-    DEMO,
-    axe_violations,
-    set_table,
-    settle,
-)
+from .board_harness import DEMO, axe_violations, set_table, settle
 
 pytestmark = pytest.mark.e2e
 
