@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from .board_harness import (
     DEMO,
     discard,
+    new_game_keeping,
     set_table,
     settles,
     touch_drag,
@@ -99,3 +100,15 @@ def test_the_wounds_table_fits_the_ipads_panel(page: Page) -> None:
                     .map((w) => w.textContent)]""",
     )
     assert wide[0] <= wide[1] and wide[2] == [], wide
+
+
+def test_earlier_tables_keep_the_header_on_one_line(page: Page) -> None:
+    """After a New game the header gains "Earlier tables (n)": on the iPad it stays one line
+    (the tagline gives way), so the table does not move down under the players' fingers."""
+    top = "document.getElementById('layout').getBoundingClientRect().top + window.scrollY"
+    page.evaluate("window.scrollTo(0, 0)")
+    before = page.evaluate(top)
+    new_game_keeping(page, page.tap)
+    expect(page.locator("[data-testid=asides-summary]")).to_be_visible()
+    assert abs(page.evaluate(top) - before) <= 1
+    expect(page.locator(".site-header .tagline")).to_be_hidden()
