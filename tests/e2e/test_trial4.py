@@ -210,15 +210,15 @@ def chip_style(page: Page, selector: str) -> dict[str, Any]:
 
 
 def test_rule_codes_are_chips_in_the_boards_colours(page: Page, site_url: str) -> None:
-    """A ruling's codes and Settings' R1, R5, R9 are small ink chips (not blue underlined
-    links), 44 px targets, with a visible focus ring from the keyboard."""
+    """A ruling's codes, Settings' R1, R5, R9 and the finds' C4 are small ink chips (not blue
+    underlined links), 44 px targets, with a visible focus ring from the keyboard."""
     page.set_viewport_size({"width": 1280, "height": 800})
     try:
         cook_discards_wood(page, 4)
         page.click("[data-testid=why]")
         page.click("details.house-rules > summary")
         codes = [t.strip() for t in page.locator(".rule-code-link").all_text_contents()]
-        assert codes == ["R1", "R5", "R9"]
+        assert codes == ["R1", "R5", "R9", "C4"]
         for selector in ("[data-testid=steps] a.clause", ".rule-code-link"):
             style = chip_style(page, selector)
             assert style["decoration"] == "none", (selector, style)
