@@ -589,6 +589,12 @@ def module_graph(entry: Path) -> set[Path]:
     return seen
 
 
+def page_scripts(root: Path, page: str) -> tuple[set[Path], set[Path]]:
+    """A page's module scripts, and every module they import (directly or not)."""
+    scripts = {(root / src).resolve() for src in MODULE_SCRIPT.findall((root / page).read_text())}
+    return scripts, set().union(*(module_graph(script) for script in scripts))
+
+
 def check_preloads() -> list[str]:
     """Each page preloads (<link rel="modulepreload">) its own modules' whole static import
     graph, so that they are fetched at once rather than level by level, and nothing else.
@@ -599,10 +605,8 @@ def check_preloads() -> list[str]:
     for page in publish.PUBLISH:
         if not page.endswith(".html"):
             continue
-        text = (ROOT / page).read_text()
-        scripts = {(ROOT / src).resolve() for src in MODULE_SCRIPT.findall(text)}
-        graph = set().union(*(module_graph(script) for script in scripts)) if scripts else set()
-        preloads = MODULE_PRELOAD.findall(text)
+        scripts, graph = page_scripts(ROOT, page)
+        preloads = MODULE_PRELOAD.findall((ROOT / page).read_text())
         preloaded = {(ROOT / href).resolve() for href in preloads}
         for href in preloads:
             if not (ROOT / href).is_file():
@@ -636,9 +640,8 @@ def page_modules(root: Path = ROOT) -> set[str]:
     found: set[str] = set()
     for page in publish.PUBLISH:
         if page.endswith(".html") and (root / page).is_file():
-            for src in MODULE_SCRIPT.findall((root / page).read_text()):
-                for module in {(root / src).resolve()} | module_graph(root / src):
-                    found.add(module.relative_to(root.resolve()).as_posix())
+            scripts, graph = page_scripts(root, page)
+            found |= {module.relative_to(root.resolve()).as_posix() for module in scripts | graph}
     return found
 
 

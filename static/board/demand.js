@@ -975,6 +975,14 @@ export function createDemandPanel(ctl, root, bar) {
     return [card, ...paidLines(r)].filter(Boolean).join(" · ");
   }
 
+  /** The bar's paid line: the ruling's, greyed while it is ruled again; a reloaded one's as
+   * it was saved, greyed, until the rules confirm it. */
+  function barPaid(s, r) {
+    const text = r ? paidLine(r) : s === "pending" && panel.waiting ? panel.waiting.paid : "";
+    if (!text || (r && !["preview", "applying", "applied", "stale", "pending"].includes(s))) return null;
+    return h("p", { class: ["bar-paid", s === "pending" && "is-waiting"], data: { testid: "bar-paid" }, text });
+  }
+
   function drawBar() {
     const s = panel.status;
     const r = panel.ruling;
@@ -1021,9 +1029,7 @@ export function createDemandPanel(ctl, root, bar) {
         sure ? h("p", { class: ["bar-sure", `sure-${sure[0]}`], data: { testid: "bar-certainty" }, text: sure[1] }) : null,
         h("p", { class: ["headline", r && !r.wounds.some((w) => w.unfulfilled + w.other) && !r.game_lost && "is-clear", !r && (panel.waiting || ctl.shared) && s === "pending" && "is-waiting"],
           data: { testid: "headline" }, text: texts[0] }),
-        (([text, waiting]) => text ? h("p", { class: ["bar-paid", waiting && "is-waiting"], data: { testid: "bar-paid" }, text }) : null)(
-          r && ["preview", "applying", "applied", "stale", "pending"].includes(s) ? [paidLine(r), s === "pending"]
-            : s === "pending" && panel.waiting ? [panel.waiting.paid, true] : ["", false])),
+        barPaid(s, r)),
       h("div", { class: "bar-actions" },
         s === "stale"
           ? h("button", { type: "button", class: "secondary", data: { testid: "bar-rule-again" }, "aria-describedby": "rule-again-why", onclick: ruleAfresh }, "Rule again")

@@ -561,18 +561,26 @@ function showOpening(on) {
  * rules have read the link too (openLinkNow then shows their reading in its place). */
 function showPeeked(request) {
   showOpening(false);
-  ctl.shared = { request, checking: true };
+  showShared(request, null, true);
+  ctl.say("Showing a shared table and its demand. Its ruling is being worked out.");
+  $("shared-title").focus();
+}
+
+/** A shared table on show, read-only, beside the player's own: as the page read it alone
+ * (`checking`, its ruling to come), or as the rules read it, with their ruling. Says whether
+ * the device holds a table of the player's own. */
+function showShared(request, ruling, checking) {
+  ctl.shared = checking ? { request, checking } : { request };
   ctl.readonly = true;
   ctl.holding = null;
   ctl.state = request.state;
-  drawSharedBanner();
+  const own = drawSharedBanner();
   $("shared-banner").hidden = false;
-  html.dataset.link = "checking";
+  html.dataset.link = checking ? "checking" : "shared";
   autosave.drawTabs();
   draw();
-  demand.load(request, null);
-  ctl.say("Showing a shared table and its demand. Its ruling is being worked out.");
-  $("shared-title").focus();
+  demand.load(request, ruling);
+  return own;
 }
 
 /** The link turned out not to open: the player's own table again (the hash stays, and the
@@ -625,16 +633,7 @@ async function openLinkNow(match) {
   } catch (error) {
     ruleError = plainError(error);
   }
-  ctl.shared = { request };
-  ctl.readonly = true;
-  ctl.holding = null;
-  ctl.state = request.state;
-  const own = drawSharedBanner();
-  $("shared-banner").hidden = false;
-  html.dataset.link = "shared";
-  autosave.drawTabs();
-  draw();
-  demand.load(request, ruling);
+  const own = showShared(request, ruling, false);
   if (ruleError) demand.showError(ruleError);
   ctl.say(`Showing a shared table and its ruling. ${own ? "Your own table is kept." : "You have no table of your own on this device yet."}`);
   if (!peeked || !document.activeElement || document.activeElement === document.body) $("shared-title").focus();
