@@ -50,6 +50,7 @@ import tarfile
 import tempfile
 import tomllib
 import zipfile
+from html.parser import HTMLParser
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,6 +58,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import publish  # noqa: E402  (tools/publish.py)
 import pycompile  # noqa: E402  (tools/pycompile.py: also run inside Pyodide)
+import serve  # noqa: E402  (tools/serve.py: netlify.toml's headers, matched as Netlify does)
 
 NODE = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
@@ -566,8 +568,73 @@ def check_references(versions: dict[str, str]) -> None:
         text = path.read_text() if path.is_file() else ""
         problems += [f"{rel} does not mention {n!r}" for n in needles if n not in text]
     problems += check_preloads()
+    problems += check_inline_code()
     if problems:
-        raise VendorError("vendor paths out of step with package.json:\n  " + "\n  ".join(problems))
+        raise VendorError(
+            "the pages are out of step with the build or netlify.toml:\n  " + "\n  ".join(problems)
+        )
+
+
+class InlineCode(HTMLParser):
+    """A page's inline <style> texts and its <script> tags without a src (HTML comments and
+    text that only mentions a tag are not elements)."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=False)
+        self.styles: list[str] = []
+        self.scripts: list[str] = []
+        self._style: list[str] | None = None
+        self.feed(html)
+        self.close()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "style":
+            self._style = []
+        elif tag == "script" and not any(name == "src" for name, _ in attrs):
+            self.scripts.append(self.get_starttag_text() or "<script>")
+
+    def handle_data(self, data: str) -> None:
+        if self._style is not None:
+            self._style.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "style" and self._style is not None:
+            self.styles.append("".join(self._style))
+            self._style = None
+
+
+def csp_hash(text: str) -> str:
+    """A CSP source expression allowing the inline element whose content is `text`."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def check_inline_code(root: Path = ROOT) -> list[str]:
+    """Inline <style> is allowed only by its hash in the page's Content-Security-Policy
+    (netlify.toml; index.html's first-paint styles), and inline script not at all: a style
+    edited without its hash would be dropped by the browser, and the page painted bare."""
+    rules = serve.load_header_rules(root / "netlify.toml")
+    problems = []
+    for page in publish.PUBLISH:
+        if not page.endswith(".html"):
+            continue
+        found = InlineCode((root / page).read_text())
+        problems += [f"{page} has an inline script ({tag}): scripts come from files"
+                     for tag in found.scripts]  # fmt: skip
+        styles = found.styles
+        if not styles:
+            continue
+        csp = serve.headers_for("/" + page, rules).get("Content-Security-Policy", "")
+        directives = [d.split() for d in csp.split(";")]
+        allowed = next((d[1:] for d in directives if d[:1] == ["style-src"]), [])
+        stale = [s for s in allowed if s.startswith("'sha256-")]
+        for text in styles:
+            want = csp_hash(text)
+            if want not in allowed:
+                instead = f" in place of {' '.join(stale)}" if stale else ""
+                problems.append(
+                    f"{page}: its inline <style> changed; netlify.toml's Content-Security-Policy "
+                    f"for /{page} must allow it: put {want} in style-src{instead}")
+    return problems
 
 
 MODULE_SCRIPT = re.compile(r'<script type="module" src="\./([^"]+)"')

@@ -724,7 +724,7 @@ async function openSaved(doc) {
   }
 }
 
-/** Resolves once the page has painted its frame (the title and the loading line: shell.css):
+/** Resolves once the page has painted its frame (the title and the loading line: index.html's <style>):
  * drawing the board takes a while, and the first paint must not wait for it (modules from the
  * cache are otherwise run before anything is shown). The wait is app.js's (referee.firstFrame,
  * begun when that module ran, before this one; it also ends for a hidden page): it has mostly

@@ -30,6 +30,7 @@ def load_tool(name: str) -> ModuleType:
 
 publish = load_tool("publish")
 serve = load_tool("serve")
+vendor = load_tool("vendor")
 
 
 def test_dist_holds_exactly_what_the_dev_server_serves(tmp_path: Path) -> None:
@@ -77,3 +78,44 @@ def test_later_header_blocks_override_earlier_ones() -> None:
     headers = {k.lower(): v for k, v in serve.headers_for(path, rules).items()}
     assert headers["cache-control"] == "no-cache"
     assert "content-security-policy" in headers
+
+
+# ------------------------------------------------------- the first paint's inline style
+
+
+def pages_copy(tmp_path: Path) -> Path:
+    """The published pages and netlify.toml, copied where a test may edit them."""
+    for page in [p for p in publish.PUBLISH if p.endswith(".html")] + ["netlify.toml"]:
+        (tmp_path / page).write_text((ROOT / page).read_text())
+    return tmp_path
+
+
+def test_the_first_paint_style_is_allowed_by_its_hash() -> None:
+    html = (ROOT / "index.html").read_text()
+    assert 'href="./static/board/shell.css"' not in html  # no request before the first paint
+    [style] = vendor.InlineCode(html).styles
+    csp = serve.headers_for("/", serve.load_header_rules(ROOT / "netlify.toml"))
+    assert vendor.csp_hash(style) in csp["Content-Security-Policy"]
+    assert "'unsafe-inline'" not in csp["Content-Security-Policy"]
+    assert vendor.check_inline_code() == []
+
+
+def test_an_edited_inline_style_names_the_hash_to_allow(tmp_path: Path) -> None:
+    root = pages_copy(tmp_path)
+    html = (root / "index.html").read_text()
+    [old] = vendor.InlineCode(html).styles
+    edited = old.replace(":root {", ":root {\n  accent-color: teal;", 1)
+    (root / "index.html").write_text(html.replace(old, edited, 1))
+    [problem] = vendor.check_inline_code(root)
+    assert problem.startswith("index.html: its inline <style> changed")
+    hashes = f"{vendor.csp_hash(edited)} in style-src in place of {vendor.csp_hash(old)}"
+    assert f"put {hashes}" in problem
+
+
+def test_an_inline_script_is_refused(tmp_path: Path) -> None:
+    root = pages_copy(tmp_path)
+    faq = (root / "faq.html").read_text()
+    (root / "faq.html").write_text(faq.replace("</body>", "<script>alert(1)</script></body>", 1))
+    assert vendor.check_inline_code(root) == [
+        "faq.html has an inline script (<script>): scripts come from files"
+    ]

@@ -142,9 +142,10 @@ def test_python_is_restored_from_the_snapshot(site: Site) -> None:
 
 
 def test_the_board_is_drawn_with_its_stylesheet(site: Site) -> None:
-    # The first paint waits for shell.css alone; board.css is loaded for print and applied to
-    # the screen by the board before it draws (static/board/main.js): in every engine the
-    # table is shown styled, and the toolbar with it.
+    # The first paint waits for index.html's own <style> alone (allowed by its hash in the
+    # CSP); board.css is loaded for print and applied to the screen by the board before it
+    # draws (static/board/main.js): in every engine the table is shown styled, and the
+    # toolbar with it, on the wood that inline style lays (its image resolved from the page).
     assert_restored(boot(site))
     wait(site.engine, "document.documentElement.dataset.board === 'live'")
     shown = site.engine.run(
@@ -152,9 +153,10 @@ def test_the_board_is_drawn_with_its_stylesheet(site: Site) -> None:
         "const toolbar = document.querySelector('.toolbar');"
         "return [document.getElementById('board-style').media,"
         " getComputedStyle(bar).display, getComputedStyle(toolbar).display,"
-        " document.querySelector('[data-testid=region-camp]').getBoundingClientRect().height > 0];"
+        " document.querySelector('[data-testid=region-camp]').getBoundingClientRect().height > 0,"
+        " getComputedStyle(document.body).backgroundImage.includes('/static/board/wood.png')];"
     )
-    assert shown == ["all", "flex", "flex", True], shown
+    assert shown == ["all", "flex", "flex", True, True], shown
 
 
 def test_rules_like_cpython(site: Site) -> None:
