@@ -88,8 +88,9 @@ def _explain_lines(ruling: Ruling) -> list[str]:
     for s in ruling.steps:
         where = f"[{s.demand + 1}] " if s.demand is not None else ""
         cite = cite_words(s.part or s.clause)
-        tag = {"stated": "", "derived": " (derived)", "house": " (no official ruling; this "
-               "app's default" + (f", switch {s.switch}" if s.switch else "") + ")"}[s.certainty]
+        tag = {"stated": " (stated by the card)" if s.by_card else "", "derived": " (derived)",
+               "house": " (no official ruling; this app's default"
+               + (f", switch {s.switch}" if s.switch else "") + ")"}[s.certainty]
         lines.append(f"{where}{cite} — {s.text}{tag}")
     lines.append("")
     for w in ruling.wounds:
@@ -101,8 +102,15 @@ def _explain_lines(ruling: Ruling) -> list[str]:
         lines.append(f"The game is lost: {ruling.lost_reason}")
     lines += [_choice_line(d) for d in ruling.decisions]
     rests = "; ".join(cite_words(c) for c in ruling.rests_on)
-    lines.append(SURE[ruling.certainty] + (f" ({rests})" if rests else ""))
+    lines.append(SURE[ruling.certainty] + (f" ({rests})" if rests else "")
+                 + (" and by the card" if _stated_by_card(ruling) else ""))
     return lines
+
+
+def _stated_by_card(ruling: Ruling) -> bool:
+    """A stated ruling one of whose steps is the card's own word (who suffers)."""
+    return ruling.certainty == "stated" and any(
+        s.by_card and s.certainty == "stated" for s in ruling.steps)
 
 
 def _choice_line(d: Decision) -> str:

@@ -3,7 +3,10 @@
 Each clause says how sure it is (rulings.md, "How sure each ruling is"): `stated` (a rule says
 it), `derived` (it follows from stated rules) or `house` (our decision where the rules are
 silent). A ruling with parts of different certainty names them; a step then cites the part
-it applies ("R8.zero"), and carries that part's certainty."""
+it applies ("R8.zero"), and carries that part's certainty.
+
+A clause marked `by_card` lets the card decide (G-named-victim: the card names who suffers); a
+step applying it is stated by the card itself, and says so (`Step.by_card`)."""
 
 from __future__ import annotations
 
@@ -33,14 +36,15 @@ class Clause(Value):
     switch: str | None = None
     certainty: Certainty = "stated"
     parts: tuple[Part, ...] = ()
+    by_card: bool = False  # a step applying it applies the card's own words
 
 
 def _c(cid: str, title: str, text: str, source: str, switch: str | None = None,
        certainty: Certainty = "stated",
-       parts: tuple[tuple[str, str, str, Certainty], ...] = ()) -> Clause:
+       parts: tuple[tuple[str, str, str, Certainty], ...] = (), by_card: bool = False) -> Clause:
     """`parts`: (word, title, text, certainty) for each part of a ruling."""
     return Clause(id=cid, title=title, text=text, source=source, switch=switch,
-                  certainty=certainty, parts=tuple(
+                  certainty=certainty, by_card=by_card, parts=tuple(
                       Part(id=f"{cid}.{word}", title=named, text=says, certainty=sure)
                       for word, named, says, sure in parts))
 
@@ -135,8 +139,9 @@ _ALL = (
     _c("G-morale-phase", "Morale Phase", "The First Player gains or discards Determination "
        "tokens as the current Morale space says; short of tokens, the First Player suffers 1 "
        "Wound per missing token; at the top, 2 tokens or heal 1 Wound.", "DZ-MoralePh"),
-    _c("G-named-victim", "The card names who", "When a card names who pays or suffers, that "
-       "figure does.", "DZ-S5"),
+    _c("G-named-victim", "The card names who", "When a card names who pays or suffers (one "
+       "figure, the First Player, each character), they do.", "DZ-S5",
+       by_card=True),
     _c("G-token-place", "Placing a token", "The token is placed on its space.", "DZ-Tokens"),
     _c("G-increase", "Raising a level", "Roof and Palisade rise only with a Shelter; the Weapon "
        "track always rises.", "DZ-Shelter, DZ-Weapon"),

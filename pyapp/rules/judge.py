@@ -766,8 +766,10 @@ def _morale_top(t: Work, v: Verdict, fp: FigureId, tokens: int, heal: int) -> No
 
 
 def _card_wounds(t: Work, demand: d.SufferWounds, v: Verdict) -> None:
-    if v.why is not None and v.why[0] == "C5":  # C5 names the victims of unfulfilled demand;
-        v.why = (v.why[0], v.why[1], "derived")  # a card's own Wounds follow it by reading
+    # C5 names the victims of unfulfilled demand; a card's own Wounds that name nobody follow
+    # it by reading (derived). A card that names them (G-named-victim) is its own word.
+    if v.why is not None and v.why[0] == "C5":
+        v.why = (v.why[0], v.why[1], "derived")
     for who in v.victims:
         v.wound(who, demand.amount)
     v.hurt_why = "from the card"

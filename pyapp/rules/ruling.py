@@ -64,20 +64,23 @@ class Step:
     switch: str | None = None
     demand: int | None = None  # index of the demand in the effect; None for the whole ruling
     part: str | None = None  # the part of a ruling it applies ("R8.zero"), when it has parts
+    by_card: bool = False  # it applies the card's own words (who suffers): stated by the card
 
 
 def step(cite: str, text: str, demand: int | None = None,
          certainty: Certainty | None = None) -> Step:
     """A step citing a clause of the catalogue, or one part of a ruling ("R8.zero"); it
     carries that clause's or part's certainty, unless it combines rules (`derived`)."""
-    clause, part, sure, switch = CLAUSE_META[cite]
-    return new_step(clause, text, certainty or sure, switch, demand, part)
+    clause, part, sure, switch, by_card = CLAUSE_META[cite]
+    return new_step(clause, text, certainty or sure, switch, demand, part, by_card)
 
 
-# What a step may cite -> (clause id, part id, certainty, switch): every clause, every part.
-CLAUSE_META: dict[str, tuple[str, str | None, Certainty, str | None]] = {
-    cid: (cid, None, c.certainty, c.switch) for cid, c in CLAUSES.items()}
-CLAUSE_META.update({pid: (c.id, pid, p.certainty, c.switch) for pid, (c, p) in PARTS.items()})
+# What a step may cite -> (clause id, part id, certainty, switch, by_card): every clause, every
+# part.
+CLAUSE_META: dict[str, tuple[str, str | None, Certainty, str | None, bool]] = {
+    cid: (cid, None, c.certainty, c.switch, c.by_card) for cid, c in CLAUSES.items()}
+CLAUSE_META.update({pid: (c.id, pid, p.certainty, c.switch, c.by_card)
+                    for pid, (c, p) in PARTS.items()})
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,22 +126,23 @@ def _slot_setters(cls: type, names: str) -> tuple[Callable[[object, object], Non
 
 
 _new = object.__new__
-_STEP = _slot_setters(Step, "clause text certainty switch demand part")
+_STEP = _slot_setters(Step, "clause text certainty switch demand part by_card")
 _PAYMENT = _slot_setters(Payment, "demand what wanted paid")
 _REPORT = _slot_setters(WoundReport, "figure unfulfilled other morale_arrows died")
 
 
 def new_step(clause: str, text: str, certainty: Certainty, switch: str | None,
-             demand: int | None, part: str | None = None) -> Step:
-    """`Step(clause, text, certainty, switch, demand, part)`, made quickly."""
+             demand: int | None, part: str | None = None, by_card: bool = False) -> Step:
+    """`Step(clause, text, certainty, switch, demand, part, by_card)`, made quickly."""
     made: Step = _new(Step)
-    set_clause, set_text, set_certainty, set_switch, set_demand, set_part = _STEP
+    set_clause, set_text, set_certainty, set_switch, set_demand, set_part, set_by_card = _STEP
     set_clause(made, clause)
     set_text(made, text)
     set_certainty(made, certainty)
     set_switch(made, switch)
     set_demand(made, demand)
     set_part(made, part)
+    set_by_card(made, by_card)
     return made
 
 

@@ -83,8 +83,8 @@ class Verdict:
     def say(self, cite: str, text: str, certainty: Certainty | None = None) -> None:
         """A step citing a clause of the catalogue or a part of a ruling (`ruling.step`), for
         this demand; `certainty` only where the step combines rules (`derived`)."""
-        clause, part, sure, switch = CLAUSE_META[cite]
-        made = new_step(clause, text, certainty or sure, switch, self.index, part)
+        clause, part, sure, switch, by_card = CLAUSE_META[cite]
+        made = new_step(clause, text, certainty or sure, switch, self.index, part, by_card)
         ledger = self.ledger
         ledger.steps.append(made)
         if made.certainty != "stated":

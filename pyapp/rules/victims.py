@@ -40,8 +40,9 @@ def victims(w: Work, demand: Demand) -> Named:
     if rule in NAMED:
         return (_at_table(state, cast(FigureId, rule)),), ("G-named-victim", f"The card names "
                                            f"{rule.capitalize()}.", None)
-    if rule == "all":
-        return all_characters(state), ("C5", "The card hits all characters.", None)
+    if rule == "all":  # "each character suffers 1 Wound": the card says who, not C5's default
+        return all_characters(state), ("G-named-victim", "The card names each character.",
+                                       None)
     if rule == "in_camp" or isinstance(demand, WeatherClouds):
         return in_camp(state), ("R10", "Weather hurts only the characters in camp.", None)
     return _by_phase(w, demand)

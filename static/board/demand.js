@@ -1215,16 +1215,20 @@ export function createDemandPanel(ctl, root, bar) {
     // Beside the step's own code, the part it applies in words only ("Halving 0").
     const part = step.part ? ` (${partWords(step.part).replace(/^[^:]*: /, "")})` : "";
     if (step.certainty === "house") return `No official ruling${part}; this app's default${step.switch ? ` (switch: ${switchName(step.switch)})` : ", no switch"}`;
-    return step.certainty === "stated" ? "Official: stated by the rules" : `Follows from the rules${part}`;
+    if (step.certainty !== "stated") return `Follows from the rules${part}`;
+    return step.by_card ? "Official: stated by the card" : "Official: stated by the rules";
   }
 
   /** A code a step rests on, in words for a player ("R8: Halving 0", never "R8.zero"). */
   const partWords = (code) => codeWords(code, panel.clauses);
 
+  /** Whether a stated step of the ruling is the card's own word (who suffers), not a rule's. */
+  const byCard = (r) => (r.steps || []).some((step) => step.by_card && step.certainty === "stated");
+
   /** The whole ruling's certainty: as sure as its weakest deciding step (the core says which). */
   function rulingCertainty(r) {
     const rests = (r.rests_on || []).map(partWords).join(", ");
-    if (!r.certainty || r.certainty === "stated") return ["official", "Official", "every step that decides it is stated by the rules."];
+    if (!r.certainty || r.certainty === "stated") return ["official", "Official", `every step that decides it is stated by the rules${byCard(r) ? " or by the card" : ""}.`];
     if (r.certainty === "derived") return ["derived", "Follows from the rules", `no rule says it in so many words${rests ? ` (${rests})` : ""}.`];
     const switches = [...new Set((r.rests_on || []).map((c) => (panel.clauses[c] || panel.clauses[String(c).split(".")[0]] || {}).switch).filter(Boolean))];
     return switches.length

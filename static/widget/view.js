@@ -422,9 +422,10 @@ export function renderBoard(state, after = null) {
 
 // ------------------------------------------------------------------ the ruling
 
-// How sure the step is, in words; a house step names its switch (in words) and whether it is on.
+// How sure the step is, in words; a house step names its switch (in words) and whether it is on;
+// a stated step that applies the card's own words (who suffers) is stated by the card.
 export function certaintyText(step, state) {
-  if (step.certainty === "stated") return "stated by the rules";
+  if (step.certainty === "stated") return step.by_card ? "stated by the card" : "stated by the rules";
   if (step.certainty === "derived") return "derived from the rules";
   if (step.certainty !== "house") return step.certainty;
   if (!step.switch) return "no official ruling; this app's default (no switch)";
@@ -467,7 +468,8 @@ export function codeWords(code, clauses) {
 export function rulingCertainty(ruling, clauses = {}, state = null) {
   const rests = (ruling.rests_on || []).map((code) => codeWords(code, clauses)).join(", ");
   if (!ruling.certainty || ruling.certainty === "stated") {
-    return { grade: "official", label: "Official", text: "Every deciding step is stated by the rules." };
+    const byCard = (ruling.steps || []).some((s) => s.by_card && s.certainty === "stated");
+    return { grade: "official", label: "Official", text: `Every deciding step is stated by the rules${byCard ? " or by the card" : ""}.` };
   }
   if (ruling.certainty === "derived") {
     return { grade: "derived", label: "Follows from the rules",
