@@ -136,8 +136,8 @@ def summarise(ruling: Ruling) -> str:
     if ruling.morale_change:
         parts.append(f"Morale {ruling.morale_change:+d}")
     if ruling.unfulfilled:
-        units = ruling.unfulfilled_units
-        parts.append(f"{plural(units, 'unit')} of demand unfulfilled")
+        units = ruling.unfulfilled_units  # in the players' words, then the rule's term
+        parts.append(f"{units} of what was demanded could not be paid (unfulfilled demand)")
     if ruling.game_lost:
         parts.append(f"the game is lost: {ruling.lost_reason}")
     return "; ".join(parts) or "paid in full"

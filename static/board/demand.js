@@ -896,7 +896,7 @@ export function createDemandPanel(ctl, root, bar) {
     const area = h("textarea", { id: "effect-json", rows: 5, spellcheck: "false", "aria-describedby": "effect-json-how", data: { testid: "effect-json" } });
     const error = h("p", { class: "form-error", role: "alert" });
     els.advanced.replaceChildren(
-      h("summary", { text: "Advanced: the demand as JSON" }),
+      h("summary", { text: "Advanced: copy or paste the demand as text (JSON)" }),
       h("div", { class: "json-editor" },
         h("label", { for: "effect-json", text: "The card's demand written as JSON, the text form other tools read and write" }),
         h("p", { class: "hint", id: "effect-json-how", text: "It shows the demand on the table. Paste another one here and press “Use this JSON” to rule on it, or export the whole request (the table, the demand and the choices) as a file to keep or share." }),
@@ -1139,7 +1139,8 @@ export function createDemandPanel(ctl, root, bar) {
 
   function follows(r) {
     const items = [];
-    if (r.unfulfilled) items.push(`Unfulfilled demand: ${plural(r.unfulfilled_units, "unit")}.`);
+    // The rule's term after the players' words: "unit" meant nothing at the table (the fifth trial).
+    if (r.unfulfilled) items.push(`${r.unfulfilled_units} of what was demanded could not be paid (the rule's unfulfilled demand).`);
     if (r.used_alternative) {
       items.push(panel.choices.use_alternative ? "The players chose the card's alternative."
         : "The first part cannot be paid in full, so the card's alternative applies instead.");

@@ -221,14 +221,14 @@ function plannedAction(ctl, s, a, index) {
   const name = actionTitle(a);
   const over = actionsOver(s) && !a.resolved;
   const resolving = ctl.resolving === a.id;
+  const head = h("header", { class: "planned-head" }, h("h4", { text: name }),
+    button(ctl, {
+      class: "quiet cancel", data: { key: `cancel-${a.id}` }, "aria-label": `Cancel ${name}`,
+      onclick: () => ctl.edit(a.pawns.map((f) => ({ op: "move_pawn", figure: f, source: a.id, target: null })),
+        `Cancelled ${name}`),
+    }, "×"));
   const card = h("article", { class: ["planned", a.resolved && "is-resolved", resolving && "is-resolving"], "aria-label": `Planned Action: ${name}`,
-    data: { testid: `action-${a.id}` } },
-    h("header", { class: "planned-head" }, h("h4", { text: name }),
-      button(ctl, {
-        class: "quiet cancel", data: { key: `cancel-${a.id}` }, "aria-label": `Cancel ${name}`,
-        onclick: () => ctl.edit(a.pawns.map((f) => ({ op: "move_pawn", figure: f, source: a.id, target: null })),
-          `Cancelled ${name}`),
-      }, "×")),
+    data: { testid: `action-${a.id}` } }, head,
     h("div", { class: "planned-pawns", "aria-label": "Pawns (the first resolves it)" },
       a.pawns.map((f, i) => piece(ctl, { t: "pawn", figure: f, from: a.id }, {
         label: `${figureName(s, f)}'s pawn on ${name}${i === 0 ? ", leads (resolves it)" : ""}: pick up`,
@@ -249,7 +249,8 @@ function plannedAction(ctl, s, a, index) {
         onclick: () => ctl.resolve(a),
       }, resolving ? "Resolving" : "Resolve") : null,
       toggle(ctl, { label: "Done", checked: a.resolved, path: `planned_actions/${index}/resolved`, key: `resolved-${a.id}` })));
-  return dropZone(ctl, card, { t: "action", id: a.id }, `action-${a.id}`);
+  // "Put here" lies over the name (and says it), not over the pieces or the buttons below.
+  return dropZone(ctl, card, { t: "action", id: a.id }, `action-${a.id}`, { over: head, name });
 }
 
 function actionSpace(ctl, s, kind) {

@@ -131,19 +131,22 @@ export function piece(ctl, drag, { label, visual, key, cls }) {
 
 /** Mark `el` as a place pieces can go; while a piece is held, it offers a "Put here" button.
  * The button lies over the place (board.css), never in its flow: picking a piece up or putting
- * it down moves nothing under the player's finger (ipad8). */
-export function dropZone(ctl, el, place, key) {
+ * it down moves nothing under the player's finger (ipad8). With `over`, it lies over that part
+ * of the place (a planned Action's name row) and says "on `name`" under "Put here", so the
+ * words it covers can still be read; its accessible name starts with what it shows. */
+export function dropZone(ctl, el, place, key, { over = el, name = "" } = {}) {
   el.dataset.drop = JSON.stringify(place);
   el.dataset.dropKey = key;
   if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
   el.dataset.key = el.dataset.key || key;
   if (ctl.holding && !ctl.readonly && accepts(ctl.holding, place)) {
     el.classList.add("can-drop");
-    el.append(h("button", {
+    const what = pieceName(ctl.state, ctl.holding);
+    over.append(h("button", {
       type: "button", class: "put-here", data: { key: `put-${key}`, testid: `put-${key}`, put: "1" },
-      "aria-label": `Put here: ${pieceName(ctl.state, ctl.holding)} on ${placeLabel(ctl.state, place)}`,
+      "aria-label": name ? `Put here on ${name} (${what})` : `Put here: ${what} on ${placeLabel(ctl.state, place)}`,
       onclick: (e) => { e.stopPropagation(); ctl.place(place, `put-${key}`); },
-    }, "Put here"));
+    }, name ? [h("span", { text: "Put here" }), " ", h("span", { class: "put-name", text: `on ${name}` })] : "Put here"));
   }
   return el;
 }

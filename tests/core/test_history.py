@@ -56,3 +56,15 @@ def test_the_log_speaks_plainly() -> None:
     for w in ruling.wounds:
         n = w.unfulfilled + w.other
         assert f"{w.figure.capitalize()}: {n} Wound{'' if n == 1 else 's'}" in summary
+
+
+def test_the_log_says_what_could_not_be_paid_then_the_rules_term() -> None:
+    """2 wood demanded with 1 left: the log says 1 of it could not be paid, then the rule's
+    term (never "1 unit", which meant nothing at the table)."""
+    history, request = start()
+    history, _ = history.apply_ruling(request)
+    history, ruling = history.apply_ruling(request)
+    assert ruling.unfulfilled_units == 1
+    summary = history.entries[-1].summary
+    assert "1 of what was demanded could not be paid (unfulfilled demand)" in summary
+    assert "unit" not in summary

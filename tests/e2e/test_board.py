@@ -225,8 +225,13 @@ def test_tap_to_place(page: Page) -> None:
     expect(page.locator("[data-testid=res-available-food]")).to_have_attribute(
         "aria-pressed", "true"
     )
+    # A tap on the planned Action itself, beside its pawn (its name lies under its own "Put
+    # here" while a piece is held).
+    row = page.locator("[data-testid=action-gather-1] .planned-pawns")
+    box = row.bounding_box()
+    assert box
     with settles(page):
-        page.tap("[data-testid=action-gather-1] h4")
+        row.tap(position={"x": box["width"] - 10, "y": box["height"] / 2})
     state = table(page)
     assert pile(state, "available")["food"] == 1 and pile(state, "gather-1")["food"] == 1
 
