@@ -5,7 +5,11 @@
 
 import { codeTitle, codeWords, spaceWords } from "../widget/view.js";
 import { h } from "./dom.js";
-import { HOUSE_RULES, RESOURCE_KINDS, RESOURCE_NAMES, figureName, figuresOf, plainError, title } from "./labels.js";
+import { HOUSE_RULES, PHASES, RESOURCE_KINDS, RESOURCE_NAMES, figureName, figuresOf, plainError, title } from "./labels.js";
+
+// The upright layout, where the panel is a bottom sheet (index.html's own <style>, its media
+// query for narrow screens).
+const SHEET_LAYOUT = "(max-width: 999.98px)";
 
 const WHO = ["each", "first_player", "resolver", "cook", "carpenter", "explorer", "soldier", "friday", "jenny"];
 const WHO_NAMES = { each: "Each character", first_player: "The First Player", resolver: "Who resolves" };
@@ -896,7 +900,9 @@ export function createDemandPanel(ctl, root, bar) {
     const area = h("textarea", { id: "effect-json", rows: 5, spellcheck: "false", "aria-describedby": "effect-json-how", data: { testid: "effect-json" } });
     const error = h("p", { class: "form-error", role: "alert" });
     els.advanced.replaceChildren(
-      h("summary", { text: "Advanced: copy or paste the demand as text (JSON)" }),
+      // The box is filled as the area opens, in the click itself: the "toggle" event comes a
+      // task later, and wiped what was pasted in between (a flaky test found it).
+      h("summary", { text: "Advanced: copy or paste the demand as text (JSON)", onclick: () => { if (!els.advanced.open) showEffectJson(true); } }),
       h("div", { class: "json-editor" },
         h("label", { for: "effect-json", text: "The card's demand written as JSON, the text form other tools read and write" }),
         h("p", { class: "hint", id: "effect-json-how", text: "It shows the demand on the table. Paste another one here and press “Use this JSON” to rule on it, or export the whole request (the table, the demand and the choices) as a file to keep or share." }),
@@ -918,7 +924,6 @@ export function createDemandPanel(ctl, root, bar) {
           h("button", { type: "button", class: "secondary", data: { testid: "export-request" },
             onclick: () => panel.effect && ctl.download("castaway-request.json", request()) }, "Export the request"))));
     els.effectJson = area;
-    els.advanced.addEventListener("toggle", () => { if (els.advanced.open) showEffectJson(true); });
   }
 
   /** The JSON box shows the demand on the table, from the moment "Advanced" opens, and
@@ -1400,11 +1405,24 @@ export function createDemandPanel(ctl, root, bar) {
       }
       ruleAgain();
     },
-    /** "Resolve" on a planned Action: its lead pawn's figure resolves. */
+    /** "Resolve" on a planned Action: its lead pawn's figure resolves, in the Action Phase.
+     * Tapped while the table still says an earlier phase (a fresh table starts at the Event
+     * Phase, and the sixth trial never changed it), the phase moves to Action with it, as one
+     * more move to undo: else the card would still be ruled as the Event's, on everyone. */
     resolve(action) {
       if (!action.pawns.length) return;
+      const early = PHASES.indexOf(ctl.state.phase) < PHASES.indexOf("action");
+      if (early) ctl.set("phase", "action", "Phase: action (an Action is resolved)");
       setResolver(action.pawns[0], action.id);
-      ctl.say(`${figureName(ctl.state, action.pawns[0])} resolves the ${title(action.action)} Action.`);
+      ctl.say(`${figureName(ctl.state, action.pawns[0])} resolves the ${title(action.action)} Action.${early ? " The phase is now the Action Phase." : ""}`);
+    },
+    /** Upright, the card's sheet folded down to its verdict bar, the whole table in view: a
+     * piece was picked up, and where it may go can lie under the sheet (the sixth trial). */
+    showTable() {
+      const html = document.documentElement;
+      if (html.dataset.sheet === "closed" || !matchMedia(SHEET_LAYOUT).matches) return;
+      html.dataset.sheet = "closed";
+      drawBar();
     },
     load(request, ruling) {
       const card = panel.cards && request.card ? panel.cards.find((c) => c.id === request.card) : null;
