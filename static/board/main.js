@@ -87,6 +87,7 @@ const ctl = {
     if (!this.shared) this.state = snapshot.state;
     if (save) autosave.soon();
     this.holding = null;
+    html.dataset.holding = "false";
     try {
       draw();
     } catch {
@@ -111,6 +112,7 @@ const ctl = {
     showMessage(`Not done: ${reason}`, "refused", lastTap);
     this.say(`Not done: ${reason}`);
     this.holding = null;
+    html.dataset.holding = "false";
     draw();
   },
 
@@ -136,6 +138,7 @@ const ctl = {
     }
     this.holding = piece;
     this.heldFrom = el && el.dataset.key;
+    if (demand) demand.showTable();
     draw();
     const first = document.querySelector("#board [data-put]");
     // A cube picked up with no Action planned can only go to another pile: say how to tie
@@ -573,6 +576,7 @@ function showShared(request, ruling, checking) {
   ctl.shared = checking ? { request, checking } : { request };
   ctl.readonly = true;
   ctl.holding = null;
+  html.dataset.holding = "false";
   ctl.state = request.state;
   const own = drawSharedBanner();
   $("shared-banner").hidden = false;
