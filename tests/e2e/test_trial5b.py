@@ -83,7 +83,10 @@ HIDDEN = """(space) => {
     lines(name).forEach((r, i) => {
       if (!on(name, r, says)) hidden.push(`${name.textContent}, line ${i + 1}`);
     });
-    for (const el of card.querySelectorAll(".piece, .cancel, .resolve, .toggle, .outcome")) {
+    // A control put away while a piece is held (Cancel, the sixth trial) is not hidden by anything.
+    const shown = [...card.querySelectorAll(".piece, .cancel, .resolve, .toggle, .outcome")]
+      .filter((el) => el.checkVisibility({ visibilityProperty: true }));
+    for (const el of shown) {
       const what = el.dataset.testid || el.textContent.trim();
       if (!on(el, el.getBoundingClientRect())) hidden.push(`${name.textContent}: ${what}`);
     }
