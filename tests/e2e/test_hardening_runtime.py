@@ -286,13 +286,13 @@ def test_a_flood_is_ruled_in_batches_shed_past_the_bound_and_the_ui_answers(
     frame.evaluate(WATCH_CLICK)
     page.evaluate(FLOOD, [FLOOD_SIZE, TIED_UP])
     frame.wait_for_function(
-        "Number(document.documentElement.dataset.messagesQueued) >= 100", timeout=WAIT_MS
+        "() => Number(document.documentElement.dataset.messagesQueued) >= 100", timeout=WAIT_MS
     )
     frame.click("#embed-toggle")
-    frame.wait_for_function("window.__clickSeen !== undefined")
+    frame.wait_for_function("() => window.__clickSeen !== undefined")
     seen = frame.evaluate("window.__clickSeen")
     assert frame.get_attribute("#embed-toggle", "aria-expanded") == "true"
-    page.wait_for_function("window.__flood.done", timeout=WAIT_MS)
+    page.wait_for_function("() => window.__flood.done", timeout=WAIT_MS)
     state = page.evaluate(FLOOD_STATE)
     # The click was handled while requests still waited to be ruled.
     assert seen["queued"] > 0 and seen["answered"] < FLOOD_SIZE, seen
@@ -304,7 +304,7 @@ def test_a_flood_is_ruled_in_batches_shed_past_the_bound_and_the_ui_answers(
     assert "busy" in state["busyMessage"] and "again" in state["busyMessage"]
     assert all(r == cpython_ruling(TIED_UP)["ruling"] for r in state["rulings"])
     frame.wait_for_function(
-        "document.documentElement.dataset.messagesQueued === '0'"
+        "() => document.documentElement.dataset.messagesQueued === '0'"
         f" && document.documentElement.dataset.messagesAnswered === '{FLOOD_SIZE}'"
     )
     assert frame.get_attribute("html", "data-messages-shed") == str(state["kinds"]["busy"])

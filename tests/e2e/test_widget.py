@@ -589,7 +589,7 @@ def test_messages_from_other_origins_are_ignored(
         }""",
         code,
     )
-    page.wait_for_function("window.fromSnippet.length > 0", timeout=WAIT_MS)
+    page.wait_for_function("() => window.fromSnippet.length > 0", timeout=WAIT_MS)
     got = page.evaluate("window.fromSnippet[0]")
     assert got == {
         "origin": site_url.rstrip("/"),
