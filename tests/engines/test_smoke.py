@@ -189,7 +189,8 @@ def test_a_drag_by_finger_and_a_tap_to_place(site: Site) -> None:
         ".getAttribute('aria-pressed') === 'true'",
     )
     before = rev(site)
-    site.engine.click("[data-testid=action-gather-1] h4")
+    # The planned Action's "Put here" lies over its name row (it says the name): the tap goes there.
+    site.engine.click("[data-testid=put-action-gather-1]")
     redrawn(site, before)
     state = board(site, "state")
     assert pile(state, "available")["food"] == 1 and pile(state, "gather-1")["food"] == 1
