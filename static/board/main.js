@@ -87,7 +87,6 @@ const ctl = {
     if (!this.shared) this.state = snapshot.state;
     if (save) autosave.soon();
     this.holding = null;
-    html.dataset.holding = "false";
     try {
       draw();
     } catch {
@@ -112,7 +111,6 @@ const ctl = {
     showMessage(`Not done: ${reason}`, "refused", lastTap);
     this.say(`Not done: ${reason}`);
     this.holding = null;
-    html.dataset.holding = "false";
     draw();
   },
 
@@ -148,13 +146,11 @@ const ctl = {
     if (noAction) showMessage(noAction, "hint", lastTap);
     this.say(`Holding ${pieceName(this.state, piece)}. ${first ? "Choose where it goes: Tab or arrow keys to a “Put here” button, Enter to put it, Escape to cancel." : "It has nowhere to go."} ${noAction}`.trim());
     if (first) first.focus({ preventScroll: byPointer });
-    html.dataset.holding = "true";
   },
 
   drop() {
     clearMessage("hint");
     this.holding = null;
-    html.dataset.holding = "false";
     draw();
     this.say("Put back: nothing moved.");
     const from = this.heldFrom && document.querySelector(`#board [data-key="${CSS.escape(this.heldFrom)}"]`);
@@ -164,7 +160,6 @@ const ctl = {
   place(place, key) {
     const piece = this.holding;
     this.holding = null;
-    html.dataset.holding = "false";
     return this.commit(piece, place, { via: "tap", key });
   },
 
@@ -246,6 +241,8 @@ function draw() {
   drawLog();
   drawToolbar();
   $("board").dataset.readonly = String(ctl.readonly);
+  const holding = String(Boolean(ctl.holding)); // board.css puts a planned Action's × away
+  if (html.dataset.holding !== holding) html.dataset.holding = holding;
   rev += 1;
   html.dataset.boardRev = String(rev);
   restoreFocus(key);
@@ -576,7 +573,6 @@ function showShared(request, ruling, checking) {
   ctl.shared = checking ? { request, checking } : { request };
   ctl.readonly = true;
   ctl.holding = null;
-  html.dataset.holding = "false";
   ctl.state = request.state;
   const own = drawSharedBanner();
   $("shared-banner").hidden = false;
