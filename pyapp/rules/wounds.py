@@ -33,13 +33,20 @@ def _owed(v: Verdict) -> list[FigureId]:
     return owed
 
 
+# The rules naming the victims of the Weather and of the Night itself (eating, a night without a
+# Shelter): R2's house part leaves Friday out of those. Any other effect on all characters, a
+# card's own included, leaves him out by R2's derived part, in whichever phase it comes.
+_WEATHER_NIGHT = frozenset({"R10", "G-night-eat", "G-night-shelter"})
+
+
 def _helpers(w: Work, v: Verdict, owed: list[FigureId]) -> None:
     """Why Friday, the Dog and Jenny are, or are not, among those who suffer."""
     if "jenny" in owed:
         v.say("R4", "Jenny, rescued, counts as a character.")
     if len(v.victims) > 1 or "jenny" in v.victims:
         if w.state.friday is not None and "friday" not in owed:
-            part = "R2.weather-night" if w.state.phase in ("weather", "night") else "R2.events"
+            named_by = v.why[0] if v.why is not None else None
+            part = "R2.weather-night" if named_by in _WEATHER_NIGHT else "R2.events"
             v.say(part, "Friday is not a character: he does not suffer.")
         if w.state.dog:
             v.say("R3", "The Dog never suffers Wounds.")

@@ -93,6 +93,12 @@ CASES = [
     # The card names who suffers, but another step is less sure: that step decides.
     Case("Each character, with Friday at the table: he is left out by R2.events", WOUNDS_ALL,
          table(friday={}), certainty="derived", rests_on=("R2.events",)),
+    Case("A Shiny Jewel at Night with Friday: a card's Wound, not the Night's (R2.events)",
+         card("a-shiny-jewel"), table(phase="night", shelter="built", friday={}),
+         certainty="derived", rests_on=("R2.events",)),
+    Case("Night without a Shelter, with Friday: the Night's own Wound (R2.weather-night)",
+         {"demands": [{"kind": "night_no_shelter"}]}, table(phase="night", friday={}),
+         certainty="house", rests_on=("R2.weather-night",), by_card=False),
     Case("Unusually Cold Night, the players choose the alternative (R13)",
          card("unusually-cold-night"), table(available={"wood": 2}), certainty="derived",
          rests_on=("R13",), choices={"use_alternative": True}),
