@@ -230,6 +230,24 @@ export function createDemandPanel(ctl, root, bar) {
     drawDeckChips();
     drawAdvanced();
     draw();
+    watchBarHeight();
+  }
+
+  /** Upright, the bar's height, for the sheet folded to it (board.css): the table ends above
+   * the bar and the toasts stand over it, whatever it holds (the note under the headline
+   * makes it taller). Set on those two alone (the property is not inherited: board.css), and
+   * only when it changes, so that nothing else is styled again. */
+  function watchBarHeight() {
+    if (!window.ResizeObserver) return;
+    const sheet = matchMedia(SHEET_LAYOUT);
+    const users = [document.getElementById("layout"), document.querySelector(".toasts")].filter(Boolean);
+    let shown = 0;
+    new ResizeObserver(() => {
+      const px = Math.ceil(bar.offsetHeight);
+      if (!sheet.matches || px === shown) return;
+      shown = px;
+      for (const el of users) el.style.setProperty("--bar-height", `${px}px`); // CSSOM: allowed by the CSP
+    }).observe(bar);
   }
 
   // ---------------------------------------------------------------- finding and composing
@@ -298,9 +316,20 @@ export function createDemandPanel(ctl, root, bar) {
     drawResults();
   }
 
-  function pickDemand(result) {
+  /** A pick ends the search: its words and its decks are cleared (a deck's list would come
+   * back above the card just picked and push it down). */
+  function endSearch() {
+    if (panel.decks.length) {
+      panel.decks = [];
+      drawDeckChips();
+    }
     clearSearch();
+  }
+
+  function pickDemand(result) {
+    endSearch();
     setComposed(result.effect.demands, `Demand: ${result.name}.`);
+    showPicked();
   }
 
   function pickCard(card) {
@@ -308,9 +337,23 @@ export function createDemandPanel(ctl, root, bar) {
     panel.effect = card.effect;
     // What the card tells of its context: a fight in the Event Phase is the First Player's.
     if (card.event_combat) panel.context = { ...panel.context, event_combat: true };
-    clearSearch();
+    endSearch();
     changed();
+    showPicked();
     ctl.say(`Chosen: ${card.name}. ${card.text}`);
+  }
+
+  /** The card just picked, in view at once: its name and its text at the top of the panel's
+   * scrolling part, under the verdict bar (they lay under the search and the chips, below
+   * the fold: the seventh trial). Its name takes the keyboard from the result that went, so
+   * the on-screen keyboard folds away (upright, it hid the card's sheet) and a screen reader
+   * goes on from the card. */
+  function showPicked() {
+    const card = els.chosen.querySelector(".demand-card");
+    if (!card) return;
+    const body = card.closest(".panel-body");
+    if (body) body.scrollTop += card.getBoundingClientRect().top - body.getBoundingClientRect().top - 6; // (its top edge in view)
+    card.querySelector("h3").focus({ preventScroll: true });
   }
 
   function setPhase(phase) {
@@ -421,6 +464,8 @@ export function createDemandPanel(ctl, root, bar) {
   }
 
   function drawChosen() {
+    // The card's name keeps the keyboard where a pick put it (showPicked), drawn again.
+    const onTitle = document.activeElement && document.activeElement.id === "chosen-title";
     keepFocus(els.chosen, () => {
       if (!panel.effect) {
         els.chosen.replaceChildren(h("p", { class: "hint", data: { testid: "no-demand" },
@@ -431,7 +476,7 @@ export function createDemandPanel(ctl, root, bar) {
       const added = panel.justAdded;
       panel.justAdded = undefined;
       els.chosen.replaceChildren(h("article", { class: "demand-card", "aria-labelledby": "chosen-title" },
-        h("h3", { id: "chosen-title", text: c ? c.name : panel.effect.demands.length === 1 ? "The demand" : "The demands, in order" }),
+        h("h3", { id: "chosen-title", tabindex: "-1", text: c ? c.name : panel.effect.demands.length === 1 ? "The demand" : "The demands, in order" }),
         c ? h("p", { class: "card-text", text: c.text }) : null,
         c && c.note ? h("p", { class: "hint", text: c.note }) : null,
         h("ul", { class: "demand-list" }, panel.effect.demands.map((d, i) => (c || ctl.readonly
@@ -451,6 +496,8 @@ export function createDemandPanel(ctl, root, bar) {
       const fresh = added !== undefined && els.chosen.querySelector(`[data-testid="demand-${added}"]`);
       if (fresh) scrollPanelTo(fresh, "nearest");
     });
+    const heading = onTitle && els.chosen.querySelector("#chosen-title");
+    if (heading) heading.focus({ preventScroll: true });
   }
 
   function demandRow(d, i, isNew) {
@@ -602,15 +649,10 @@ export function createDemandPanel(ctl, root, bar) {
     if (s.phase !== "action" && panel.status !== "ask" && !panel.context.resolver) {
       // Nobody resolves an Action outside the Action Phase: nothing to ask, nothing to choose
       // (unless a card names "the character resolving", when the core asks who that is).
-      els.context.replaceChildren(...[ // (replaceChildren writes a null as the text "null")
+      // (Planned Actions before the Action Phase: the note under the headline, earlyNote.)
+      els.context.replaceChildren(
         h("p", { class: "phase-note", data: { testid: "context-line" }, text: `${title(s.phase)} Phase, round ${s.round} (from the table). No one resolves an Action now.` }),
-        // Before the Action Phase nothing is planned in the game: planned Actions on the table
-        // then mean a card met during an Action, or a phase left as it was (the fifth trial).
-        ["event", "morale", "production"].includes(s.phase) && openActions(s).length
-          ? h("p", { class: "hint", data: { testid: "context-early" },
-            text: "Actions are planned later, in the Action Phase. If this card comes while an Action is resolved (an Adventure or a Mystery card), set the phase to Action. What lies on a planned Action is tied up either way." })
-          : null,
-        h("div", { class: "context-row" }, combat)].filter(Boolean));
+        h("div", { class: "context-row" }, combat));
       return;
     }
     const r = resolver();
@@ -1048,7 +1090,31 @@ export function createDemandPanel(ctl, root, bar) {
         h("button", { type: "button", class: "primary", disabled: !canApply, data: { testid: "apply", key: "apply" }, onclick: apply },
           s === "applied" || s === "stale" || awaited() === "applied" ? "Applied" : "Apply"),
         h("button", { type: "button", class: "secondary sheet-toggle", "aria-controls": "panel-body", "aria-expanded": String(document.documentElement.dataset.sheet !== "closed"),
-          data: { testid: "sheet-toggle" }, onclick: toggleSheet }, document.documentElement.dataset.sheet === "closed" ? "Show the card & ruling" : "Show the table")));
+          data: { testid: "sheet-toggle" }, onclick: toggleSheet }, document.documentElement.dataset.sheet === "closed" ? "Show the card & ruling" : "Show the table")),
+      ...[earlyNote()].filter(Boolean)); // (replaceChildren writes a null as the text "null")
+  }
+
+  /** Planned Actions on a table that says an earlier phase: in the game Actions are planned
+   * in the Action Phase, so the table's phase was most likely never moved on (a fresh table
+   * starts at the Event Phase). Said under the headline, in view in every layout, with the
+   * one tap that sets the Action Phase (the seventh trial missed the note under the card).
+   * The ruling stays the core's: what lies on a planned Action is tied up either way (C2). */
+  function earlyNote() {
+    const s = ctl.state;
+    if (ctl.readonly || PHASES.indexOf(s.phase) >= PHASES.indexOf("action") || !openActions(s).length) return null;
+    return h("div", { class: "bar-early", role: "group", "aria-labelledby": "bar-early-text", data: { testid: "phase-early" } },
+      h("p", { id: "bar-early-text", text: `Actions are planned, but the table still says the ${title(s.phase)} Phase. Are you in the Action Phase?` }),
+      h("button", { type: "button", class: "secondary", data: { testid: "phase-early-set", key: "phase-early-set" }, onclick: setActionPhase },
+        "Set the Action Phase"));
+  }
+
+  /** The note's button: the Action Phase, as one move to undo; said, and the board's Phase
+   * control (which now shows it) takes the keyboard from the button that goes. */
+  async function setActionPhase() {
+    if (!(await ctl.set("phase", "action", "Phase: action (Actions are planned)"))) return;
+    ctl.say("The phase is now the Action Phase. Tap “Resolve” on the Action being resolved.");
+    const phase = document.querySelector('#board [data-key="phase-action"]');
+    if (phase && (!document.activeElement || document.activeElement === document.body)) phase.focus({ preventScroll: true });
   }
 
   /** Scroll the panel (only the panel: the board and the page stay where they are) to `el`. */
@@ -1399,7 +1465,10 @@ export function createDemandPanel(ctl, root, bar) {
         // Nothing to rule on: only the "who resolves" line can have changed (cheap to check,
         // and a move must not wait for the whole panel to be drawn again).
         const key = JSON.stringify([ctl.state.phase, ctl.state.round, figuresOf(ctl.state), openActions(ctl.state).map((a) => [a.id, a.pawns[0]]), ctl.readonly]);
-        if (key !== panel.contextKey) drawContext();
+        if (key !== panel.contextKey) {
+          drawContext();
+          drawBar(); // the note under the headline follows the phase and the planned Actions
+        }
         panel.contextKey = key;
         return;
       }

@@ -658,6 +658,13 @@ function drawSharedBanner() {
   $("shared-own").textContent = own ? "Your own table is saved and untouched." : "You have no table of your own on this device yet.";
   $("shared-load").textContent = own ? "Play this table instead of mine…" : "Play this table";
   $("shared-back").textContent = own ? "Back to my table" : "Set up my own table";
+  // What each does, beside it (the seventh trial could not tell the two apart).
+  $("shared-load-then").textContent = own
+    ? "This table and its card become yours to play and change. Yours is kept on this device, under “Earlier tables”; you are asked first."
+    : "This table and its card become yours to play and change.";
+  $("shared-back-then").textContent = own
+    ? "Your own table comes back as you left it. This shared one closes; the link still opens it."
+    : "A fresh table, to set up as it is at yours. This shared one closes; the link still opens it.";
   return own;
 }
 
@@ -687,7 +694,7 @@ function wireShared() {
   });
   $("shared-load").addEventListener("click", async () => {
     const { request } = ctl.shared;
-    if (ctl.sharedOwn !== false && !(await confirmDialog("Play this shared table?", "It replaces the table on this device, with its history. Export yours first if you want to keep it.", "Replace my table"))) return;
+    if (ctl.sharedOwn !== false && !(await confirmDialog("Play this shared table?", "It takes the place of your table on this device. Yours is kept aside, under “Earlier tables”, to download or discard.", "Replace my table"))) return;
     if (await replaceTable({ cmd: "new", state: request.state }, "Shared table loaded")) demand.load(request, null);
   });
   addEventListener("hashchange", () => { if (location.hash.startsWith("#r=")) openLink(); });

@@ -76,11 +76,13 @@ def test_a_cube_with_no_action_planned_says_how_to_tie_it(page: Page) -> None:
 
 
 def test_planned_actions_before_the_action_phase_are_explained(page: Page) -> None:
-    """The Event Phase with a planned Build on the table: the panel's phase line says Actions
-    are planned later and when to set the phase to Action. In the Action Phase it does not."""
+    """The Event Phase with a planned Build on the table: a line under the headline says the
+    Actions are planned while the table says the Event Phase, and asks whether it is the
+    Action Phase (it was under the card, below the fold, until the seventh trial:
+    test_trial7_panel). In the Action Phase it does not."""
     set_table(page, demo(phase="event"))
-    note = page.locator("[data-testid=context-early]")
-    expect(note).to_contain_text("Actions are planned later, in the Action Phase.")
+    note = page.locator("[data-testid=verdict-bar] [data-testid=phase-early]")
+    expect(note).to_contain_text("Actions are planned, but the table still says the Event Phase.")
     with settles(page):
         page.tap("[data-testid=phase-action]")
     expect(note).to_have_count(0)
