@@ -2,6 +2,7 @@
 // through the session (queued while the rules load), redraws from the core's snapshot, and
 // keeps the autosave, the history log, share links and import/export.
 
+import { createHeldCaption } from "./caption.js";
 import { createDemandPanel } from "./demand.js";
 import { h } from "./dom.js";
 import { installMoves } from "./dnd.js";
@@ -136,6 +137,7 @@ const ctl = {
     }
     this.holding = piece;
     this.heldFrom = el && el.dataset.key;
+    this.heldBy = byPointer ? lastPointer : "key"; // the caption says how to put it back
     if (demand) demand.showTable();
     draw();
     const first = document.querySelector("#board [data-put]");
@@ -143,7 +145,10 @@ const ctl = {
     // it to an Action, where the finger is (the fifth trial tapped twice for nothing).
     const noAction = piece.t === "res" && !this.state.planned_actions.some((a) => !a.resolved)
       ? "To tie it to an Action, first put a character's pawn on that Action's space." : "";
-    if (noAction) showMessage(noAction, "hint", lastTap);
+    if (noAction) {
+      showMessage(noAction, "hint", lastTap);
+      drawCaption(); // placed again, clear of the note
+    }
     this.say(`Holding ${pieceName(this.state, piece)}. ${first ? "Choose where it goes: Tab or arrow keys to a “Put here” button, Enter to put it, Escape to cancel." : "It has nowhere to go."} ${noAction}`.trim());
     if (first) first.focus({ preventScroll: byPointer });
   },
@@ -243,9 +248,20 @@ function draw() {
   $("board").dataset.readonly = String(ctl.readonly);
   const holding = String(Boolean(ctl.holding)); // board.css puts a planned Action's × away
   if (html.dataset.holding !== holding) html.dataset.holding = holding;
+  drawCaption();
   rev += 1;
   html.dataset.boardRev = String(rev);
   restoreFocus(key);
+}
+
+// How to put the piece in hand back, by the piece, in the words of what picked it up.
+const caption = createHeldCaption($("held-caption"));
+const PUT_BACK = { touch: "Tap it again to put it back", pen: "Tap it again to put it back",
+  mouse: "Click it again to put it back", key: "Press Esc to put it back" };
+
+function drawCaption() {
+  if (!ctl.holding) caption.hide();
+  else caption.show(document.querySelector("#board .piece.is-held"), PUT_BACK[ctl.heldBy] || PUT_BACK.touch);
 }
 
 function restoreFocus(key) {
@@ -333,7 +349,8 @@ function plainReason(error) {
 // Where the player last tapped (or clicked, or pressed Enter; or let go of a dragged piece):
 // a refusal is shown there, next to the control, not in a corner of the screen.
 let lastTap = null;
-document.addEventListener("pointerup", (e) => { lastTap = { x: e.clientX, y: e.clientY }; }, true);
+let lastPointer = "touch"; // what pressed last: a finger, a pen or a mouse
+document.addEventListener("pointerup", (e) => { lastTap = { x: e.clientX, y: e.clientY }; lastPointer = e.pointerType || "touch"; }, true);
 document.addEventListener("click", (e) => {
   const el = e.target.closest && e.target.closest("[data-key], [data-testid]");
   lastTap = el ? { key: el.dataset.key, testid: el.dataset.testid, x: e.clientX, y: e.clientY } : null;

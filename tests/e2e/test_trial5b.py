@@ -105,13 +105,15 @@ PLACES = """(space) => {
 }"""
 
 # Targets of different purpose on an action space closer than `gap` px (edge to edge): a
-# piece to pick up, Cancel, Resolve, Done, Succeeded or Failed, and each "Put here".
+# piece to pick up, Cancel, Resolve, Done, Succeeded or Failed, and each "Put here". A control
+# put away while a piece is held (Cancel, the sixth trial: "Put here" lies over it since the
+# seventh) takes no tap, so it is no target.
 CROWDED = """([space, gap]) => {
   const root = document.querySelector(`[data-testid=${space}]`);
   const kinds = [[".piece", "piece"], [".cancel", "cancel"], [".resolve", "resolve"],
     [".toggle", "done"], [".outcome-success", "succeeded"], [".outcome-failure", "failed"]];
   const targets = kinds.flatMap(([sel, kind]) => [...root.querySelectorAll(sel)]
-    .filter((el) => el.checkVisibility()).map((el) => [kind, el]));
+    .filter((el) => el.checkVisibility({ visibilityProperty: true })).map((el) => [kind, el]));
   root.querySelectorAll(".put-here").forEach((el) => targets.push([`put-${el.dataset.key}`, el]));
   const close = [];
   targets.forEach(([ka, a], i) => targets.slice(i + 1).forEach(([kb, b]) => {
