@@ -138,8 +138,18 @@ def _say_paid(t: Work, v: Verdict, kind: str, wanted: int, paid: int) -> None:
     tied_n = t.state.tied_up(pile)
     if kind == "food":
         tied_n += t.state.tied_up("nonperishable_food")
-    if tied_n:
+    if tied_n and t.state.phase == "action":
         v.say("C2", f"{tied_n} {label} assigned to planned Actions cannot pay.")
+    elif tied_n:
+        # The rule ties resources up "during the Action Phase", the only phase with planned
+        # Actions in the game. A table that has them in another phase is read as it shows them
+        # (assigned, so not in Available Resources): that follows from the rule, it is not its
+        # word. The panel asks whether the table is in fact in the Action Phase.
+        v.say("C2", f"{tied_n} {label} on planned Actions cannot pay: the rule ties up what is "
+              "assigned to planned Actions in the Action Phase, and this table has planned "
+              f"Actions in the {t.state.phase.capitalize()} Phase, so they are read as tied up "
+              "all the same. In the Action Phase only the character resolving the Action would "
+              "suffer.", "derived")
     if t.ctx.gained_this_action.get(pile) and not t.state.house_rules.same_action_gains_pay:
         v.say("R5", f"{label.capitalize()} gained earlier in this Action is still in Future "
               "Resources and cannot pay.")

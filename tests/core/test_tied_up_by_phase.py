@@ -1,0 +1,71 @@
+"""Resources on planned Actions, phase by phase.
+
+The rule ties resources up "during the Action Phase": what is assigned to other planned
+Actions cannot pay (C2, stated). Planned Actions exist only in that phase in the game; a
+table that has them in another phase (a fresh table starts at the Event Phase) is read as
+it shows them, assigned, so they still cannot pay. That reading follows from the rule
+(derived) and the ruling says so, and what a player would see if the table were in the
+Action Phase. It only matters when the tie-up leaves the demand short."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from pyapp.rules import Request, Ruling, rule
+from tests.scenarios import table
+
+Json = dict[str, Any]
+BUILD = {"id": "build-1", "action": "build", "pawns": ["carpenter"], "assigned": {"wood": 1}}
+THREE = [{"role": "carpenter"}, {"role": "cook"}, {"role": "explorer"}]
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    phase: str
+    available_wood: int
+    wanted: int
+    certainty: str
+    wounds: dict[str, int]
+    context: Json = field(default_factory=dict)
+
+    def ruling(self) -> Ruling:
+        state = table(phase=self.phase, characters=THREE, available={"wood": self.available_wood},
+                      planned_actions=[BUILD])
+        return rule(Request.model_validate({
+            "state": state, "effect": {"demands": [{"kind": "discard", "wood": self.wanted}]},
+            "context": self.context}))
+
+
+CASES = [
+    Case("Action Phase: the Build's wood is tied up, the Carpenter resolving suffers (stated)",
+         "action", 1, 2, "stated", {"carpenter": 1}, {"resolver": "carpenter"}),
+    Case("Event Phase: the Build's wood is read as tied up; each character suffers (derived)",
+         "event", 1, 2, "derived", {"carpenter": 1, "cook": 1, "explorer": 1}),
+    Case("Night Phase, the same: derived", "night", 0, 1, "derived",
+         {"carpenter": 1, "cook": 1, "explorer": 1}),
+    Case("Event Phase, Available pays it all: the tie-up does not matter (official)",
+         "event", 2, 2, "stated", {}),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_resources_on_planned_actions_by_phase(case: Case) -> None:
+    r = case.ruling()
+    wounded = {w.figure: w.unfulfilled + w.other for w in r.wounds if w.unfulfilled + w.other}
+    assert wounded == case.wounds
+    assert r.certainty == case.certainty
+    c2 = [s for s in r.steps if s.clause == "C2"]
+    if not case.wounds:
+        assert not c2  # said only when the tie-up leaves the demand short
+        return
+    (step,) = c2
+    if case.phase == "action":
+        assert step.certainty == "stated" and "C2" not in r.rests_on
+    else:
+        assert step.certainty == "derived" and r.rests_on == ("C2",)
+        assert f"in the {case.phase.capitalize()} Phase" in step.text
+        assert "In the Action Phase only the character resolving the Action" in step.text
