@@ -57,7 +57,7 @@ _ALL = (
     _c("C1a", "The card's own alternative", "If the card states what happens when you cannot pay, "
        "pay nothing partially: the stated alternative applies.", "DZ-Q-partial"),
     _c("C2", "Resources tied up in planned Actions", "Resources already assigned to other planned "
-       "Actions are not available for discarding.", "DZ-UD"),
+       "Actions during the Action Phase are not available for discarding.", "DZ-UD"),
     _c("C3", "What can be discarded must be", "If something can be discarded to meet a demand, it "
        "must be; you cannot choose Wounds instead.", "DZ-UD"),
     _c("C4", "Nothing is spent for you", "You are not forced to trade in a Discovery token, or use "
@@ -150,7 +150,8 @@ _ALL = (
        "character who is short suffers 1 Wound per missing unit.", "rulings.md",
        "shortfall_hurts_all", "house"),
     _c("R2", "Friday", "Friday is never a victim of unfulfilled demand, weather or Night eating, "
-       "except as the figure resolving an Action he resolves alone.", "rulings.md", parts=(
+       "except as the figure resolving an Action he resolves alone.",
+       "DZ-Friday, DZ-Q-who, rulings.md", parts=(
            ("events", "Event cards and effects on all characters", "Event cards, and effects "
             "on all characters, do not hit Friday, who is not a character.", "derived"),
            ("solo", "Friday resolving an Action alone", "Resolving an Action alone, he suffers "

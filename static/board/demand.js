@@ -650,9 +650,11 @@ export function createDemandPanel(ctl, root, bar) {
       // Nobody resolves an Action outside the Action Phase: nothing to ask, nothing to choose
       // (unless a card names "the character resolving", when the core asks who that is).
       // (Planned Actions before the Action Phase: the note under the headline, earlyNote.)
-      els.context.replaceChildren(
+      els.context.replaceChildren(...[ // (replaceChildren writes a null as the text "null")
         h("p", { class: "phase-note", data: { testid: "context-line" }, text: `${title(s.phase)} Phase, round ${s.round} (from the table). No one resolves an Action now.` }),
-        h("div", { class: "context-row" }, combat));
+        // Only an Event-Phase fight hurts the First Player alone (C7): elsewhere the box means
+        // nothing, and is shown only to untick it (a card that set it, the phase changed since).
+        s.phase === "event" || panel.context.event_combat ? h("div", { class: "context-row" }, combat) : null].filter(Boolean));
       return;
     }
     const r = resolver();

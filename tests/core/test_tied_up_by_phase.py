@@ -69,3 +69,13 @@ def test_resources_on_planned_actions_by_phase(case: Case) -> None:
         assert step.certainty == "derived" and r.rests_on == ("C2",)
         assert f"in the {case.phase.capitalize()} Phase" in step.text
         assert "In the Action Phase only the character resolving the Action" in step.text
+
+
+def test_c2_says_the_rule_s_own_words_and_r2_names_its_public_sources() -> None:
+    """C2 quotes the rule's "during the Action Phase"; R2, whose Event part rests on the
+    rulebook and the official Q&A (Friday is not a character), names those before the app's
+    own rulings (the seventh trial read "no public source" under it)."""
+    from pyapp.rules.clauses import CLAUSES
+
+    assert "during the Action Phase" in CLAUSES["C2"].text
+    assert CLAUSES["R2"].source.split(", ") == ["DZ-Friday", "DZ-Q-who", "rulings.md"]
