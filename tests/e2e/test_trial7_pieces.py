@@ -305,22 +305,21 @@ BUILD_PLANNED = {
 GAP = """() => {
   const a = document.querySelector("[data-testid=put-space-build]").getBoundingClientRect();
   const b = document.querySelector("[data-testid=put-action-build-1]").getBoundingClientRect();
-  const dx = Math.max(0, a.left - b.right, b.left - a.right);
-  const dy = Math.max(0, a.top - b.bottom, b.top - a.bottom);
-  return { apart: Math.hypot(dx, dy),
-    x: (Math.max(a.left, b.left) + Math.min(a.right, b.right)) / 2,
-    y: (Math.min(a.bottom, b.bottom) + Math.max(a.top, b.top)) / 2 };
+  return { top: a.bottom, bottom: b.top,
+    x: (Math.max(a.left, b.left) + Math.min(a.right, b.right)) / 2 };
 }"""
 
 
+@pytest.mark.parametrize("where", ["under the new one", "between"])
 @pytest.mark.parametrize("size", list(TABLETS), ids=list(TABLETS))
-def test_a_pawn_joins_the_planned_build_or_starts_a_new_one_never_by_a_near_miss(
-    page: Page, size: str
+def test_a_tap_between_a_new_build_and_the_planned_one_puts_nothing(
+    page: Page, size: str, where: str
 ) -> None:
     """A Build planned with the Cook on it, the Explorer's pawn picked up: the Build space's
-    "Put here" says it starts a new one, the planned Build's says it joins it, 16 px apart or
-    more; a tap between them does neither and says which is which, by the finger. Then the
-    one on the planned Build puts the pawn there."""
+    "Put here" says it starts a new one, the planned Build's says it joins it. A tap in the
+    gap between them (in its middle, or just under the new one) does neither:
+    it says by the finger which is which, and the pawn stays in hand. Then the one on the
+    planned Build puts the pawn there."""
     at(page, TABLETS[size])
     set_table(page, copy.deepcopy(BUILD_PLANNED))
     bring_into_view(page, "space-build")
@@ -331,9 +330,15 @@ def test_a_pawn_joins_the_planned_build_or_starts_a_new_one_never_by_a_near_miss
     expect(new).to_have_accessible_name("Put here: a new Build (Explorer (Chloé)'s pawn)")
     expect(join).to_have_text("Put here on Build")
     gap = page.evaluate(GAP)
-    assert gap["apart"] >= 16, gap
-    page.touchscreen.tap(gap["x"], gap["y"])
+    assert gap["bottom"] - gap["top"] >= 8, gap  # targets of different purpose (trial5b)
+    # (A tap 1 px over the planned one is carried onto it by Chrome's touch adjustment: it
+    # joins the planned Build, as its label says.)
+    y = {"under the new one": gap["top"] + 1, "between": (gap["top"] + gap["bottom"]) / 2}[where]
+    page.touchscreen.tap(gap["x"], y)
     expect(page.locator("[data-testid=message]")).to_contain_text("to join the planned Action")
+    expect(page.locator("[data-testid=pawn-card-explorer-0]")).to_have_attribute(
+        "aria-pressed", "true"
+    )
     assert [a["pawns"] for a in table(page)["planned_actions"]] == [["cook"]]
     with settles(page):
         join.tap()
