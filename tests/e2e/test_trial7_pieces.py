@@ -343,3 +343,26 @@ def test_a_tap_between_a_new_build_and_the_planned_one_puts_nothing(
     with settles(page):
         join.tap()
     assert [a["pawns"] for a in table(page)["planned_actions"]] == [["cook", "explorer"]]
+
+
+def test_the_caption_by_a_held_wood_cube_leaves_its_count_and_minus_in_view(page: Page) -> None:
+    """The seventh trial: the wood cube picked up from the Available pile, the caption lay
+    over the wood's − and count. It now takes two shorter lines where that covers less: the
+    count and its − stay in view."""
+    state = copy.deepcopy(BUILD_PLANNED)
+    state.update(phase="event", available={"wood": 2}, future={})
+    state.update(characters=[{"role": "cook"}, {"role": "explorer"}], first_player="cook")
+    set_table(page, state)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.tap("[data-testid=res-available-wood]")
+    expect_caption_by_the_piece(page, "Tap it again to put it back")
+    clear = page.evaluate(
+        """() => {
+          const a = document.querySelector("[data-testid=held-caption]").getBoundingClientRect();
+          return ["available-wood", "available-wood-minus"].map((id) => {
+            const b = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
+            return a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+          });
+        }"""
+    )
+    assert clear == [True, True]
