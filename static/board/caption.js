@@ -26,8 +26,19 @@ export function createHeldCaption(box) {
   function place() {
     if (!piece) return;
     const r = piece.getBoundingClientRect();
-    const size = { w: box.offsetWidth, h: box.offsetHeight };
-    const at = bestSpot(r, size, obstacles(piece), controls(piece));
+    const avoid = obstacles(piece), spare = controls(piece);
+    // In one line first; where that lies over controls (a pile's − and count, a card's
+    // Determination: the seventh trial), in two narrower lines if that covers less.
+    box.classList.remove("is-narrow");
+    let size = { w: box.offsetWidth, h: box.offsetHeight };
+    let at = bestSpot(r, size, avoid, spare);
+    if (at.cost) {
+      box.classList.add("is-narrow");
+      const narrow = { w: box.offsetWidth, h: box.offsetHeight };
+      const there = bestSpot(r, narrow, avoid, spare);
+      if (there.cost < at.cost) [size, at] = [narrow, there];
+      else box.classList.remove("is-narrow");
+    }
     const mid = at.side === "above" || at.side === "below" ? r.left + r.width / 2 - at.left : r.top + r.height / 2 - at.top;
     const room = at.side === "above" || at.side === "below" ? size.w : size.h;
     box.dataset.side = at.side;
@@ -84,7 +95,7 @@ function bestSpot(r, { w, h }, avoid, spare) {
     const rect = { left: s.left, top: s.top, right: s.left + w, bottom: s.top + h };
     const outside = rect.top < GAP || rect.bottom > vh - GAP ? 1e12 : 0;
     const cost = outside + 1e4 * area(rect, avoid) + area(rect, spare);
-    if (cost === 0) return s;
+    if (cost === 0) return { ...s, cost };
     if (!best || cost < best.cost) best = { ...s, cost };
   }
   return best;

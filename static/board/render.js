@@ -256,9 +256,11 @@ function plannedAction(ctl, s, a, index) {
 function actionSpace(ctl, s, kind) {
   const planned = s.planned_actions.filter((a) => a.action === kind);
   const zone = h("div", { class: ["action-space", `space-${kind}`, planned.length && "has-planned"], data: { testid: `space-${kind}` } },
-    h("h3", { class: "space-title" }, actionIcon(kind), h("span", { text: ACTION_NAMES[kind] })),
+    // The name's row takes taps (dnd.js answers them): a tap on it stays on it, not carried by
+    // the browser's touch adjustment onto a "Put here" near it (board.css).
+    h("h3", { class: "space-title", onclick: () => {} }, actionIcon(kind), h("span", { text: ACTION_NAMES[kind] })),
     few(s.planned_actions).map((a, i) => (a.action === kind ? plannedAction(ctl, s, a, i) : null)));
-  return dropZone(ctl, zone, { t: "space", kind }, `space-${kind}`);
+  return dropZone(ctl, zone, { t: "space", kind }, `space-${kind}`, { fresh: planned.length ? ACTION_NAMES[kind] : "" });
 }
 
 /** After the Action Phase, with Actions still open: what to do about them (else nothing shown). */

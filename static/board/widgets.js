@@ -133,8 +133,10 @@ export function piece(ctl, drag, { label, visual, key, cls }) {
  * The button lies over the place (board.css), never in its flow: picking a piece up or putting
  * it down moves nothing under the player's finger (ipad8). With `over`, it lies over that part
  * of the place (a planned Action's name row) and says "on `name`" under "Put here", so the
- * words it covers can still be read; its accessible name starts with what it shows. */
-export function dropZone(ctl, el, place, key, { over = el, name = "" } = {}) {
+ * words it covers can still be read; its accessible name starts with what it shows. With
+ * `fresh` (an action space that holds planned Actions), it says it starts "a new one" of
+ * them, not to be taken for the planned Action's "Put here on …" below it (the seventh trial). */
+export function dropZone(ctl, el, place, key, { over = el, name = "", fresh = "" } = {}) {
   el.dataset.drop = JSON.stringify(place);
   el.dataset.dropKey = key;
   if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
@@ -144,9 +146,11 @@ export function dropZone(ctl, el, place, key, { over = el, name = "" } = {}) {
     const what = pieceName(ctl.state, ctl.holding);
     over.append(h("button", {
       type: "button", class: "put-here", data: { key: `put-${key}`, testid: `put-${key}`, put: "1" },
-      "aria-label": name ? `Put here on ${name} (${what})` : `Put here: ${what} on ${placeLabel(ctl.state, place)}`,
+      "aria-label": name ? `Put here on ${name} (${what})` : fresh ? `Put here: a new ${fresh} (${what})`
+        : `Put here: ${what} on ${placeLabel(ctl.state, place)}`,
       onclick: (e) => { e.stopPropagation(); ctl.place(place, `put-${key}`); },
-    }, name ? [h("span", { text: "Put here" }), " ", h("span", { class: "put-name", text: `on ${name}` })] : "Put here"));
+    }, name ? [h("span", { text: "Put here" }), " ", h("span", { class: "put-name", text: `on ${name}` })]
+      : fresh ? [h("span", { text: "Put here" }), " ", h("span", { class: "put-name", text: "a new one" })] : "Put here"));
   }
   return el;
 }
