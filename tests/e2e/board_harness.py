@@ -29,6 +29,10 @@ if (location.protocol.startsWith("http") && !sessionStorage.getItem("e2e-seeded"
 # A table with something in every region: three characters (one away), Friday and the Dog,
 # resources in both piles, two planned Actions (2 wood tied up on Build), tiles with sources
 # (one covered), a space with a token, and things the players could spend.
+# The trials' tablets, held as players hold them: an iPad landscape and upright (where the
+# panel is a bottom sheet) and a 10-inch tablet landscape.
+TRIAL_TABLETS = {"ipad": (1180, 820), "ipad-upright": (820, 1180), "tablet-1280": (1280, 800)}
+
 DEMO: dict[str, Any] = {
     "round": 4, "phase": "action", "scenario": 1,
     "characters": [
@@ -348,6 +352,18 @@ def apply_cook_wood(page: Page) -> str:
         page.click("[data-testid=apply]")
     expect(page.locator("[data-testid=bar-status]")).to_have_text("Applied to the table")
     return page.text_content("[data-testid=headline]") or ""
+
+
+def apply_then_undo(page: Page) -> None:
+    """A fresh table: 1 wood, "Discard 2 wood" ruled and applied by taps, then Undo tapped."""
+    page.tap("[data-testid=available-wood-plus]")
+    discard(page, "wood", 2)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    with settles(page):
+        page.tap("[data-testid=apply]")
+    expect(page.locator("[data-testid=bar-status]")).to_have_text("Applied to the table")
+    with settles(page):
+        page.tap("[data-testid=undo]")
 
 
 def new_game_keeping(page: Page, press: Callable[[str], None]) -> None:

@@ -7,7 +7,7 @@ import copy
 
 from playwright.sync_api import Page, expect
 
-from .board_harness import DEMO, App, axe_violations, discard, set_table, settles
+from .board_harness import DEMO, App, apply_then_undo, axe_violations, discard, set_table
 
 
 def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
@@ -23,14 +23,7 @@ def test_what_undo_did_shows_under_undo_not_over_the_ruling(fresh: App) -> None:
     """The trial's Undo notice sat over "Each character suffers 1 Wound": after Apply, then
     Undo in the toolbar, the notice is inside the screen and clear of the verdict bar."""
     page: Page = fresh.page
-    page.tap("[data-testid=available-wood-plus]")
-    discard(page, "wood", 2)
-    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
-    with settles(page):
-        page.tap("[data-testid=apply]")
-    expect(page.locator("[data-testid=bar-status]")).to_have_text("Applied to the table")
-    with settles(page):
-        page.tap("[data-testid=undo]")
+    apply_then_undo(page)
     toast = page.locator("[data-testid=undo-toast]")
     expect(toast).to_be_visible()
     expect(toast).to_contain_text("Undone")

@@ -16,6 +16,7 @@ from pyapp.rules.formats import Request
 
 from .board_harness import (
     DEMO,
+    TRIAL_TABLETS,
     axe_violations,
     check_clean,
     discard,
@@ -26,7 +27,7 @@ from .board_harness import (
 )
 
 VIEWPORT = (1180, 820)  # an iPad held landscape, with touch (conftest.board_app)
-TABLETS = {"ipad": (1180, 820), "ipad-upright": (820, 1180), "tablet-1280": (1280, 800)}
+TABLETS = TRIAL_TABLETS
 # The two spaces of the demo table that hold a planned Action (board_harness.DEMO).
 PLANNED = {"space-build": "action-build-1", "space-gather": "action-gather-1"}
 PIECES = {"a pawn": "pawn-card-cook-0", "a wood cube": "res-available-wood"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .board_harness import App, discard, settles, table
+from .board_harness import App, apply_then_undo, settles, table
 
 
 @pytest.fixture()
@@ -37,13 +37,7 @@ def test_a_tap_on_a_control_under_undo_s_notice_reaches_it(fresh: App) -> None:
     buttons under it used to hit the notice and do nothing. It is words only now: the tap
     goes through to the control under it."""
     page: Page = fresh.page
-    page.tap("[data-testid=available-wood-plus]")
-    discard(page, "wood", 2)
-    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
-    with settles(page):
-        page.tap("[data-testid=apply]")
-    with settles(page):
-        page.tap("[data-testid=undo]")
+    apply_then_undo(page)
     toast = page.locator("[data-testid=undo-toast]")
     expect(toast).to_be_visible()
     under = page.evaluate(

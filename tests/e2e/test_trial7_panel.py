@@ -17,6 +17,7 @@ from pyapp.rules.formats import Request
 
 from .board_harness import (
     DEMO,
+    TRIAL_TABLETS,
     autosave_of,
     axe_violations,
     check_clean,
@@ -30,7 +31,7 @@ from .board_harness import (
 )
 
 VIEWPORT = (1180, 820)  # an iPad held landscape, with touch (conftest.board_app)
-SIZES = {"ipad": (1180, 820), "ipad-upright": (820, 1180), "tablet-1280": (1280, 800)}
+SIZES = TRIAL_TABLETS
 UPRIGHT = 1000  # narrower than this, the panel is a bottom sheet (index.html)
 
 

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .board_harness import DEMO, set_table, settles, table
+from .board_harness import DEMO, TRIAL_TABLETS, set_table, settles, table
 
 VIEWPORT = (1180, 820)  # an iPad held landscape, with touch (conftest.board_app)
-TABLETS = {"ipad": (1180, 820), "ipad-upright": (820, 1180), "tablet-1280": (1280, 800)}
+TABLETS = TRIAL_TABLETS
 # A cube from a pile, a cube from a planned Action's heap (which clips what overflows it),
 # and a pawn from a character's card.
 PIECES = {
