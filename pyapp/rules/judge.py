@@ -25,7 +25,7 @@ from .events import (
 from .helps import Help, helps_at
 from .morale import morale_track
 from .ruling import Decision, Option, resource_label
-from .state import MORALE_MIN, FigureId, ResourceKind, source_space, space_words
+from .state import MORALE_MIN, FigureId, PlannedAction, ResourceKind, source_space, space_words
 from .verdict import Ledger, Verdict
 from .victims import NO_RESOLVER, all_characters, resolver
 from .words import noun, plural
@@ -135,11 +135,20 @@ def _say_paid(t: Work, v: Verdict, kind: str, wanted: int, paid: int) -> None:
         return
     # Why it cannot be paid comes first (C2, R5), then the shortfall it leaves (C1).
     pile: ResourceKind = "food" if kind == "perishable_food" else kind  # type: ignore[assignment]
-    tied_n = t.state.tied_up(pile)
-    if kind == "food":
-        tied_n += t.state.tied_up("nonperishable_food")
+    kinds: tuple[ResourceKind, ...] = (pile, "nonperishable_food") if kind == "food" else (pile,)
+    tied_n = sum(t.state.tied_up(k) for k in kinds)
+    own = _own_action(t)
+    own_n = sum(own.assigned.get(k) for k in kinds) if own is not None else 0
     if tied_n and t.state.phase == "action":
-        v.say("C2", f"{tied_n} {label} assigned to planned Actions cannot pay.")
+        if tied_n > own_n:
+            v.say("C2", f"{tied_n - own_n} {label} assigned to other planned Actions cannot pay.")
+        if own is not None and own_n:
+            # The rule names the resources of *other* planned Actions; those on the Action
+            # being resolved are set aside for it (a Build's cost), which is our reading.
+            name = own.action.replace("_", " ").capitalize()
+            v.say("C2", f"{own_n} {label} on the Action being resolved ({name}, led by "
+                  f"{own.pawns[0].capitalize()}) cannot pay either: the rule names other "
+                  "planned Actions, and these are set aside for this one.", "derived")
     elif tied_n:
         # The rule ties resources up "during the Action Phase", the only phase with planned
         # Actions in the game. A table that has them in another phase is read as it shows them
@@ -155,6 +164,14 @@ def _say_paid(t: Work, v: Verdict, kind: str, wanted: int, paid: int) -> None:
               "Resources and cannot pay.")
     v.say("C1", f"{wanted - paid} {label} cannot be discarded: {plural(wanted - paid, 'unit')} "
           "of unfulfilled demand.")
+
+
+def _own_action(t: Work) -> PlannedAction | None:
+    """The open planned Action the resolving character leads, if exactly one: the Action being
+    resolved, whose resources are its own, not another planned Action's."""
+    led = [a for a in t.state.planned_actions
+           if not a.resolved and t.ctx.resolver is not None and a.pawns[0] == t.ctx.resolver]
+    return led[0] if len(led) == 1 else None
 
 
 def _share_shortfall(t: Work, v: Verdict, payers: list[FigureId], per_head: int,

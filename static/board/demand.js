@@ -1113,7 +1113,7 @@ export function createDemandPanel(ctl, root, bar) {
   /** The note's button: the Action Phase, as one move to undo; said, and the board's Phase
    * control (which now shows it) takes the keyboard from the button that goes. */
   async function setActionPhase() {
-    if (!(await ctl.set("phase", "action", "Phase: action (Actions are planned)"))) return;
+    if (!(await ctl.set("phase", "action", "Phase: Action (Actions are planned)"))) return;
     ctl.say("The phase is now the Action Phase. Tap “Resolve” on the Action being resolved.");
     const phase = document.querySelector('#board [data-key="phase-action"]');
     if (phase && (!document.activeElement || document.activeElement === document.body)) phase.focus({ preventScroll: true });
@@ -1483,7 +1483,7 @@ export function createDemandPanel(ctl, root, bar) {
     resolve(action) {
       if (!action.pawns.length) return;
       const early = PHASES.indexOf(ctl.state.phase) < PHASES.indexOf("action");
-      if (early) ctl.set("phase", "action", "Phase: action (an Action is resolved)");
+      if (early) ctl.set("phase", "action", "Phase: Action (an Action is resolved)");
       setResolver(action.pawns[0], action.id);
       ctl.say(`${figureName(ctl.state, action.pawns[0])} resolves the ${title(action.action)} Action.${early ? " The phase is now the Action Phase." : ""}`);
     },

@@ -41,8 +41,8 @@ class Case:
 
 
 CASES = [
-    Case("Action Phase: the Build's wood is tied up, the Carpenter resolving suffers (stated)",
-         "action", 1, 2, "stated", {"carpenter": 1}, {"resolver": "carpenter"}),
+    Case("Action Phase: the Carpenter's Build's wood is tied up, the Cook resolving another "
+         "Action suffers (stated)", "action", 1, 2, "stated", {"cook": 1}, {"resolver": "cook"}),
     Case("Event Phase: the Build's wood is read as tied up; each character suffers (derived)",
          "event", 1, 2, "derived", {"carpenter": 1, "cook": 1, "explorer": 1}),
     Case("Night Phase, the same: derived", "night", 0, 1, "derived",
@@ -79,3 +79,24 @@ def test_c2_says_the_rule_s_own_words_and_r2_names_its_public_sources() -> None:
 
     assert "during the Action Phase" in CLAUSES["C2"].text
     assert CLAUSES["R2"].source.split(", ") == ["DZ-Friday", "DZ-Q-who", "rulings.md"]
+
+
+def test_the_resolving_action_s_own_resources_are_a_reading_other_actions_are_the_rule() -> None:
+    """The rule ties up what is assigned to *other* planned Actions (stated). The wood on the
+    Build that the resolving Cook leads is set aside for that Build: it cannot pay either, by
+    our reading (derived), and the step says which Action it is (the eighth trial)."""
+    own = {"id": "b", "action": "build", "pawns": ["cook"], "assigned": {"wood": 2}}
+    other = {"id": "g", "action": "gather", "pawns": ["explorer"], "assigned": {"wood": 1}}
+    for planned, grades in (([own], ["derived"]), ([other], ["stated"]),
+                            ([own, other], ["stated", "derived"])):
+        state = table(phase="action", available={"wood": 0}, planned_actions=planned)
+        r = rule(Request.model_validate({
+            "state": state, "effect": {"demands": [{"kind": "discard", "wood": 1}]},
+            "context": {"resolver": "cook"}}))
+        c2 = [s for s in r.steps if s.clause == "C2"]
+        assert [s.certainty for s in c2] == grades
+        assert {w.figure: w.unfulfilled for w in r.wounds if w.unfulfilled} == {"cook": 1}
+        if "derived" in grades:
+            assert "Action being resolved (Build, led by Cook)" in c2[-1].text
+        if "stated" in grades:
+            assert c2[0].text.startswith(("1 wood assigned to other planned Actions",))

@@ -109,7 +109,8 @@ def test_planned_actions_at_the_event_phase_are_pointed_out_under_the_headline(
     expect(page.locator("[data-testid=phase-action]")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("[data-testid=phase-early]")).to_have_count(0)
     expect(page.locator("[data-testid=live]")).to_contain_text("The phase is now the Action Phase.")
-    expect(page.locator("[data-testid=log] li").first).to_contain_text("Phase: action")
+    log = page.locator("[data-testid=log] li").first
+    expect(log).to_contain_text("Phase: Action (Actions are planned)")
     expect(page.locator("[data-testid=headline]")).not_to_contain_text("Each character")
     whole_in_view(page.locator("[data-testid=headline]"))
     with settles(page):
