@@ -366,6 +366,9 @@ def test_a_shared_ruling_cannot_be_changed_from_its_panel(
     try:
         expect(fp.locator("[data-testid=shared-banner]")).to_be_visible()
         headline = fp.locator("[data-testid=headline]")
+        # The link's own ruling, once the rules have read it (until then the headline says
+        # "Working out the shared ruling…", and what a tap must not change is that ruling).
+        expect(fp.locator("[data-testid=ruling]")).to_have_attribute("data-state", "preview")
         expect(headline).not_to_have_text("")
         shown = headline.text_content() or ""
         note = fp.locator("[data-testid=demand-locked]")
