@@ -137,9 +137,9 @@ def _say_paid(t: Work, v: Verdict, kind: str, wanted: int, paid: int) -> None:
     pile: ResourceKind = "food" if kind == "perishable_food" else kind  # type: ignore[assignment]
     kinds: tuple[ResourceKind, ...] = (pile, "nonperishable_food") if kind == "food" else (pile,)
     tied_n = sum(t.state.tied_up(k) for k in kinds)
-    own = _own_action(t)
-    own_n = sum(own.assigned.get(k) for k in kinds) if own is not None else 0
     if tied_n and t.state.phase == "action":
+        own = _own_action(t)
+        own_n = sum(own.assigned.get(k) for k in kinds) if own is not None else 0
         if tied_n > own_n:
             v.say("C2", f"{tied_n - own_n} {label} assigned to other planned Actions cannot pay.")
         if own is not None and own_n:
@@ -154,11 +154,13 @@ def _say_paid(t: Work, v: Verdict, kind: str, wanted: int, paid: int) -> None:
         # Actions in the game. A table that has them in another phase is read as it shows them
         # (assigned, so not in Available Resources): that follows from the rule, it is not its
         # word. The panel asks whether the table is in fact in the Action Phase.
+        # (Said alike whoever suffers: what the Action Phase would change is the victims by
+        # phase, not a card's own, and the panel asks about the phase.)
         v.say("C2", f"{tied_n} {label} on planned Actions cannot pay: the rule ties up what is "
               "assigned to planned Actions in the Action Phase, and this table has planned "
               f"Actions in the {t.state.phase.capitalize()} Phase, so they are read as tied up "
-              "all the same. In the Action Phase only the character resolving the Action would "
-              "suffer.", "derived")
+              "all the same. If the table is in fact in the Action Phase, set it: the rule then "
+              "applies in its own words, and who suffers is as it says.", "derived")
     if t.ctx.gained_this_action.get(pile) and not t.state.house_rules.same_action_gains_pay:
         v.say("R5", f"{label.capitalize()} gained earlier in this Action is still in Future "
               "Resources and cannot pay.")
@@ -169,9 +171,9 @@ def _say_paid(t: Work, v: Verdict, kind: str, wanted: int, paid: int) -> None:
 def _own_action(t: Work) -> PlannedAction | None:
     """The open planned Action the resolving character leads, if exactly one: the Action being
     resolved, whose resources are its own, not another planned Action's."""
-    led = [a for a in t.state.planned_actions
-           if not a.resolved and t.ctx.resolver is not None and a.pawns[0] == t.ctx.resolver]
-    return led[0] if len(led) == 1 else None
+    who = t.ctx.resolver
+    led = [a for a in t.state.planned_actions if not a.resolved and a.pawns[0] == who]
+    return led[0] if who is not None and len(led) == 1 else None
 
 
 def _share_shortfall(t: Work, v: Verdict, payers: list[FigureId], per_head: int,

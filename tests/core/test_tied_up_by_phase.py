@@ -4,8 +4,8 @@ The rule ties resources up "during the Action Phase": what is assigned to other 
 Actions cannot pay (C2, stated). Planned Actions exist only in that phase in the game; a
 table that has them in another phase (a fresh table starts at the Event Phase) is read as
 it shows them, assigned, so they still cannot pay. That reading follows from the rule
-(derived) and the ruling says so, and what a player would see if the table were in the
-Action Phase. It only matters when the tie-up leaves the demand short."""
+(derived) and the ruling says so, and to set the Action Phase if that is where the table
+is. It only matters when the tie-up leaves the demand short."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def test_resources_on_planned_actions_by_phase(case: Case) -> None:
     else:
         assert step.certainty == "derived" and r.rests_on == ("C2",)
         assert f"in the {case.phase.capitalize()} Phase" in step.text
-        assert "In the Action Phase only the character resolving the Action" in step.text
+        assert "If the table is in fact in the Action Phase, set it" in step.text
 
 
 def test_c2_says_the_rule_s_own_words_and_r2_names_its_public_sources() -> None:
