@@ -241,7 +241,7 @@ def _pay_determination(t: Work, v: Verdict, who: FigureId, amount: int) -> int:
     paid = min(held, amount)
     if paid:
         v.emit(t, PayDetermination(who, paid))
-    v.pay(f"{who.capitalize()}'s Determination", amount, paid)
+    v.pay(f"{who.capitalize()}'s Determination", amount, paid, "determination")
     v.say("C3" if paid == amount else "C1", f"{who.capitalize()} discards {paid} of "
           f"{plural(amount, 'Determination token')}"
           + ("." if paid == amount else f": {amount - paid} short."))
@@ -251,7 +251,7 @@ def _pay_determination(t: Work, v: Verdict, who: FigureId, amount: int) -> int:
 def _have_weapon(t: Work, demand: d.HaveWeapon, v: Verdict) -> None:
     level = t.level("weapon") + t.choices.weapon_bonus + _weapon_help(t, v)
     missing = max(0, demand.level - level)
-    v.pay("Weapon level", demand.level, demand.level - missing)
+    v.pay("Weapon level", demand.level, demand.level - missing, "level")
     _offer_bonus(t, v)
     # A card's "have Weapon N" is a demand like any other (C1), 1 Wound per missing level [D].
     if missing:
@@ -319,7 +319,7 @@ def _reduce(t: Work, demand: d.Reduce, v: Verdict) -> None:
     paid = min(level, amount)
     missing = amount - paid
     name = track.capitalize()
-    v.pay(name, amount, paid)
+    v.pay(name, amount, paid, "track")
     if paid:
         v.emit(t, SetLevel(track, level - paid))
         v.say("C3", f"{name} goes from {level} to {level - paid}.")
@@ -386,7 +386,7 @@ def _cover(t: Work, demand: d.CoverSource, v: Verdict) -> None:
         v.say("C3", f"A black marker covers the {kind} source on tile {tile_id}.")
     missing = demand.count - len(chosen)
     what = "" if demand.source == "any" else f"{demand.source} "
-    v.pay(f"{what}source covered", demand.count, len(chosen))
+    v.pay(f"{what}sources", demand.count, len(chosen), "source")
     if missing:
         camp_where = (f"on the camp's tile (tile {camp})" if camp else "on the camp's tile (no "
                       "tile on the table is marked as the camp)")
@@ -501,7 +501,7 @@ def _revert(t: Work, benefits: Any, v: Verdict) -> None:
             if paid:
                 v.emit(t, SetLevel(b.track, level - paid))
             name = b.track.capitalize()
-            v.pay(f"{name} (reverted)", b.amount, paid)
+            v.pay(f"{name} (reverted)", b.amount, paid, "track")
             v.say("C11", f"Revert {name} +{b.amount}: {name} {level} to {level - paid}"
                   + ("." if paid == b.amount else "; the rest costs nothing."))
         else:
@@ -540,7 +540,7 @@ def _lose_value(t: Work, target: str, amount: int, v: Verdict) -> None:
         _take(t, v, target, amount)
     else:
         v.emit(t, SetLevel(target, _value_of(t, target) - amount))  # type: ignore[arg-type]
-    v.pay(target, amount, amount)
+    v.pay(target, amount, amount, "resource" if target in ("food", "wood", "fur") else "track")
 
 
 def _combat(t: Work, demand: d.Combat, v: Verdict) -> None:
@@ -566,7 +566,7 @@ def _weapon_loss(t: Work, demand: d.Combat, v: Verdict, weapon: int) -> None:
     beast = demand.beast or "The Beast"
     lost = min(weapon, demand.weapon_loss)
     missing = demand.weapon_loss - lost
-    v.pay("Weapon", demand.weapon_loss, lost)
+    v.pay("Weapon", demand.weapon_loss, lost, "track")
     if lost:
         v.emit(t, SetLevel("weapon", weapon - lost))
     v.say("G-combat-weapon", f"{beast} takes {demand.weapon_loss} off the Weapon "
@@ -933,7 +933,7 @@ def _s7_palisade(t: Work, demand: d.PalisadeRedDie, v: Verdict) -> None:
                           "set the scenario to 7, or ask for a Palisade reduction instead.")
     level = t.level("palisade")
     paid = min(level, demand.amount)
-    v.pay("Palisade", demand.amount, paid)
+    v.pay("Palisade", demand.amount, paid, "track")
     if paid:
         v.emit(t, SetLevel("palisade", level - paid))
         v.say("C3", f"Palisade goes from {level} to {level - paid}.")

@@ -20,6 +20,7 @@ from .ruling import (
     weakest,
 )
 from .state import TableState
+from .telling import ruling_words
 from .verdict import Ledger
 from .words import plural
 from .work import Work
@@ -61,7 +62,7 @@ def rule(request: Request) -> Ruling:
         "morale_change": new.morale - state.morale, "game_lost": lost is not None,
         "lost_reason": lost.reason if lost else None, "decisions": tuple(decisions),
         "not_spent": not_spent, "certainty": certainty, "rests_on": rests_on})
-    return ruling
+    return ruling.model_copy(update={"words": ruling_words(request, ruling)})
 
 
 _RULING = Ruling.__pydantic_validator__  # `Ruling(**fields)`, without keyword arguments

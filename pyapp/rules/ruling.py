@@ -83,6 +83,11 @@ CLAUSE_META.update({pid: (c.id, pid, p.certainty, c.switch, c.by_card)
                     for pid, (c, p) in PARTS.items()})
 
 
+# What a payment takes: resources (paid), a track's levels (lowered), a level the table must
+# have (needed), a figure's Determination tokens (discarded), sources (covered).
+PaymentKind = Literal["resource", "track", "level", "determination", "source"]
+
+
 @dataclass(frozen=True, slots=True)
 class Payment:
     """What was paid towards one part of a demand, and what could not be."""
@@ -91,6 +96,7 @@ class Payment:
     what: str
     wanted: int
     paid: int
+    kind: PaymentKind = "resource"  # which verb fits it: paid, lowered, needed, discarded, covered
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +133,7 @@ def _slot_setters(cls: type, names: str) -> tuple[Callable[[object, object], Non
 
 _new = object.__new__
 _STEP = _slot_setters(Step, "clause text certainty switch demand part by_card")
-_PAYMENT = _slot_setters(Payment, "demand what wanted paid")
+_PAYMENT = _slot_setters(Payment, "demand what wanted paid kind")
 _REPORT = _slot_setters(WoundReport, "figure unfulfilled other morale_arrows died")
 
 
@@ -146,14 +152,16 @@ def new_step(clause: str, text: str, certainty: Certainty, switch: str | None,
     return made
 
 
-def new_payment(demand: int, what: str, wanted: int, paid: int) -> Payment:
-    """`Payment(demand, what, wanted, paid)`, made quickly."""
+def new_payment(demand: int, what: str, wanted: int, paid: int,
+                kind: PaymentKind = "resource") -> Payment:
+    """`Payment(demand, what, wanted, paid, kind)`, made quickly."""
     made: Payment = _new(Payment)
-    set_demand, set_what, set_wanted, set_paid = _PAYMENT
+    set_demand, set_what, set_wanted, set_paid, set_kind = _PAYMENT
     set_demand(made, demand)
     set_what(made, what)
     set_wanted(made, wanted)
     set_paid(made, paid)
+    set_kind(made, kind)
     return made
 
 
@@ -188,6 +196,50 @@ class Decision:
     default: str
 
 
+@dataclass(frozen=True, slots=True)
+class Sure:
+    """How sure a ruling is as a whole, for a player: a grade the page colours ("official",
+    "derived", "switch", "house"), its label, a sentence, and the steps that decide it."""
+
+    grade: str
+    label: str
+    text: str
+    steps: tuple[int, ...] = ()  # the deciding steps that are that sure (indexes)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A decision in words: its question, its options (a figure by its name) and the one
+    this ruling took, said option by option."""
+
+    id: str
+    question: str
+    options: tuple[tuple[str, str], ...]  # (value, label)
+    chosen: str
+    suggested: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RulingWords:
+    """Everything the page shows about one ruling, worded by the core."""
+
+    headline: str
+    summary: str  # what is paid, in one line ("Wood: 1 of 2 paid — 1 short · …")
+    clear: bool  # no one is wounded and the game goes on
+    sure: Sure
+    demands: tuple[str, ...]
+    alternative: tuple[str, ...]
+    context: tuple[str, ...]
+    paid: tuple[str, ...]
+    gains: tuple[str, ...]
+    wounds: tuple[str, ...]  # one line per figure, as `ruling.wounds`
+    names: tuple[str, ...]  # each figure of `ruling.wounds` by its name at the table
+    follows: tuple[str, ...]
+    steps: tuple[str, ...]  # how sure each step is, as `ruling.steps`
+    titles: tuple[str, ...]  # each step's rule in words ("What can be discarded must be")
+    choices: tuple[Choice, ...]
+
+
 class Ruling(Value):
     """The referee's answer: the new table, the ordered steps, Wounds, and what follows."""
 
@@ -212,6 +264,9 @@ class Ruling(Value):
     rests_on: tuple[str, ...] = Field(default=(), description="the clauses (or parts of a "
                                       "ruling) of the deciding steps that are that sure; "
                                       "empty when the ruling is stated")
+    words: RulingWords | None = Field(default=None, description="everything a page shows "
+                                      "of this ruling, worded by the core (pyapp/rules/"
+                                      "telling.py); the page draws it and words nothing")
 
     @field_validator("state", mode="wrap")
     @classmethod

@@ -8,7 +8,16 @@ from typing import TYPE_CHECKING
 from .clauses import Certainty
 from .errors import RulingError
 from .events import Event, Gain, LoseGame
-from .ruling import CLAUSE_META, Decision, GainReport, Payment, Step, new_payment, new_step
+from .ruling import (
+    CLAUSE_META,
+    Decision,
+    GainReport,
+    Payment,
+    PaymentKind,
+    Step,
+    new_payment,
+    new_step,
+)
 from .state import FigureId, ResourceKind
 from .victims import NO_RESOLVER, UNKNOWN
 
@@ -90,8 +99,9 @@ class Verdict:
         if made.certainty != "stated":
             ledger.unsure.append(made)
 
-    def pay(self, what: str, wanted: int, paid: int) -> None:
-        self.ledger.payments.append(new_payment(self.index, what, wanted, paid))
+    def pay(self, what: str, wanted: int, paid: int, kind: PaymentKind = "resource") -> None:
+        """What was paid towards one part of this demand (`kind`: what it takes)."""
+        self.ledger.payments.append(new_payment(self.index, what, wanted, paid, kind))
 
     def gain(self, work: Work, kind: ResourceKind, amount: int) -> None:
         """The players gain resources: in the Action Phase they wait in Future Resources, in

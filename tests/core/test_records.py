@@ -16,7 +16,7 @@ CASES = [
     (new_step, Step, ("R8", "Halving 0.", "house", None, 0, "R8.zero", False)),
     (new_step, Step, ("G-named-victim", "The card names each character.", "stated", None, 0,
                       None, True)),
-    (new_payment, Payment, (0, "wood", 3, 1)),
+    (new_payment, Payment, (0, "wood", 3, 1, "resource")),
     (new_report, WoundReport, ("soldier", 1, 2, 1, True)),
 ]
 

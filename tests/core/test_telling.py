@@ -1,0 +1,125 @@
+"""The core words every ruling and every demand itself: one headline, one certainty, one name
+for each figure, in the same words wherever the page shows them."""
+
+from __future__ import annotations
+
+import typing
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from pyapp.rules import Request, rule
+from pyapp.rules.demands import Demand
+from pyapp.rules.ruling import Ruling
+from pyapp.rules.state import TableState
+from pyapp.rules.telling import demand_words, figure_name, headline, payment_line
+from tests.core.strategies import requests
+
+TABLE = {"characters": [{"role": "cook", "name": "Ana"}, {"role": "explorer"}],
+         "first_player": "cook"}
+
+
+def ruled(state: dict[str, Any], *demands: dict[str, Any], **extra: Any) -> Ruling:
+    return rule(Request.model_validate({"state": {**TABLE, **state},
+                                        "effect": {"demands": list(demands)}, **extra}))
+
+
+def demand_kinds() -> list[str]:
+    """Every kind of demand the referee reads, from the one list of them (demands.py)."""
+    union = typing.get_args(typing.get_args(Demand)[0])
+    return [typing.get_args(cls.model_fields["kind"].annotation)[0] for cls in union]
+
+
+SMALLEST = {"discard": {"wood": 1}, "discard_any": {"amount": 1},
+            "discard_determination": {"amount": 1}, "have_weapon": {"level": 1},
+            "reduce": {"track": "roof", "amount": 1}, "increase": {"track": "roof", "amount": 1},
+            "lower_morale": {"amount": 1}, "cover_source": {"source": "food"},
+            "place_token": {"space": "tile-2", "token": "Beast"},
+            "place_marker": {"space": "tile-2", "marker": "black"}, "halve": {"target": "food"},
+            "combat": {"strength": 3}, "wounds": {"amount": 1}}
+
+
+@pytest.mark.parametrize("kind", demand_kinds())
+def test_every_kind_of_demand_words_itself(kind: str) -> None:
+    """A new kind of demand needs its words in the core, and nowhere else."""
+    demand = Request.model_validate({"state": TABLE, "effect": {"demands": [
+        {"kind": kind, **SMALLEST.get(kind, {})}]}}).effect.demands[0]
+    words = demand_words(demand, TableState.model_validate(TABLE))
+    assert words and words[0].isupper() and "_" not in words
+
+
+@pytest.mark.parametrize(("demand", "words"), [
+    ({"kind": "discard", "wood": 2}, "Discard 2 wood"),
+    ({"kind": "reduce", "track": "roof", "amount": 1}, "Lower the Roof by 1"),
+    ({"kind": "discard_determination", "amount": 2, "who": "cook"},
+     "Cook (Ana) discards 2 Determination tokens"),
+    ({"kind": "wounds", "amount": 1, "victims": "explorer"},
+     "The card deals 1 Wound (it hits only Explorer)"),
+    ({"kind": "lower_morale", "amount": 1, "if_possible": True}, "Lower Morale by 1, if possible"),
+    ({"kind": "cover_source", "source": "any", "count": 2, "adjacent": True},
+     "Cover 2 sources of any kind with a black marker on the tiles next to the camp"),
+])
+def test_a_demand_in_a_players_words(demand: dict[str, Any], words: str) -> None:
+    assert ruled({"available": {"wood": 5}}, demand).words.demands == (words,)
+
+
+def test_a_figure_has_one_name_everywhere() -> None:
+    """"Cook (Ana)": the same on the board, in the headline, the Wounds and the choices."""
+    r = ruled({}, {"kind": "wounds", "amount": 1})
+    assert figure_name(TableState.model_validate(TABLE), "cook") == "Cook (Ana)"
+    assert r.words.names == ("Cook (Ana)", "Explorer")
+    assert r.words.headline == "Each character suffers 1 Wound."
+    assert r.words.wounds[0] == "Cook (Ana): 1 Wound (1 other)"
+
+
+@pytest.mark.parametrize(("state", "demands", "said"), [
+    ({"available": {"wood": 3}}, [{"kind": "discard", "wood": 2}],
+     "Paid in full: no one is wounded."),
+    ({}, [{"kind": "discard", "wood": 1}], "Each character suffers 1 Wound."),
+    ({}, [{"kind": "lower_morale", "amount": 1}], "No one is wounded; Morale −1."),
+    ({"characters": [{"role": "cook", "wounds": 12}], "first_player": "cook"},
+     [{"kind": "wounds", "amount": 1}], "The game is lost. Cook suffers 1 Wound; Cook dies."),
+])
+def test_the_headline(state: dict[str, Any], demands: list[dict[str, Any]], said: str) -> None:
+    assert ruled(state, *demands).words.headline == said
+
+
+def test_what_is_paid_has_the_verb_that_fits_it() -> None:
+    r = ruled({"roof": 0, "available": {"wood": 1}}, {"kind": "discard", "wood": 2},
+              {"kind": "reduce", "track": "roof", "amount": 1}, {"kind": "have_weapon", "level": 2})
+    assert r.words.paid == ("Wood: 1 of 2 paid — 1 short", "Roof: lowered 0 of 1 — 1 short",
+                            "Weapon level: 0 of the 2 needed — 2 short")
+    assert r.words.summary == " · ".join(r.words.paid)
+    assert [payment_line(p) for p in r.payments] == list(r.words.paid)
+
+
+def test_a_house_ruling_names_its_switch_and_says_when_it_is_on() -> None:
+    off = ruled({"roof": 0}, {"kind": "reduce", "track": "roof", "amount": 1})
+    on = ruled({"roof": 0, "house_rules": {"no_shelter_reduction_ignored": True}},
+               {"kind": "reduce", "track": "roof", "amount": 1})
+    assert off.words.sure.grade == "switch"
+    assert "Reducing Roof/Palisade without a Shelter is ignored" in off.words.sure.text
+    assert "default" in off.words.sure.text
+    assert on.certainty == "house" and "switched on" in on.words.sure.text
+
+
+@settings(max_examples=150, deadline=None)
+@given(requests())
+def test_the_ruling_and_its_steps_never_disagree_on_how_sure(data: dict[str, Any]) -> None:
+    """The ruling's grade is its weakest deciding step's, and the steps it names as deciding
+    carry that very grade in their own words."""
+    r = rule(Request.model_validate(data))
+    words = r.words
+    assert words is not None
+    grade = {"stated": "official", "derived": "derived", "house": ("house", "switch")}
+    assert words.sure.grade in grade[r.certainty]
+    prefix = {"stated": "Official", "derived": "Follows from the rules",
+              "house": "No official ruling"}[r.certainty]
+    for i in words.sure.steps:
+        assert words.steps[i].startswith(prefix)
+    if r.certainty != "stated":
+        assert words.sure.steps, "a ruling that is not official names the step that decides it"
+    assert len(words.steps) == len(r.steps) == len(words.titles)
+    assert len(words.wounds) == len(r.wounds) == len(words.names)
+    assert words.headline == headline(r, Request.model_validate(data).state)
