@@ -167,7 +167,7 @@ _ALL = (
        "to Available Resources.", "rulings.md",
        certainty="derived"),
     _c("R7", "Morale track", "Seven spaces, −3 to +3; what each space gives or takes in the "
-       "Morale Phase is data the players can check against their board.", "rulings.md"),
+       "Morale Phase is data the players can check against their board.", "DZ-Morale, DZ-MoralePh"),
     _c("R8", "Halving", "Halving a loss keeps half rounded up; halving 0 is 1 unit of unfulfilled "
        "demand; halving a gain rounds down and is not a demand.", "rulings.md", parts=(
            ("keep-one", "Halving 1", "Halving 1 keeps 1, with no penalty.", "stated"),
@@ -180,7 +180,7 @@ _ALL = (
        "1 Wound of unfulfilled demand (only increases are exempt).", "rulings.md",
        "no_shelter_reduction_ignored", "house"),
     _c("R10", "Weather victims", "Weather hurts the characters in camp (Jenny included); "
-       "characters outside the camp are not affected.", "rulings.md"),
+       "characters outside the camp are not affected.", "DZ-Weather, RB1-outside"),
     _c("R11", "Scenario 6: the children's food", "2 food in rounds 7–8, 3 in 9–10, 4 in 11–12; "
        "short, the game is lost at once, with no Wounds instead.", "rulings.md", parts=(
            ("need", "The children's food", "The children's food per round, and the loss "
@@ -193,9 +193,9 @@ _ALL = (
        "alternative applies; players may also choose it.", "rulings.md", certainty="derived"),
     _c("R14", "Combat and the Weapon track", "Wounds = strength − Weapon (with any temporary "
        "bonus chosen); each Weapon level that cannot be lost is 1 Wound of unfulfilled demand.",
-       "rulings.md"),
+       "DZ-FAQ, DZ-Combat"),
     _c("R15", "The wound track", "Each Morale arrow passed lowers Morale by 1; the death space "
-       "kills and loses the game.", "rulings.md"),
+       "kills and loses the game.", "DZ-Char, DZ-Win"),
     _c("R16", "Covering sources", "Each source that must be covered but cannot be is 1 unit of "
        "unfulfilled demand.", "rulings.md", parts=(
            ("one", "One source that cannot be covered", "One source that cannot be covered, "

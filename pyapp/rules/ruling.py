@@ -234,7 +234,9 @@ class RulingWords:
     gains: tuple[str, ...]
     wounds: tuple[str, ...]  # one line per figure, as `ruling.wounds`
     names: tuple[str, ...]  # each figure of `ruling.wounds` by its name at the table
-    follows: tuple[str, ...]
+    follows: tuple[str, ...]  # what follows, one sentence each; `lost` and `not_spent` among them
+    lost: str  # why the game is lost ("" when it goes on)
+    not_spent: str  # what could still avoid a loss, C4 ("" when nothing)
     steps: tuple[str, ...]  # how sure each step is, as `ruling.steps`
     titles: tuple[str, ...]  # each step's rule in words ("What can be discarded must be")
     choices: tuple[Choice, ...]

@@ -312,7 +312,8 @@ def wound_line(w: WoundReport, state: TableState) -> str:
 
 
 def follows(ruling: Ruling, chose_alternative: bool) -> tuple[str, ...]:
-    """What follows from the ruling, beyond the Wounds: one sentence each."""
+    """What follows from the ruling, beyond the Wounds: one sentence each ("Nothing more."
+    when nothing does). What could still avoid a loss comes last (C4)."""
     items = []
     if ruling.unfulfilled:
         items.append(f"{ruling.unfulfilled_units} of what was demanded could not be paid "
@@ -323,9 +324,20 @@ def follows(ruling: Ruling, chose_alternative: bool) -> tuple[str, ...]:
                      "applies instead.")
     if ruling.morale_change:
         items.append(f"Morale {signed(ruling.morale_change)}.")
-    if ruling.game_lost:
-        items.append(f"The game is lost: {ruling.lost_reason or 'a character died'}.")
-    return tuple(items)
+    items += [line for line in (lost_line(ruling), not_spent_line(ruling)) if line]
+    return tuple(items) or ("Nothing more.",)
+
+
+def lost_line(ruling: Ruling) -> str:
+    """Why the game is lost, when it is ("" when it goes on)."""
+    return f"The game is lost: {ruling.lost_reason or 'a character died'}." if (
+        ruling.game_lost) else ""
+
+
+def not_spent_line(ruling: Ruling) -> str:
+    """What the players could still use to avoid a loss (C4); "" when nothing."""
+    return ("Not spent for you, but could avoid a loss: " + ", ".join(ruling.not_spent) + "."
+            if ruling.not_spent else "")
 
 
 def context_notes(request: Request) -> tuple[str, ...]:
@@ -370,6 +382,8 @@ def ruling_words(request: Request, ruling: Ruling) -> RulingWords:
         wounds=tuple(wound_line(w, state) for w in ruling.wounds),
         names=tuple(figure_name(state, w.figure) for w in ruling.wounds),
         follows=follows(ruling, request.choices.use_alternative),
+        lost=lost_line(ruling),
+        not_spent=not_spent_line(ruling),
         steps=tuple(step_sure(s, state) for s in ruling.steps),
         titles=tuple(cite_title(s.clause) or "" for s in ruling.steps),
         choices=tuple(choice_words(d, state) for d in ruling.decisions),

@@ -3,16 +3,15 @@
 // table, the demand, the context or a choice changes. The verdict bar keeps the headline in
 // view. It shows what the core says; it decides nothing itself.
 
-import { codeTitle, codeWords, spaceWords } from "../widget/view.js";
+import { codeTitle } from "../widget/view.js";
+import { CHIPS, CHOICE_DEFAULTS, DEMAND_KINDS } from "./demand-kinds.js";
 import { h } from "./dom.js";
-import { HOUSE_RULES, PHASES, RESOURCE_KINDS, RESOURCE_NAMES, figureName, figuresOf, plainError, title } from "./labels.js";
+import { PHASES, RESOURCE_KINDS, RESOURCE_NAMES, figureName, figuresOf, plainError, title } from "./labels.js";
 
 // The upright layout, where the panel is a bottom sheet (index.html's own <style>, its media
 // query for narrow screens).
 const SHEET_LAYOUT = "(max-width: 999.98px)";
 
-const WHO = ["each", "first_player", "resolver", "cook", "carpenter", "explorer", "soldier", "friday", "jenny"];
-const WHO_NAMES = { each: "Each character", first_player: "The First Player", resolver: "Who resolves" };
 const VICTIMS = {
   default: "As the rules say",
   all: "All characters",
@@ -20,73 +19,17 @@ const VICTIMS = {
   first_player: "The First Player",
   resolver: "The one resolving the Action",
 };
-const TRACK_NAMES = { roof: "Roof", palisade: "Palisade", weapon: "Weapon" };
-const num = (name, label, dflt = 0, min = 0, max = 20) => ({ name, label, type: "number", dflt, min, max });
-const opt = (name, label, options, dflt, names = {}) => ({ name, label, type: "choice", options, dflt: dflt ?? options[0], names });
-const txt = (name, label, optional = false) => ({ name, label, type: "text", optional });
-const yes = (name, label) => ({ name, label, type: "bool", optional: true });
-// A number where 0 means "not said" (the field is left out of the demand).
-const maybe = (name, label, max = 99) => ({ name, label, type: "number", dflt: 0, min: 0, max, optional: true });
-// One space, or several separated by commas (the first of them without one).
-const where = (name, label) => ({ name, label, type: "spaces" });
-// Several kinds of resource, in the order the players would pay them (at least `min`).
-const kinds = (name, label, dflt, min = 2) => ({ name, label, type: "kinds", dflt, min, optional: true });
-// A Beast from the catalogue's Beast deck: picking one fills in its strength, loss and gains.
-const beast = (name, label) => ({ name, label, type: "beast", optional: true });
 const RESOURCE_LABELS = { food: "Food", nonperishable_food: "Non-perishable food", perishable_food: "Perishable food only", wood: "Wood", fur: "Fur" };
 const SHORT_RESOURCE = { food: "Food", nonperishable_food: "Non-perishable", perishable_food: "Perishable", wood: "Wood", fur: "Fur" };
 // What a discard can name: the four kinds, and "perishable food only" (non-perishable cannot pay).
 const DISCARD_KINDS = [...RESOURCE_KINDS, "perishable_food"];
 
-// The demand kinds of the core (pyapp/rules/demands.py) and their fields, for the composer.
-// Discard is drawn as one resource and how many; the other fields are generic.
-const KINDS = {
-  discard: ["Discard", []],
-  discard_determination: ["Discard Determination tokens", [num("amount", "Tokens", 1, 1), opt("who", "Who", WHO, "each", WHO_NAMES)]],
-  have_weapon: ["Have a Weapon level", [num("level", "Level", 1, 1)]],
-  reduce: ["Reduce a track", [opt("track", "Track", ["roof", "palisade", "weapon"], "roof", TRACK_NAMES), num("amount", "By", 1, 1)]],
-  increase: ["Raise a track", [opt("track", "Track", ["roof", "palisade", "weapon"], "roof", TRACK_NAMES), num("amount", "By", 1, 1)]],
-  lower_morale: ["Lower Morale", [num("amount", "By", 1, 1)]],
-  discard_any: ["Discard some of wood or food (the players pick)", [num("amount", "How many in all", 1, 1),
-    kinds("of", "The players may pick from", ["wood", "food"])]],
-  cover_source: ["Cover a source", [opt("source", "Source", ["food", "wood", "any"], "food", { food: "Food", wood: "Wood", any: "Any kind" }), num("count", "How many", 1, 1),
-    yes("adjacent", "Only on tiles next to the camp")]],
-  combat: ["Combat", [beast("beast", "The Beast"), num("strength", "Strength", 3, 0), num("weapon_loss", "Weapon track loses", 0, 0),
-    num("food", "Food it gives", 0, 0), num("fur", "Fur it gives", 0, 0)]],
-  wounds: ["The card's own Wounds", [num("amount", "Wounds", 1, 1)]],
-  lose_pawn: ["Lose an Action pawn", [opt("who", "Who", WHO, "resolver", WHO_NAMES)]],
-  lose_item: ["Lose an Item", [txt("item", "Item (blank: the players choose)", true)]],
-  halve: ["Halve", [opt("target", "What", ["food", "wood", "fur", "roof", "palisade", "weapon"], "food")]],
-  place_token: ["Place a token", [txt("space", "Space"), txt("token", "Token")]],
-  place_marker: ["Place a marker", [where("space", "Space (several, with commas: the first without one)"), txt("marker", "Marker")]],
-  weather_clouds: ["Weather clouds", [num("rain", "Rain clouds"), num("snow", "Snow clouds")]],
-  night_eating: ["Night: eating", []],
-  night_no_shelter: ["Night: no Shelter", []],
-  children_food: ["Scenario 6: the children eat", []],
-  adventure: ["Draw an Adventure card", []],
-  requirement: ["A requirement to plan an Action (never a demand)", [num("weapon", "Weapon level it needs", 1, 1), txt("text", "What it asks for (optional)", true)]],
-  move_camp: ["Move the camp", [maybe("tile", "To tile (0: not named)")]],
-  halve_gain: ["A gain halved (rounded down)", [num("food", "Food it would give"), num("wood", "Wood it would give"), num("fur", "Fur it would give")]],
-  s7_palisade: ["Scenario 7: the red die hits the Palisade", [num("amount", "Palisade levels", 1, 1)]],
-};
-// The quick chips: the kinds a card asks for most.
-const CHIPS = [
-  ["discard", "Discard", { kind: "discard" }], // which resource: the player taps it next
-  ["track", "Roof / Palisade / Weapon −", { kind: "reduce", track: "roof", amount: 1 }],
-  ["morale", "Lower Morale", { kind: "lower_morale", amount: 1 }],
-  ["cover", "Cover a source", { kind: "cover_source", source: "food", count: 1 }],
-  ["combat", "Combat: strength", { kind: "combat", strength: 3, weapon_loss: 0 }],
-  ["wounds", "Wounds", { kind: "wounds", amount: 1 }],
-];
 // At Night, one chip for the whole Night, as the Night is played: every character eats, then
 // spends the night (without a Shelter, or outside the camp). The Night deck's cards rule one
 // step each; this rules both, in that order, in one ruling.
 const WHOLE_NIGHT = [{ kind: "night_eating" }, { kind: "night_no_shelter" }];
 const MULTI = new Set(["fed", "short", "use", "pick"]); // choices that are lists
 const BOOL = new Set(["use_alternative", "children_first"]);
-
-// The core's defaults for the choices that are not empty when unset (pyapp/rules/ruling.py).
-const CHOICE_DEFAULTS = { food_order: "perishable_first", children_first: true, morale_top: "tokens" };
 
 /** A value without its empty or default fields, keys sorted: the same demand compares equal
  * whether it comes from the composer (sparse) or from the log (every field written out). */
@@ -111,58 +54,11 @@ export function cardKey(effect, choices) {
 // The Wounds table's columns: short enough to fit the panel, the full name for screen readers.
 const WOUND_COLUMNS = [["Who", ""], ["Unmet demand", "Wounds for the unmet demand"], ["Other Wounds", ""], ["Morale arrows", "Morale arrows passed"], ["Dies?", ""]];
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
 // Figures a demand can name as its one victim (the Dog is never wounded: it is not a figure).
 const FIGURES = ["cook", "carpenter", "explorer", "soldier", "friday", "jenny"];
 
-/** Who suffers, in words: a group ("all characters"), or one figure by its name at the table. */
-function victimWords(victims, state) {
-  if (VICTIMS[victims]) return VICTIMS[victims].toLowerCase();
-  return `only ${state ? figureName(state, victims) : title(victims)}`;
-}
-
-/** "Discard 2 wood", "Roof −1", "Combat: strength 4" — a demand in a player's words. */
-export function describeDemand(d, state = null) {
-  const extra = [d.if_possible ? "if possible" : null, d.victims && d.victims !== "default" ? `suffers: ${victimWords(d.victims, state)}` : null]
-    .filter(Boolean);
-  const tail = extra.length ? ` (${extra.join("; ")})` : "";
-  return `${plainDemand(d)}${tail}`;
-}
-
-function plainDemand(d) {
-  switch (d.kind) {
-    case "discard": {
-      const parts = DISCARD_KINDS.filter((k) => d[k]).map((k) => `${d[k]} ${k === "perishable_food" ? "perishable food (not non-perishable)" : RESOURCE_NAMES[k]}`);
-      if (!parts.length) return "Discard (which resource?)";
-      return `Discard ${parts.join(" and ")}${d.each ? ", each player" : ""}`;
-    }
-    case "discard_any": return `Discard ${d.amount ?? 1} of ${(d.of || ["wood", "food"]).map((k) => RESOURCE_NAMES[k] || k).join(" or ")}, the players pick`;
-    case "adventure": return "Draw an Adventure card";
-    case "requirement": return `Needs ${d.text || (d.weapon ? `Weapon ${d.weapon}` : "a requirement")} to plan the Action`;
-    case "move_camp": return d.tile ? `Move the camp to tile ${d.tile}` : "Move the camp";
-    case "halve_gain": return `Gain half of ${RESOURCE_KINDS.filter((k) => d[k]).map((k) => `${d[k]} ${RESOURCE_NAMES[k]}`).join(" and ") || "nothing"}, rounded down`;
-    case "s7_palisade": return `Scenario 7: red die, Palisade −${d.amount ?? 1}`;
-    case "place_marker": return `Place a ${d.marker || "…"} marker on ${d.space ? spaceWords(d.space) : d.spaces && d.spaces.length ? `the first of ${d.spaces.map(spaceWords).join(", ")} without one` : "…"}`;
-    case "reduce": return `${TRACK_NAMES[d.track]} −${d.amount ?? 1}`;
-    case "increase": return `${TRACK_NAMES[d.track]} +${d.amount ?? 1}`;
-    case "lower_morale": return `Lower Morale by ${d.amount ?? 1}`;
-    case "cover_source": return `Cover ${plural(d.count ?? 1, d.source === "any" ? "source" : `${d.source} source`)}${d.source === "any" ? " of any kind" : ""}${d.tile ? ` on tile ${d.tile}` : d.adjacent ? " next to the camp" : d.at_camp ? " on the camp's tile" : ""}`;
-    case "place_token": return `${title(d.token)} token on ${d.space ? spaceWords(d.space) : "…"}`;
-    case "combat": {
-      const gives = [d.food ? `${d.food} food` : null, d.fur ? `${d.fur} fur` : null].filter(Boolean);
-      return `Combat${d.beast ? ` with the ${d.beast}` : ""}: strength ${d.strength}${d.weapon_loss ? `, Weapon −${d.weapon_loss}` : ""}${gives.length ? `; gives ${gives.join(" and ")}` : ""}`;
-    }
-    case "wounds": return `${plural(d.amount ?? 1, "Wound")} from the card`;
-    case "discard_determination": return `${WHO_NAMES[d.who] || title(d.who || "each")} discards ${plural(d.amount ?? 1, "Determination token")}`;
-    case "have_weapon": return `Have Weapon ${d.level}`;
-    case "lose_pawn": return `${WHO_NAMES[d.who] || title(d.who || "resolver")} loses an Action pawn`;
-    case "lose_item": return d.item ? `Lose the ${d.item}` : "Lose an Item";
-    case "halve": return `Halve the ${TRACK_NAMES[d.target] || RESOURCE_NAMES[d.target] || d.target || "…"}`;
-    case "weather_clouds": return `Weather: ${plural(d.rain || 0, "rain cloud")}, ${plural(d.snow || 0, "snow cloud")}`;
-    default: return (KINDS[d.kind] || [title(d.kind)])[0];
-  }
-}
+/** A demand as the composer names it before the core has worded it: its kind's name. */
+const kindTitle = (d) => (DEMAND_KINDS[d.kind] || { title: d.kind }).title;
 
 /** A − n + control made of buttons (no number field, no keyboard popping up). */
 function miniStepper({ label, value, min = 0, max = 20, key, onchange, disabled }) {
@@ -202,6 +98,7 @@ export function createDemandPanel(ctl, root, bar) {
     ruling: null, status: "none", error: null, query: "", decks: [], shareUrl: null, shareError: null, faq: {}, faqEntries: [], faqSources: [], clauses: {},
     asked: 0, fresh: -1, confirming: false, appliedAt: null, appliedKey: null,
     waiting: null, // the ruling's headline as saved with the table, shown until the rules rule again
+    worded: null, // the core's words for the effect it last ruled on: {effect, words}
   };
   const els = {};
   let ruleDrawer = null; // the rule drawer (a promise of it), made on the first tap on a code
@@ -375,7 +272,7 @@ export function createDemandPanel(ctl, root, bar) {
       h("label", { for: "compose-kind", class: "visually-hidden", text: "Another kind of demand" }),
       h("select", { id: "compose-kind", disabled: ctl.readonly, data: { testid: "compose-kind" } },
         h("option", { value: "", text: "More kinds…" }),
-        Object.entries(KINDS).map(([k, [name]]) => h("option", { value: k, text: name }))),
+        Object.entries(DEMAND_KINDS).map(([k, { title: name }]) => h("option", { value: k, text: name }))),
       h("button", { type: "button", class: "secondary", disabled: ctl.readonly, data: { testid: "compose-add" }, onclick: () => {
         const kind = root.querySelector("#compose-kind").value;
         if (kind) addDemand(defaults(kind));
@@ -385,9 +282,16 @@ export function createDemandPanel(ctl, root, bar) {
   function defaults(kind) {
     if (kind === "discard") return { kind };
     const demand = { kind };
-    for (const f of KINDS[kind][1]) if (!f.optional && f.type !== "text" && f.type !== "spaces") demand[f.name] = f.dflt;
-    for (const f of KINDS[kind][1]) if ((f.type === "text" || f.type === "spaces") && !f.optional) demand[f.name] = "";
+    for (const f of DEMAND_KINDS[kind].fields) if (!f.optional && f.type !== "text" && f.type !== "spaces") demand[f.name] = f.dflt;
+    for (const f of DEMAND_KINDS[kind].fields) if ((f.type === "text" || f.type === "spaces") && !f.optional) demand[f.name] = "";
     return demand;
+  }
+
+  /** Demand `i` of the effect (or of its alternative) as the core words it, once the core has
+   * ruled on this very effect; until then, its kind's name. */
+  function demandWords(i, part = "demands") {
+    const said = panel.worded && panel.worded.effect === panel.effect ? panel.worded.words[part][i] : null;
+    return said || kindTitle(panel.effect[part][i]);
   }
 
   function composed() {
@@ -413,13 +317,13 @@ export function createDemandPanel(ctl, root, bar) {
   function addDemand(demand) {
     const list = [...composed(), demand];
     panel.justAdded = list.length - 1;
-    setComposed(list, `Added: ${describeDemand(demand, ctl.state)}. ${list.length === 1 ? "" : `${list.length} demands in all. `}Ruling…`);
+    setComposed(list, `Added: ${kindTitle(demand)}. ${list.length === 1 ? "" : `${list.length} demands in all. `}Ruling…`);
   }
 
   function editDemand(i, update) {
     const list = composed().map((d, j) => (j === i ? { ...d, ...update } : d));
     for (const [k, v] of Object.entries(update)) if (v === undefined || v === null || v === false) delete list[i][k];
-    setComposed(list, `Changed: ${describeDemand(list[i], ctl.state)}.`);
+    setComposed(list, `Changed: ${kindTitle(list[i])}.`);
   }
 
   // ---------------------------------------------------------------- drawing
@@ -480,9 +384,9 @@ export function createDemandPanel(ctl, root, bar) {
         c ? h("p", { class: "card-text", text: c.text }) : null,
         c && c.note ? h("p", { class: "hint", text: c.note }) : null,
         h("ul", { class: "demand-list" }, panel.effect.demands.map((d, i) => (c || ctl.readonly
-          ? h("li", { class: "demand-row" }, h("span", { class: "demand-text", text: describeDemand(d, ctl.state) }))
+          ? h("li", { class: "demand-row" }, h("span", { class: "demand-text", text: demandWords(i) }))
           : demandRow(d, i, i === added)))),
-        panel.effect.alternative ? h("p", { class: "alt-note", text: `Or, the card's alternative: ${panel.effect.alternative.map((d) => describeDemand(d, ctl.state)).join("; ")}. If the first part cannot be paid in full, the alternative applies.` }) : null,
+        panel.effect.alternative ? h("p", { class: "alt-note", text: `Or, the card's alternative: ${panel.effect.alternative.map((d, i) => demandWords(i, "alternative")).join("; ")}. If the first part cannot be paid in full, the alternative applies.` }) : null,
         c && c.effect.demands.some((d) => d.if_possible) ? h("p", { class: "alt-note", text: "“If possible”: what cannot be paid is not a shortfall, so no one is wounded for it." }) : null,
         c && c.phase && c.phase !== ctl.state.phase && !ctl.readonly
           ? h("p", { class: "phase-hint", data: { testid: "card-phase" } }, `This card is resolved in the ${title(c.phase)} Phase; the table is in the ${title(ctl.state.phase)} Phase. `,
@@ -516,14 +420,14 @@ export function createDemandPanel(ctl, root, bar) {
           data: { key: `${key}-each`, testid: `${key}-each` }, onclick: () => set({ each: !d.each }) }, "Each player"),
       ] : DISCARD_KINDS.map((k) => miniStepper({ label: RESOURCE_LABELS[k], value: d[k] || 0, key: `${key}-${k}`, onchange: (n) => set({ [k]: n }) }));
     } else {
-      fields = (KINDS[d.kind] || ["", []])[1].map((f) => field(d, f, `${key}-${f.name}`, set));
+      fields = (DEMAND_KINDS[d.kind] || { fields: [] }).fields.map((f) => field(d, f, `${key}-${f.name}`, set));
     }
     return h("li", { class: ["demand-row", isNew && "is-new"], data: { testid: `demand-${i}` } },
       h("div", { class: "demand-head" },
-        h("span", { class: "demand-text", text: describeDemand(d, ctl.state) }),
-        h("button", { type: "button", class: "chip-remove", "aria-label": `Remove the demand “${describeDemand(d, ctl.state)}”`,
+        h("span", { class: "demand-text", text: demandWords(i) }),
+        h("button", { type: "button", class: "chip-remove", "aria-label": `Remove the demand “${demandWords(i)}”`,
           data: { key: `${key}-remove`, testid: `${key}-remove` },
-          onclick: () => setComposed(composed().filter((_, j) => j !== i), `Removed: ${describeDemand(d, ctl.state)}.`) }, "×")),
+          onclick: () => setComposed(composed().filter((_, j) => j !== i), `Removed: ${demandWords(i)}.`) }, "×")),
       h("div", { class: "demand-fields" }, fields, d.kind === "wounds" ? victimsField(d, key, set, "Who suffers the Wounds") : null),
       h("details", { class: "demand-more", open: Boolean(d.if_possible || (d.kind !== "wounds" && d.victims && d.victims !== "default")) },
         h("summary", { text: d.kind === "wounds" ? "If possible?" : "If possible? Who suffers?" }),
@@ -745,6 +649,7 @@ export function createDemandPanel(ctl, root, bar) {
       const env = ctl.shared ? { ruling: await ctl.ruleShared(request()) } : await ctl.command(ask("preview"), null);
       if (seq !== panel.asked) return;
       panel.ruling = env.ruling;
+      panel.worded = { effect: panel.effect, words: env.ruling.words };
       panel.waiting = null;
       panel.status = "preview";
       if (env.applied && !afresh) {
@@ -991,37 +896,14 @@ export function createDemandPanel(ctl, root, bar) {
     return s === "pending" && panel.waiting ? { ...panel.waiting } : null;
   }
 
-  /** The ruling's headline ("Each character suffers 1 Wound"), names as on the table `s`. */
-  function headline(r, s = ctl.state) {
-    const hurt = r.wounds.filter((w) => w.unfulfilled + w.other > 0);
-    const n = (w) => w.unfulfilled + w.other;
-    const roles = (s.characters || []).map((c) => c.role);
-    let text;
-    if (hurt.length >= 2 && roles.every((role) => hurt.some((w) => w.figure === role)) && hurt.every((w) => n(w) === n(hurt[0]))
-      && hurt.length === roles.length) {
-      text = `Each character suffers ${plural(n(hurt[0]), "Wound")}`;
-    } else if (hurt.length) {
-      text = hurt.map((w) => `${figureName(s, w.figure)} suffers ${plural(n(w), "Wound")}`).join("; ");
-    } else {
-      const short = r.payments.reduce((t, p) => t + Math.max(0, p.wanted - p.paid), 0);
-      text = r.unfulfilled || short ? `${short || r.unfulfilled_units} short, but no one is wounded`
-        : r.payments.length ? "Paid in full: no one is wounded" : "No one is wounded";
-    }
-    const more = [];
-    const dead = r.wounds.filter((w) => w.died).map((w) => figureName(s, w.figure));
-    if (dead.length) more.push(`${dead.join(" and ")} ${dead.length === 1 ? "dies" : "die"}`);
-    if (r.morale_change) more.push(`Morale ${r.morale_change > 0 ? "+" : "−"}${Math.abs(r.morale_change)}`);
-    const gained = (r.gains || []).filter((g) => g.amount > 0);
-    if (gained.length) more.push(`the players gain ${gained.map((g) => `${g.amount} ${RESOURCE_NAMES[g.what] || g.what}`).join(" and ")}`);
-    if (r.game_lost) return `The game is lost. ${[text, ...more].join("; ")}.`;
-    return `${[text, ...more].join("; ")}.`;
-  }
+  /** The ruling's headline, as the core words it ("Each character suffers 1 Wound."). */
+  const headline = (r) => r.words.headline;
 
   /** Under the headline: the card, and what is paid ("Unusually Cold Night · Wood: 1 of 2
    * paid — 1 short"), so that the table knows what to hand over without opening "Why?". */
   function paidLine(r) {
     const card = panel.card && panel.card.name;
-    return [card, ...paidLines(r)].filter(Boolean).join(" · ");
+    return [card, r.words.summary].filter(Boolean).join(" · ");
   }
 
   /** The bar's paid line: the ruling's, greyed while it is ruled again; a reloaded one's as
@@ -1055,7 +937,7 @@ export function createDemandPanel(ctl, root, bar) {
     if (sharedFromBar !== null && sharedFromBar !== shareInBar()) drawActions(); // Share moved
     // Screen readers hear each new headline once (the bar itself is drawn again often).
     const heard = ["preview", "ask", "unpicked", "stale", "error", "applied"].includes(s)
-      ? `${texts[0]} ${s === "preview" ? "" : texts[1] || ""}${r && s === "preview" && r.payments.length ? ` ${paidLines(r).join("; ")}.` : ""}`.trim() : "";
+      ? `${texts[0]} ${s === "preview" ? "" : texts[1] || ""}${r && s === "preview" && r.payments.length ? ` ${r.words.paid.join("; ")}.` : ""}`.trim() : "";
     if (heard && heard !== els.said.textContent) els.said.textContent = heard;
     bar.dataset.state = s;
     if (panel.confirming && s === "preview") {
@@ -1071,12 +953,12 @@ export function createDemandPanel(ctl, root, bar) {
       return;
     }
     // How sure, in the bar too, when it is anything but official (the details under "Why?").
-    const sure = r && s !== "pending" && s !== "error" && r.certainty && r.certainty !== "stated" ? rulingCertainty(r) : null;
+    const sure = r && s !== "pending" && s !== "error" && r.certainty !== "stated" ? r.words.sure : null;
     bar.replaceChildren(
       h("div", { class: "bar-text" },
         h("p", { class: "bar-status", data: { testid: "bar-status" }, text: texts[1] }),
-        sure ? h("p", { class: ["bar-sure", `sure-${sure[0]}`], data: { testid: "bar-certainty" }, text: sure[1] }) : null,
-        h("p", { class: ["headline", r && !r.wounds.some((w) => w.unfulfilled + w.other) && !r.game_lost && "is-clear", !r && (panel.waiting || ctl.shared) && s === "pending" && "is-waiting"],
+        sure ? h("p", { class: ["bar-sure", `sure-${sure.grade}`], data: { testid: "bar-certainty" }, text: sure.label }) : null,
+        h("p", { class: ["headline", r && r.words.clear && "is-clear", !r && (panel.waiting || ctl.shared) && s === "pending" && "is-waiting"],
           data: { testid: "headline" }, text: texts[0] }),
         barPaid(s, r)),
       h("div", { class: "bar-actions" },
@@ -1161,11 +1043,11 @@ export function createDemandPanel(ctl, root, bar) {
     const s = ctl.state;
     els.ruling.replaceChildren(...[ // (replaceChildren writes a null as the text "null")
       h("h3", { id: "ruling-title", text: st === "applied" ? "Ruling applied" : st === "stale" ? "Applied. The table has changed since." : ctl.shared ? "The shared ruling" : "The ruling (nothing is changed yet)" }),
-      h("p", { class: ["verdict", !r.wounds.some((w) => w.unfulfilled + w.other) && !r.game_lost && "is-clear"], data: { testid: "verdict" }, text: headline(r) }),
-      (([grade, label, text]) => h("p", { class: ["ruling-sure", `sure-${grade}`], data: { testid: "ruling-certainty", grade } },
-        h("strong", { text: `${label}: ` }), text))(rulingCertainty(r)),
+      h("p", { class: ["verdict", r.words.clear && "is-clear"], data: { testid: "verdict" }, text: r.words.headline }),
+      h("p", { class: ["ruling-sure", `sure-${r.words.sure.grade}`], data: { testid: "ruling-certainty", grade: r.words.sure.grade } },
+        h("strong", { text: `${r.words.sure.label}: ` }), r.words.sure.text),
       h("h4", { text: "What is paid" }),
-      r.payments.length ? h("ul", { class: "payments", data: { testid: "payments" } }, paidLines(r).map((text) => h("li", { text })))
+      r.payments.length ? h("ul", { class: "payments", data: { testid: "payments" } }, r.words.paid.map((text) => h("li", { text })))
         : h("p", { class: "hint", text: "Nothing to pay." }),
       r.gains && r.gains.length ? h("h4", { text: "What the players gain" }) : null,
       r.gains && r.gains.length ? gainsList(r) : null,
@@ -1173,66 +1055,36 @@ export function createDemandPanel(ctl, root, bar) {
       r.wounds.length ? h("table", { class: "wounds-table", data: { testid: "wounds" } },
         h("thead", {}, h("tr", {}, WOUND_COLUMNS.map(([short, long]) => h("th", { scope: "col", title: long || undefined },
           h("span", { "aria-hidden": long ? "true" : undefined, text: short }), long ? h("span", { class: "visually-hidden", text: long }) : null)))),
-        h("tbody", {}, r.wounds.map((w) => h("tr", { data: { figure: w.figure } },
-          h("th", { scope: "row", text: figureName(s, w.figure) }), h("td", { text: w.unfulfilled }), h("td", { text: w.other }),
+        h("tbody", {}, r.wounds.map((w, i) => h("tr", { data: { figure: w.figure } },
+          h("th", { scope: "row", text: r.words.names[i] }), h("td", { text: w.unfulfilled }), h("td", { text: w.other }),
           h("td", { text: w.morale_arrows }), h("td", { text: w.died ? "yes" : "no" })))))
         : h("p", { class: "hint", data: { testid: "no-wounds" }, text: "No one is wounded." }),
       h("h4", { text: "What follows" }),
       h("ul", { class: "follows", data: { testid: "follows" } }, follows(r)),
       r.decisions.length ? decisions(r) : null,
       h("h4", { text: "Why, step by step" }),
-      h("ol", { class: "steps", data: { testid: "steps" } }, r.steps.map((step) => h("li", { class: `step-${step.certainty}` },
-        ...cite(step.clause, step.part),
+      h("ol", { class: "steps", data: { testid: "steps" } }, r.steps.map((step, i) => h("li", { class: `step-${step.certainty}` },
+        ...cite(step.clause, step.part, r.words.titles[i]),
         h("span", { class: "step-text", text: ` ${step.text} ` }),
-        h("span", { class: `certainty certainty-${step.certainty}`, text: certainty(step) })))),
+        h("span", { class: `certainty certainty-${step.certainty}`, text: r.words.steps[i] })))),
       h("p", { class: "fine" }, "Each code is a clause of the rule (C…), a rule around it (G-…) or our ruling where the rules are silent (R…). ",
         "Tap a code to read its rule. ",
         h("a", { class: "faq-more", href: "./faq.html", data: { testid: "faq-from-ruling" } }, "The rules FAQ explains each one."))]
       .filter(Boolean));
   }
 
-  /** One line per part of the demand the ruling pays ("Wood: 0 of 1 paid — 1 short"). */
-  function paidLines(r) {
-    return r.payments.map((p) => paymentLine(p, p.wanted - p.paid));
-  }
-
-  /** One part of the demand, with the verb that fits it: resources are paid, a track is
-   * lowered, Determination discarded, a source covered ("Roof: lowered 0 of 1 — 1 short"). */
-  function paymentLine(p, short) {
-    const tail = short > 0 ? ` — ${short} short` : "";
-    const of = `${p.paid} of ${p.wanted}`;
-    let m = /^(roof|palisade|weapon|morale)( \(reverted\))?$/i.exec(p.what);
-    if (m) return `${title(m[1].toLowerCase())}${m[2] || ""}: lowered ${of}${tail}`;
-    if (p.what === "Weapon level") return `Weapon level: ${p.paid} of the ${p.wanted} needed${tail}`;
-    if (/'s Determination$/.test(p.what)) return `${p.what}: discarded ${of}${tail}`;
-    m = /^(.*)source covered$/.exec(p.what);
-    if (m) return `${title(`${m[1]}sources`)}: covered ${of}${tail}`;
-    return `${title(RESOURCE_NAMES[p.what] || p.what)}: ${of} paid${tail}`;
-  }
-
+  /** What follows, as the core says it; what could still avoid a loss cites its rule (C4). */
   function follows(r) {
-    const items = [];
-    // The rule's term after the players' words: "unit" meant nothing at the table (the fifth trial).
-    if (r.unfulfilled) items.push(`${r.unfulfilled_units} of what was demanded could not be paid (the rule's unfulfilled demand).`);
-    if (r.used_alternative) {
-      items.push(panel.choices.use_alternative ? "The players chose the card's alternative."
-        : "The first part cannot be paid in full, so the card's alternative applies instead.");
-    }
-    if (r.morale_change) items.push(`Morale ${r.morale_change > 0 ? "+" : "−"}${Math.abs(r.morale_change)}.`);
-    if (r.game_lost) items.push(`The game is lost: ${r.lost_reason || "a character died"}.`);
-    if (!items.length && !r.not_spent.length) items.push("Nothing more.");
-    const lines = items.map((text) => h("li", { class: text.startsWith("The game is lost") ? "lost-line" : null, text }));
-    if (r.not_spent.length) {
-      lines.push(h("li", { data: { testid: "not-spent" } }, ...cite("C4"), ` Not spent for you, but could avoid a loss: ${r.not_spent.join(", ")}.`));
-    }
-    return lines;
+    return r.words.follows.map((text) => (text === r.words.not_spent
+      ? h("li", { data: { testid: "not-spent" } }, ...cite("C4"), ` ${text}`)
+      : h("li", { class: text === r.words.lost ? "lost-line" : null, text })));
   }
 
   /** A rule code as a ruling cites it: the code (a link to its rule, shown beside the table)
    * and, beside it, its words ("C3" and "What can be discarded must be"): a code is never
    * shown bare. The words are the widget's (codeTitle, static/widget/view.js). */
-  function cite(code, part = null) {
-    const words = codeTitle(code, panel.clauses);
+  function cite(code, part = null, title = null) {
+    const words = title || codeTitle(code, panel.clauses);
     return [clauseLink(code, part), words ? h("span", { class: "clause-name", text: ` ${words}:` }) : null];
   }
 
@@ -1263,7 +1115,7 @@ export function createDemandPanel(ctl, root, bar) {
     if (!dialog) return;
     if (!ruleDrawer) {
       ruleDrawer = import("./rule-drawer.js").then(({ createRuleDrawer }) => {
-        const drawer = createRuleDrawer({ dialog, say: (text) => ctl.say(text), headline, paid: paidLines,
+        const drawer = createRuleDrawer({ dialog, say: (text) => ctl.say(text), headline, paid: (r) => r.words.paid,
           rule: (request) => window.referee.rule(request) });
         drawer.setFaq(panel.faqEntries, panel.clauses, panel.faqSources);
         return drawer;
@@ -1281,34 +1133,6 @@ export function createDemandPanel(ctl, root, bar) {
     drawer.open(code, from, part);
   }
 
-  function switchName(key, where = " in Settings") {
-    return HOUSE_RULES[key] ? `“${HOUSE_RULES[key][1]}”${where}` : title(key);
-  }
-
-  function certainty(step) {
-    // Beside the step's own code, the part it applies in words only ("Halving 0").
-    const part = step.part ? ` (${partWords(step.part).replace(/^[^:]*: /, "")})` : "";
-    if (step.certainty === "house") return `No official ruling${part}; this app's default${step.switch ? ` (switch: ${switchName(step.switch)})` : ", no switch"}`;
-    if (step.certainty !== "stated") return `Follows from the rules${part}`;
-    return step.by_card ? "Official: stated by the card" : "Official: stated by the rules";
-  }
-
-  /** A code a step rests on, in words for a player ("R8: Halving 0", never "R8.zero"). */
-  const partWords = (code) => codeWords(code, panel.clauses);
-
-  /** Whether a stated step of the ruling is the card's own word (who suffers), not a rule's. */
-  const byCard = (r) => (r.steps || []).some((step) => step.by_card && step.certainty === "stated");
-
-  /** The whole ruling's certainty: as sure as its weakest deciding step (the core says which). */
-  function rulingCertainty(r) {
-    const rests = (r.rests_on || []).map(partWords).join(", ");
-    if (!r.certainty || r.certainty === "stated") return ["official", "Official", `every step that decides it is stated by the rules${byCard(r) ? " or by the card" : ""}.`];
-    if (r.certainty === "derived") return ["derived", "Follows from the rules", `no rule says it in so many words${rests ? ` (${rests})` : ""}.`];
-    const switches = [...new Set((r.rests_on || []).map((c) => (panel.clauses[c] || panel.clauses[String(c).split(".")[0]] || {}).switch).filter(Boolean))];
-    return switches.length
-      ? ["switch", "No official ruling: house rule", `this app's default${rests ? ` (${rests})` : ""}; Settings has a switch for the other reading: ${switches.map((k) => switchName(k, "")).join("; ")}.`]
-      : ["house", "No official ruling", `this app's default${rests ? ` (${rests})` : ""}; there is no switch.`];
-  }
 
   function decisions(r) {
     // The card's alternative with one option only: the core says it must apply ("What
@@ -1318,10 +1142,13 @@ export function createDemandPanel(ctl, root, bar) {
       h("legend", { text: "The players choose" }),
       open.map((d) => h("div", { class: "decision", data: { decision: d.id } },
         h("p", { class: "question", id: `q-${d.id}`, text: d.question }),
-        decisionInput(d)))) : null;
+        decisionInput(d, r.words.choices[r.decisions.indexOf(d)])))) : null;
   }
 
-  function decisionInput(d) {
+  /** The input for one decision `d`; `said` is the core's words for it (its options' labels,
+   * a figure by its name at the table). */
+  function decisionInput(d, said) {
+    const label = (value) => (said.options.find(([v]) => v === value) || [value, value])[1];
     const choose = (value) => {
       panel.choices = { ...panel.choices, [d.id]: value };
       ruleAgain();
@@ -1335,18 +1162,18 @@ export function createDemandPanel(ctl, root, bar) {
             const boxes = [...e.target.closest(".multi").querySelectorAll("input")];
             choose(boxes.filter((b) => b.checked).map((b) => b.dataset.option));
           } }),
-        h("span", { text: figureName(ctl.state, o.label) }))));
+        h("span", { text: label(o.value) }))));
     }
     if (d.id === "gain_mix") return gainMixInput(d, choose, off);
     if (!d.options.length && d.id !== "weapon_bonus") {
-      return h("p", { class: "hint", text: `As the ruling takes it: ${d.chosen || "nothing"}${d.chosen === d.default ? " (suggested)" : ""}.` });
+      return h("p", { class: "hint", text: `As the ruling takes it: ${said.chosen}${said.suggested ? " (suggested)" : ""}.` });
     }
     if (!d.options.length) {
       const value = Number(d.chosen) || 0;
       return miniStepper({ label: "Bonus", value, max: 9, key: `q-${d.id}-n`, disabled: off, onchange: (n) => choose(n) });
     }
     return h("select", { "aria-labelledby": `q-${d.id}`, disabled: off, onchange: (e) => choose(BOOL.has(d.id) ? e.target.value === "true" : e.target.value) },
-      d.options.map((o) => h("option", { value: o.value, text: `${o.label}${o.value === d.default ? " (suggested)" : ""}`, selected: o.value === d.chosen })));
+      d.options.map((o) => h("option", { value: o.value, text: `${label(o.value)}${o.value === d.default ? " (suggested)" : ""}`, selected: o.value === d.chosen })));
   }
 
   /** The halved gain's mix: one stepper per kind the full gain gives. The total stays half
@@ -1378,8 +1205,7 @@ export function createDemandPanel(ctl, root, bar) {
   }
 
   function gainsList(r) {
-    return h("ul", { class: "gains", data: { testid: "gains" } }, r.gains.map((g) => h("li", {
-      text: `${title(RESOURCE_NAMES[g.what] || g.what)}: ${g.amount}, to ${g.to === "future" ? "Future Resources (they wait there until the Action Phase ends)" : "Available Resources"}` })));
+    return h("ul", { class: "gains", data: { testid: "gains" } }, r.words.gains.map((text) => h("li", { text })));
   }
 
   build();
@@ -1502,6 +1328,7 @@ export function createDemandPanel(ctl, root, bar) {
       panel.context = { resolver: request.context.resolver || null, event_combat: Boolean(request.context.event_combat) };
       panel.choices = { ...request.choices };
       panel.ruling = ruling || null;
+      panel.worded = ruling ? { effect: panel.effect, words: ruling.words } : null;
       panel.waiting = null;
       // A link the page read alone (main.js showPeeked): its ruling comes once the rules have read it.
       panel.status = ruling ? "preview" : ctl.shared && ctl.shared.checking && panel.effect ? "pending" : "none";

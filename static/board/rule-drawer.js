@@ -133,8 +133,8 @@ export function createRuleDrawer({ dialog, say, headline, paid, rule }) {
   function workedExample(request, ruling) {
     const paidLines = paid(ruling);
     const parts = [
-      renderDemands(request),
-      el("p", { class: "verdict rule-example-headline", "data-testid": "rule-example-headline", text: headline(ruling, request.state) }),
+      renderDemands(request, ruling),
+      el("p", { class: "verdict rule-example-headline", "data-testid": "rule-example-headline", text: headline(ruling) }),
       el("p", { class: "rule-paid-title", text: "What is paid" }),
       paidLines.length ? el("ul", { class: "payments", "data-testid": "rule-example-paid" }, paidLines.map((t) => el("li", { text: t })))
         : el("p", { class: "hint", "data-testid": "rule-example-paid", text: "Nothing to pay." }),

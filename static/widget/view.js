@@ -6,6 +6,7 @@
 // Every piece of text goes in through textContent, never as markup: a request can come
 // from a link or from another site.
 
+import { DEMAND_KINDS } from "../board/demand-kinds.js";
 import { HOUSE_RULES } from "../board/labels.js";
 
 export const RESOURCES = ["food", "nonperishable_food", "wood", "fur"];
@@ -32,14 +33,7 @@ const ACTIONS = {
   arrange_camp: "Arrange camp",
   rest: "Rest",
 };
-const VICTIMS = {
-  all: "all characters",
-  in_camp: "the characters in camp",
-  first_player: "the First Player",
-  resolver: "the character resolving the Action",
-};
 const MAX_CUBES = 12;
-const FIGURES = new Set(["cook", "carpenter", "explorer", "soldier", "friday", "jenny"]);
 
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -68,20 +62,7 @@ export function figureName(state, figure) {
   if (figure === "friday") return "Friday";
   if (figure === "jenny") return "Jenny";
   const character = (state.characters || []).find((c) => c.role === figure);
-  return character && character.name ? `${character.name} (${cap(figure)})` : cap(figure);
-}
-
-function whoName(state, who) {
-  if (who === "each") return "Each character";
-  if (who === "first_player") return "The First Player";
-  if (who === "resolver") return "The character resolving the Action";
-  return figureName(state, who);
-}
-
-function resourceList(pile) {
-  const parts = [...RESOURCES, "perishable_food"].filter((k) => pile[k])
-    .map((k) => `${pile[k]} ${k === "perishable_food" ? "perishable food (not non-perishable)" : RESOURCE_NAMES[k]}`);
-  return parts.join(", ");
+  return character && character.name ? `${cap(figure)} (${character.name})` : cap(figure); // as the core names it
 }
 
 // A space as the players say it, as the core does (pyapp/rules/state.py, space_words):
@@ -93,122 +74,21 @@ export function spaceWords(id) {
   return tile ? `tile ${tile[1]}` : String(id);
 }
 
-const orList = (words) => (words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}` : words.join(""));
 
 // ------------------------------------------------------------------ the demand
 
-// The card's instruction in words, from the demand's fields.
-export function describeDemand(state, d) {
-  let text;
-  switch (d.kind) {
-    case "discard":
-      text = `Discard ${resourceList(d)}${d.each ? " (each character)" : ""}`;
-      break;
-    case "discard_determination":
-      text = `${whoName(state, d.who || "each")} discards ${plural(d.amount, "Determination token")}`;
-      break;
-    case "have_weapon":
-      text = `Have Weapon level ${d.level}`;
-      break;
-    case "reduce":
-      text = `Lower the ${cap(d.track)} by ${d.amount}`;
-      break;
-    case "increase":
-      text = `Raise the ${cap(d.track)} by ${d.amount}`;
-      break;
-    case "lower_morale":
-      text = `Lower Morale by ${d.amount}`;
-      break;
-    case "cover_source": {
-      const n = d.count || 1;
-      text = `Cover ${plural(n, d.source === "any" ? "source of any kind" : `${d.source} source`, d.source === "any" ? "sources of any kind" : undefined)} with a black marker`;
-      text += d.tile ? ` on tile ${d.tile}` : d.adjacent ? " on the tiles next to the camp" : " (the closest)";
-      break;
-    }
-    case "discard_any":
-      text = `Discard ${d.amount} of ${orList((d.of || ["wood", "food"]).map((k) => RESOURCE_NAMES[k] || k))}, the players' pick`;
-      break;
-    case "halve_gain":
-      text = `Gain half of ${resourceList(d) || "nothing"}, rounded down`;
-      break;
-    case "adventure":
-      text = "Draw an Adventure card";
-      break;
-    case "requirement":
-      text = d.text ? `A requirement to plan the Action: ${d.text}` : "A requirement to plan the Action";
-      if (!d.text && d.weapon) text += ` (Weapon ${d.weapon})`;
-      break;
-    case "move_camp":
-      text = d.tile ? `Move the camp to tile ${d.tile}` : "Move the camp";
-      break;
-    case "s7_palisade":
-      text = `Scenario 7: the red die takes ${d.amount || 1} off the Palisade`;
-      break;
-    case "place_token":
-      text = `Place ${/^[aeiou]/i.test(d.token) ? "an" : "a"} “${d.token}” token on ${spaceWords(d.space)}`;
-      break;
-    case "place_marker":
-      text = d.space ? `Place a ${d.marker} marker on ${spaceWords(d.space)}`
-        : `Place a ${d.marker} marker on the first of ${orList((d.spaces || []).map(spaceWords))} without one`;
-      break;
-    case "lose_pawn":
-      text = `${whoName(state, d.who || "resolver")} loses an Action pawn`;
-      break;
-    case "lose_item":
-      text = d.item ? `Lose the Item ${d.item}` : "Lose an Item (the players choose)";
-      break;
-    case "halve":
-      text = `Halve the ${RESOURCE_NAMES[d.target] || cap(d.target)}`;
-      break;
-    case "combat":
-      text = `Fight ${d.beast || "a Beast"}: strength ${d.strength}`;
-      if (d.weapon_loss) text += `, then the Weapon loses ${d.weapon_loss}`;
-      if (d.food || d.fur) text += `; it gives ${[d.food ? `${d.food} food` : "", d.fur ? `${d.fur} fur` : ""].filter(Boolean).join(" and ")}`;
-      break;
-    case "weather_clouds": {
-      const clouds = [];
-      if (d.rain) clouds.push(plural(d.rain, "rain cloud"));
-      if (d.snow) clouds.push(plural(d.snow, "snow cloud"));
-      text = `Weather: ${clouds.join(" and ") || "no clouds"}`;
-      break;
-    }
-    case "night_eating":
-      text = "Night: each character eats 1 food";
-      break;
-    case "night_no_shelter":
-      text = "Night without a Shelter";
-      break;
-    case "children_food":
-      text = "Scenario 6: feed the children" + (d.amount != null ? ` (${d.amount} food)` : "");
-      break;
-    case "morale_phase":
-      text = "Morale Phase: the First Player gains or discards tokens as Morale says";
-      break;
-    case "wounds":
-      text = `The card deals ${plural(d.amount, "Wound")}`;
-      break;
-    default:
-      text = cap(d.kind || "unknown demand");
-  }
-  if (d.if_possible) text += ", if possible";
-  if (d.victims && d.victims !== "default") text += ` (it hits ${VICTIMS[d.victims] || `only ${figureName(state, d.victims)}`})`;
-  return text;
-}
-
-export function renderDemands(request) {
-  const { state, effect = {}, context = {} } = request;
-  const list = el("ol", { class: "demands", "data-testid": "demands" },
-    (effect.demands || []).map((d) => el("li", { text: describeDemand(state, d) })));
+// The card's demands, its alternative and the moment, as the core words them in `ruling`
+// (before a ruling, each demand by its kind's name).
+export function renderDemands(request, ruling = null) {
+  const { effect = {} } = request;
+  const words = ruling && ruling.words;
+  const said = (part) => (effect[part] || []).map((d, i) => (words && words[part][i]) || (DEMAND_KINDS[d.kind] || { title: d.kind }).title);
+  const list = el("ol", { class: "demands", "data-testid": "demands" }, said("demands").map((text) => el("li", { text })));
   const parts = [el("p", { class: "card-label", text: effect.label || "The card says:" }), list];
   if (effect.alternative) {
-    parts.push(el("p", { class: "alternative" }, el("strong", { text: "Or else: " }),
-      effect.alternative.map((d) => describeDemand(state, d)).join("; then ")));
+    parts.push(el("p", { class: "alternative" }, el("strong", { text: "Or else: " }), said("alternative").join("; then ")));
   }
-  const notes = [];
-  if (context.resolver) notes.push(`Resolving the Action: ${figureName(state, context.resolver)}`);
-  if (context.event_combat) notes.push("This is the outcome of an Event-Phase combat");
-  const gained = context.gained_this_action && resourceList(context.gained_this_action);
-  if (gained) notes.push(`Gained earlier in this Action: ${gained}`);
+  const notes = words ? words.context : [];
   if (notes.length) parts.push(el("ul", { class: "context" }, notes.map((t) => el("li", { text: t }))));
   return el("div", { class: "demand", role: "group", "aria-label": "The demand" }, parts);
 }
@@ -422,19 +302,6 @@ export function renderBoard(state, after = null) {
 
 // ------------------------------------------------------------------ the ruling
 
-// How sure the step is, in words; a house step names its switch (in words) and whether it is on;
-// a stated step that applies the card's own words (who suffers) is stated by the card.
-export function certaintyText(step, state) {
-  if (step.certainty === "stated") return step.by_card ? "stated by the card" : "stated by the rules";
-  if (step.certainty === "derived") return "derived from the rules";
-  if (step.certainty !== "house") return step.certainty;
-  if (!step.switch) return "no official ruling; this app's default (no switch)";
-  const on = state && state.house_rules && state.house_rules[step.switch];
-  return on
-    ? `no official ruling; house rule switched on (switch: ${switchWords(step.switch)})`
-    : `no official ruling; this app's default (switch: ${switchWords(step.switch)})`;
-}
-
 // A house-rule switch in words, in quotes, as Settings names it (“Reducing Roof/Palisade
 // without a Shelter is ignored”), never its key in the table's data.
 export function switchWords(key) {
@@ -462,52 +329,12 @@ export function codeWords(code, clauses) {
   return words ? `${id}: ${words}` : id;
 }
 
-// How sure the ruling is as a whole (its weakest deciding step), in three plain grades:
-// official, a ruling that follows from the rules, or no official ruling (with the house-rule
-// switch that takes the other reading, if there is one).
-export function rulingCertainty(ruling, clauses = {}, state = null) {
-  const rests = (ruling.rests_on || []).map((code) => codeWords(code, clauses)).join(", ");
-  if (!ruling.certainty || ruling.certainty === "stated") {
-    const byCard = (ruling.steps || []).some((s) => s.by_card && s.certainty === "stated");
-    return { grade: "official", label: "Official", text: `Every deciding step is stated by the rules${byCard ? " or by the card" : ""}.` };
-  }
-  if (ruling.certainty === "derived") {
-    return { grade: "derived", label: "Follows from the rules",
-      text: `No rule says it in so many words; it follows from stated rules${rests ? ` (${rests})` : ""}.` };
-  }
-  const switches = [...new Set((ruling.rests_on || []).map((code) => {
-    const clause = clauses[code] || clauses[String(code).split(".")[0]];
-    return clause && clause.switch;
-  }).filter(Boolean))];
-  const on = switches.filter((k) => state && state.house_rules && state.house_rules[k]);
-  if (switches.length) {
-    return { grade: "switch", label: "No official ruling: house rule",
-      text: `This app's ${on.length ? "house rule, switched on" : "default"}${rests ? ` (${rests})` : ""}; a switch takes the other reading: ${switches.map(switchWords).join(", ")}.` };
-  }
-  return { grade: "house", label: "No official ruling",
-    text: `This app's default${rests ? ` (${rests})` : ""}, with no switch.` };
-}
-
-export function verdictText(state, ruling) {
-  const lines = [];
-  for (const w of ruling.wounds || []) {
-    const parts = [];
-    if (w.unfulfilled) parts.push(`${w.unfulfilled} of unfulfilled demand`);
-    if (w.other) parts.push(`${w.other} other`);
-    const total = (w.unfulfilled || 0) + (w.other || 0);
-    let line = `${figureName(state, w.figure)}: ${plural(total, "Wound")}`;
-    if (parts.length) line += ` (${parts.join(", ")})`;
-    if (w.died) line += ", and dies";
-    lines.push(line);
-  }
-  if (!lines.length) lines.push("No Wounds.");
-  for (const g of ruling.gains || []) {
-    if (g.amount) lines.push(`Gained: ${g.amount} ${RESOURCE_NAMES[g.what] || g.what}, to ${g.to === "future" ? "Future" : "Available"} Resources.`);
-  }
-  if (ruling.morale_change) lines.push(`Morale ${signed(ruling.morale_change)}.`);
-  if (ruling.used_alternative) lines.push("The card's alternative applies.");
-  if (ruling.game_lost) lines.push(`The game is lost${ruling.lost_reason ? `: ${ruling.lost_reason}` : "."}`);
-  return lines;
+// What the ruling comes to, as the core words it: each figure's Wounds, what is gained, what
+// follows.
+export function verdictText(ruling) {
+  const w = ruling.words;
+  return [...(w.wounds.length ? w.wounds : ["No Wounds."]), ...w.gains.map((g) => `Gained: ${g}.`),
+    ...w.follows.filter((line) => line !== w.not_spent)];
 }
 
 // A step's rule code, and its words beside it (the rule's title); with `clauseHref`, the code
@@ -529,10 +356,10 @@ function clauseCode(code, clauses, options) {
 // options: `headingLevel` of "The ruling" (3 by default), `clauseHref(code)` and
 // `clauseTarget` to link each step's rule code to its FAQ entry.
 export function renderRuling(request, ruling, clauses = {}, options = {}) {
-  const state = request.state;
+  const words = ruling.words;
   const verdict = el("ul", { class: "verdict", "data-testid": "verdict" },
-    verdictText(state, ruling).map((t) => el("li", { text: t })));
-  const steps = el("ol", { class: "steps", "data-testid": "steps" }, (ruling.steps || []).map((s) => {
+    verdictText(ruling).map((t) => el("li", { text: t })));
+  const steps = el("ol", { class: "steps", "data-testid": "steps" }, (ruling.steps || []).map((s, i) => {
     const data = s.part ? { clause: s.clause, part: s.part, certainty: s.certainty } : { clause: s.clause, certainty: s.certainty };
     const [code, title] = clauseCode(s.clause, clauses, options);
     return el("li", { class: "step", data },
@@ -540,28 +367,19 @@ export function renderRuling(request, ruling, clauses = {}, options = {}) {
       el("span", { class: "step-body" },
         title,
         el("span", { class: "step-text", text: s.text }),
-        el("span", { class: `certainty certainty-${s.certainty}`, text: certaintyText(s, state) })));
+        el("span", { class: `certainty certainty-${s.certainty}`, text: words.steps[i] })));
   }));
   const heading = `h${options.headingLevel || 3}`;
-  const sure = rulingCertainty(ruling, clauses, state);
+  const sure = words.sure;
   const certainty = el("p", { class: `ruling-certainty sure-${sure.grade}`, "data-testid": "ruling-certainty", data: { grade: sure.grade } },
     el("strong", { class: "sure-label", text: `${sure.label}. ` }), sure.text);
   const parts = [el(heading, { class: "ruling-title", text: "The ruling" }), verdict, certainty, steps];
-  const decisions = (ruling.decisions || []).filter((d) => d.options && d.options.length);
-  if (decisions.length) {
-    parts.push(el("ul", { class: "decisions", "aria-label": "The players' choices" }, decisions.map((d) => {
-      // A choice of several ("cook,carpenter") is said option by option, a figure by name.
-      const label = String(d.chosen).split(",").filter(Boolean).map((value) => {
-        const word = (d.options.find((o) => o.value === value) || { label: value }).label;
-        return FIGURES.has(word) ? figureName(state, word) : word;
-      }).join(", ") || "none";
-      return el("li", {}, `${d.question} `, el("strong", { text: label }),
-        d.chosen === d.default ? " (default)" : " (the players' choice)");
-    })));
+  const choices = words.choices.filter((c) => c.options.length);
+  if (choices.length) {
+    parts.push(el("ul", { class: "decisions", "aria-label": "The players' choices" }, choices.map((c) => el("li", {},
+      `${c.question} `, el("strong", { text: c.chosen }), c.suggested ? " (default)" : " (the players' choice)"))));
   }
-  if ((ruling.not_spent || []).length) {
-    parts.push(el("p", { class: "not-spent", text: `Not spent for you: ${ruling.not_spent.join(", ")}.` }));
-  }
+  if (words.not_spent) parts.push(el("p", { class: "not-spent", text: words.not_spent }));
   return el("section", { class: "ruling", "data-testid": "ruling" }, parts);
 }
 
@@ -569,6 +387,6 @@ export function renderRuling(request, ruling, clauses = {}, options = {}) {
 export function renderSituation(request, ruling, clauses, options = {}) {
   return el("div", { class: "situation" },
     renderBoard(request.state, ruling ? ruling.state : null),
-    renderDemands(request),
+    renderDemands(request, ruling),
     ruling ? renderRuling(request, ruling, clauses, options) : null);
 }

@@ -27,3 +27,8 @@ def test_the_boards_table_schema_keeps_every_constraint_of_the_model() -> None:
     assert set(page["properties"]) == set(model["properties"])
     assert set(page["$defs"]) == set(model["$defs"])
     assert page["$defs"]["WoundTrack"]["properties"]["death_at"]["maximum"] == 30
+
+
+def test_the_boards_demand_kinds_are_fresh() -> None:
+    """The composer's kinds are the core's (run `make schema` after a change)."""
+    assert board_schema.KINDS_TARGET.read_text(encoding="utf-8") == board_schema.kinds_text()

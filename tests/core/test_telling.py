@@ -123,3 +123,18 @@ def test_the_ruling_and_its_steps_never_disagree_on_how_sure(data: dict[str, Any
     assert len(words.steps) == len(r.steps) == len(words.titles)
     assert len(words.wounds) == len(r.wounds) == len(words.names)
     assert words.headline == headline(r, Request.model_validate(data).state)
+
+
+def test_the_composer_offers_every_kind_of_demand() -> None:
+    """The board's composer lists the core's kinds, each field a field of its model."""
+    from pyapp.rules.composing import composer_kinds, demand_classes
+
+    kinds = composer_kinds()
+    assert set(kinds) == set(demand_kinds())
+    for kind, offered in kinds.items():
+        model = demand_classes()[kind].model_fields
+        assert offered["title"]
+        for f in offered["fields"]:
+            assert f["name"] in model and f["label"]
+            if f["type"] == "choice":
+                assert f["dflt"] in f["options"]
