@@ -138,3 +138,19 @@ def test_the_composer_offers_every_kind_of_demand() -> None:
             assert f["name"] in model and f["label"]
             if f["type"] == "choice":
                 assert f["dflt"] in f["options"]
+
+
+def test_a_step_naming_the_cards_own_victims_is_stated_by_the_card() -> None:
+    """The card names who suffers: stated by the card, and the ruling says so."""
+    r = ruled({}, {"kind": "wounds", "amount": 1, "victims": "explorer"})
+    by_card = [i for i, s in enumerate(r.steps) if s.by_card]
+    assert by_card and all(r.words.steps[i] == "Official: stated by the card" for i in by_card)
+    assert r.words.sure.text == "Every step that decides it is stated by the rules or by the card."
+
+
+def test_a_house_step_says_its_switch_in_settings_words_never_its_key() -> None:
+    for rules in ({}, {"no_shelter_reduction_ignored": True}):
+        r = ruled({"house_rules": rules}, {"kind": "reduce", "track": "roof", "amount": 1})
+        house = [t for t in r.words.steps if t.startswith("No official ruling")]
+        assert house and all("“Reducing Roof/Palisade without a Shelter is ignored”" in t
+                              and "no_shelter_reduction_ignored" not in t for t in house)

@@ -3,7 +3,7 @@
 // switch's key or a space's id ("tile-2-food") is never what a player reads.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { certaintyText, codeTitle, codeWords, spaceWords, switchWords } from "../../static/widget/view.js";
+import { codeTitle, codeWords, spaceWords, switchWords } from "../../static/widget/view.js";
 
 const CLAUSES = {
   C3: { id: "C3", title: "What can be discarded must be", parts: [] },
@@ -31,12 +31,6 @@ test("a house-rule switch is said in Settings' words, quotes inside made single"
   assert.equal(switchWords("same_action_gains_pay"), "“Resources gained earlier in the same Action may pay”");
   assert.equal(switchWords("shortfall_hurts_all"), "“A shortfall on ‘each player’ hurts every character”");
   assert.equal(switchWords("some_new_switch"), "“Some new switch”");
-  const step = { certainty: "house", switch: "same_action_gains_pay" };
-  for (const state of [{ house_rules: {} }, { house_rules: { same_action_gains_pay: true } }]) {
-    const said = certaintyText(step, state);
-    assert.ok(said.includes("“Resources gained earlier in the same Action may pay”"), said);
-    assert.ok(!said.includes("same_action_gains_pay"), said);
-  }
 });
 
 test("a space is said as the core says it (pyapp/rules/state.py, space_words)", () => {
