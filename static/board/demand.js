@@ -291,7 +291,9 @@ export function createDemandPanel(ctl, root, bar) {
    * ruled on this very effect; until then, its kind's name. */
   function demandWords(i, part = "demands") {
     const said = panel.worded && panel.worded.effect === panel.effect ? panel.worded.words[part][i] : null;
-    return said || kindTitle(panel.effect[part][i]);
+    const d = panel.effect[part][i];
+    const picking = d.kind === "discard" && !DISCARD_KINDS.some((k) => d[k] > 0); // no resource tapped yet
+    return said || `${kindTitle(d)}${picking ? " (which resource?)" : ""}`;
   }
 
   function composed() {

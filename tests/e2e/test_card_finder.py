@@ -37,7 +37,7 @@ def test_a_plain_demand_comes_first_and_is_ready_to_rule(page: Page) -> None:
     expect(page.locator(RESULTS).first.locator("[data-testid=card-demand]")).to_be_visible()
     expect(page.locator(RESULTS).nth(1)).to_contain_text("Contains that demand")
     page.click("[data-testid=card-demand]")
-    expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("Roof −1")
+    expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("Lower the Roof by 1")
     expect(page.locator("[data-testid=demand-search]")).to_have_value("")
 
 
@@ -88,4 +88,4 @@ def test_a_card_limited_to_the_camps_tile_says_so_when_picked(page: Page) -> Non
     page.click("[data-testid=card-attack-of-a-hungry-predator]")
     chosen = page.locator("[data-testid=demand-chosen]")
     expect(chosen).to_contain_text("Cover 1 food source on the camp's tile")
-    expect(chosen).to_contain_text("1 Wound from the card")
+    expect(chosen).to_contain_text("The card deals 1 Wound")

@@ -67,7 +67,7 @@ def test_the_cards_wounds_name_one_character_by_name(page: Page) -> None:
     choose(page, "d0-victims", "carpenter")
     ruled(page)
     expect(page.locator("[data-testid=demand-0] .demand-text")).to_have_text(
-        "1 Wound from the card (suffers: only Carpenter (Ben))"
+        "The card deals 1 Wound (it hits only Carpenter (Ben))"
     )
     assert wounded(page) == {"carpenter": (0, 1)}
     # (his sixth Wound reaches a Morale arrow)
@@ -101,7 +101,7 @@ def test_a_combat_names_its_beast_and_reports_its_gains(page: Page) -> None:
     expect(beasts.filter(has_text="Goats")).to_have_count(1)
     choose(page, "d0-beast", "beast-goats")
     expect(page.locator("[data-testid=demand-0] .demand-text")).to_have_text(
-        "Combat with the Goats: strength 4, Weapon −1; gives 3 food and 1 fur"
+        "Fight the Goats: strength 4, then the Weapon loses 1; it gives 3 food and 1 fur"
     )
     for name, value in (("strength", "4"), ("weapon_loss", "1"), ("food", "3"), ("fur", "1")):
         expect(page.locator(f"[data-testid=d0-{name}]")).to_have_text(value)
@@ -164,7 +164,7 @@ def test_discard_any_says_which_kinds_the_players_may_pick(page: Page) -> None:
     tap(page, "d0-amount-plus")
     ruled(page)
     expect(page.locator("[data-testid=demand-0] .demand-text")).to_have_text(
-        "Discard 2 of food or fur, the players pick"
+        "Discard 2 of food or fur, the players' pick"
     )
     expect(page.locator("[data-testid=d0-of-food]")).to_be_disabled()
     expect(page.locator("[data-testid=steps]")).to_contain_text(
