@@ -161,6 +161,14 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
     return Found(query, tuple(hits), demand)
 
 
+def cards_matching(query: str) -> tuple[Card, ...]:
+    """The catalogue's cards found for these words, best first; no words, every card (the
+    command line's `cards` listing)."""
+    if not query.strip():
+        return catalogue().cards
+    return tuple(hit.card for hit in search(query).hits if hit.card is not None)
+
+
 def _label(effect: Effect) -> str:
     return effect.label or "The demand you typed"
 
