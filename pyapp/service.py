@@ -42,6 +42,7 @@ from .links import LinkError, decode, encode
 from .rules.cardsearch import search
 from .rules.catalogue import catalogue
 from .rules.clauses import CLAUSES
+from .rules.errors import SearchError
 from .rules.faq import faq
 from .rules.history import History
 from .rules.state import TableState
@@ -133,8 +134,8 @@ def card_search_json(text: str) -> str:
         return _error("request_error", "The deck filters must be a list of deck names.")
     try:
         found = search(asked.get("query", "")[:200], decks)
-    except ValueError as exc:
-        return _error("request_error", f"{str(exc)[0].upper()}{str(exc)[1:]}.")
+    except SearchError as exc:
+        return _error(exc.code, exc.message)
     results = []
     for hit in found.hits:
         if hit.card is None:

@@ -16,14 +16,15 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from .api import as_sentence, error_of, read_text
+from .api import error_of, read_text
 from .rules.base import Value
 from .rules.catalogue import catalogue
 from .rules.demands import Effect
-from .rules.edits import Edit, EditError, describe
+from .rules.edits import Edit, describe
+from .rules.errors import EditError
 from .rules.formats import Request
 from .rules.history import EditEntry, History, RulingEntry, play
-from .rules.plain import printable
+from .rules.plain import as_sentence, printable
 from .rules.referee import rule
 from .rules.ruling import Choices, Context
 from .rules.state import Label, Summary, TableState, at_most
