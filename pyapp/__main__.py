@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-from .api import error_of, parse_request
+from .api import parse_request
+from .envelope import error_of
 from .rules import Ruling, rule
 from .rules.cardsearch import cards_matching
 from .rules.catalogue import coverage_text
