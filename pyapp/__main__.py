@@ -11,9 +11,11 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-from .api import error_of, parse_request
+from .api import parse_request
+from .envelope import error_of
 from .rules import Ruling, rule
-from .rules.catalogue import catalogue
+from .rules.cardsearch import cards_matching
+from .rules.catalogue import coverage_text
 from .rules.clauses import cite_words
 from .rules.plain import printable
 from .rules.ruling import Decision
@@ -146,11 +148,9 @@ def _schema(args: argparse.Namespace) -> int:
 
 def _cards(args: argparse.Namespace) -> int:
     if args.coverage:
-        from .rules.catalogue import coverage_text
-
         print(coverage_text())
         return 0
-    for card in catalogue().search(" ".join(args.words)):
+    for card in cards_matching(" ".join(args.words)):
         print(printable(f"{card.id:32} {card.name}: {card.text}"))
     return 0
 

@@ -1,29 +1,29 @@
 """JSON in, JSON out: the one door to the rules core for the CLI, the page and other sites.
 
-Nothing here raises: every answer is an envelope, `{"ok": true, ...}` or
-`{"ok": false, "error": {"type", "message", "details": [{"loc", "msg"}]}}`."""
+`rule_json` never raises: every answer is an envelope, `{"ok": true, ...}` or
+`{"ok": false, "error": {"type", "message", "details": [{"loc", "msg"}]}}` (pyapp.envelope).
+Reading a request refuses what it cannot read with a `RequestError`."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from pydantic import ValidationError
-
+from .envelope import error_json
 from .reading import JsonTooBig, read_json
-from .rules import Request, RulingError, rule
+from .rules import Request, rule
+from .rules.errors import RefereeError
 from .rules.formats import FORMAT_VERSION, REQUEST_FORMAT
-from .rules.plain import plain_message, safe
-
-MAX_DETAILS = 20  # problems listed in an error's details; the message counts them all
+from .rules.plain import safe
 
 
-class RequestError(ValueError):
-    """A request that cannot be read: bad JSON, or another format or version."""
+class RequestError(RefereeError):
+    """A request that cannot be read: bad JSON, or another format or version. Its `code`
+    says which ("invalid_json", "unsupported_version", ...)."""
 
-    def __init__(self, kind: str, loc: str, msg: str) -> None:
-        super().__init__(f"{loc}: {msg}" if loc else msg)
-        self.kind, self.loc, self.msg = kind, loc, msg
+    def __init__(self, code: str, loc: str, msg: str) -> None:
+        super().__init__(loc, msg)
+        self.code = code
 
 
 def parse_request(text: str | bytes) -> Request:
@@ -70,45 +70,10 @@ def rule_json(text: str) -> str:
     try:
         ruling = rule(parse_request(text))
     except Exception as exc:  # every failure becomes an answer, never an exception
-        return json.dumps({"ok": False, "error": error_of(exc)})
+        return error_json(exc)
     return '{"ok":true,"ruling":' + ruling.model_dump_json() + "}"
-
-
-def error_of(exc: BaseException) -> dict[str, Any]:
-    """A structured error naming what is wrong, for people and for programs."""
-    if isinstance(exc, ValidationError):
-        errors = exc.errors(include_url=False, include_input=False)
-        details = [{"loc": loc_text(e["loc"]), "msg": e["msg"]} for e in errors[:MAX_DETAILS]]
-        return {"type": "validation_error", "message": plain_message(errors),
-                "details": details}
-    if isinstance(exc, RequestError | RulingError):  # said as it is: plain words, no path
-        kind = exc.kind if isinstance(exc, RequestError) else "ruling_error"
-        return {"type": kind, "message": one_line(exc.msg),
-                "details": [{"loc": exc.loc, "msg": exc.msg}]}
-    # A fault of the referee's own: said plainly; what Python said stays in the details.
-    said = f"{type(exc).__name__}: {safe(str(exc), 200)}"
-    return {"type": "internal_error", "message": "The referee failed on this input; "
-            "nothing was changed. Please report it.", "details": [{"loc": "", "msg": said}]}
 
 
 def shown(value: Any) -> str:
     """A value from the input, quoted for a message ("empty" for JSON's null)."""
     return "empty" if value is None else f"“{safe(str(value))}”"
-
-
-def one_line(text: str) -> str:
-    return " ".join(str(text).split())
-
-
-def as_sentence(text: str) -> str:
-    """One line, starting with a capital and ending with a full stop."""
-    line = one_line(text)
-    return line[:1].upper() + line[1:] + ("" if line.endswith((".", "?", "!")) else ".")
-
-
-def loc_text(loc: tuple[int | str, ...]) -> str:
-    """('state', 'characters', 0, 'wounds') -> 'state.characters[0].wounds'."""
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out

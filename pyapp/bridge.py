@@ -16,14 +16,14 @@ from typing import Any
 Call = Callable[[str, str], str]
 
 
-def _error_envelope(type_: str, message: str) -> str:
-    """The same error shape as pyapp.api's."""
-    error = {"type": type_, "message": message, "details": [{"loc": "", "msg": message}]}
-    return json.dumps({"ok": False, "error": error})
-
-
 def make_handler(call: Call) -> Call:
-    """Wrap `call` so that no Python exception can cross into JS."""
+    """Wrap `call` so that no Python exception can cross into JS: whatever it raises is
+    answered with pyapp.envelope's error, as every other shell answers it.
+
+    Called once the rules core is imported (`install`); the envelope is imported here, not
+    at the top, so that importing this module never imports the core (`install` reports a
+    core that fails to import to the page)."""
+    from pyapp.envelope import error_json
 
     def handle(method: str, text: str) -> str:
         try:
@@ -32,9 +32,7 @@ def make_handler(call: Call) -> Call:
                 raise TypeError(f"the service returned {type(answer).__name__}, not str")
             return answer
         except Exception as exc:  # the bridge must answer, whatever happened
-            said = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
-            return _error_envelope("internal_error", f"The referee failed ({said}); nothing "
-                                   "was changed.")
+            return error_json(exc)
 
     return handle
 

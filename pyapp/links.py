@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from .api import RequestError, request_from
 from .reading import JsonTooBig, read_json
+from .rules.errors import RefereeError
 from .rules.formats import Request
 from .rules.plain import plain_message
 
@@ -30,12 +31,14 @@ MAX_JSON = 64_000
 _DATA = re.compile(r"^[A-Za-z0-9_-]*$")
 
 
-class LinkError(ValueError):
-    """A share link that cannot be opened, and why, in words for the player."""
+class LinkError(RefereeError):
+    """A share link that cannot be opened, and why, in words for the player: `kind` says
+    which way it fails ("too_long"), and its code is "link_" and that kind."""
 
     def __init__(self, kind: str, msg: str) -> None:
-        super().__init__(msg)
-        self.kind, self.msg = kind, msg
+        super().__init__("", msg)
+        self.kind = kind
+        self.code = f"link_{kind}"
 
 
 def encode(request: Request) -> str:
@@ -101,7 +104,7 @@ def _request(text: bytes) -> Request:
     try:
         return request_from(data)
     except RequestError as exc:
-        raise LinkError(exc.kind, f"This link holds something else: {_lower(exc.msg)}") \
+        raise LinkError(exc.code, f"This link holds something else: {_lower(exc.msg)}") \
             from None
     except ValidationError as exc:
         raise LinkError("invalid", "This link's table is not valid: "

@@ -28,6 +28,8 @@ import re
 from itertools import accumulate, count
 from typing import Any
 
+from .rules.errors import RefereeError
+
 MAX_DEPTH = 64
 MAX_NUMBER = 40
 MAX_TEXT = 2_000_000
@@ -38,12 +40,13 @@ _NOT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
 _LONG_NUMBER = re.compile("[0-9]{" + str(MAX_NUMBER + 1) + ",}")
 
 
-class JsonTooBig(ValueError):
+class JsonTooBig(RefereeError):
     """Text refused before parsing, with a plain sentence saying why."""
 
+    code = "validation_error"
+
     def __init__(self, msg: str) -> None:
-        super().__init__(msg)
-        self.msg = msg
+        super().__init__("", msg)
 
 
 def outside_strings(text: str) -> str:

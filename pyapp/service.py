@@ -3,7 +3,8 @@
 The browser bridge hands `Service.call` to JavaScript; nothing here touches the browser.
 Every answer is `{"ok": true, ...}` or `{"ok": false, "error": {...}}`; nothing raises.
 
-Errors: `{"type", "message", "details": [{"loc", "msg"}]}`. `message` is one line of plain
+Errors (built in one place, pyapp/envelope.py, from whatever was refused or failed):
+`{"type", "message", "details": [{"loc", "msg"}]}`. `message` is one line of plain
 words for people (no field path, no "null"); show it as it is. `details` keep pydantic's
 paths for programs (at most 20). Text is refused before it is parsed (pyapp/reading.py) when
 it is nested more than 64 deep, holds a number of more than 40 digits, or is over 2,000,000
@@ -37,8 +38,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from .api import error_of, parse_request, rule_json
-from .links import LinkError, decode, encode
+from .api import RequestError, parse_request, rule_json
+from .envelope import error_json
+from .links import decode, encode
 from .rules.cardsearch import search
 from .rules.catalogue import catalogue
 from .rules.clauses import CLAUSES
@@ -70,13 +72,17 @@ class Service:
         }
 
     def call(self, method: str, text: str) -> str:
+        """The method's answer, or the error envelope of whatever it refused or failed on."""
+        try:
+            return self._method(method)(str(text))
+        except Exception as exc:  # every failure is an answer, never an exception
+            return error_json(exc)
+
+    def _method(self, method: str) -> Callable[[str], str]:
         handler = self._methods.get(str(method))
         if handler is None:
-            return _error("unknown_method", f"there is no method {method!r}")
-        try:
-            return handler(str(text))
-        except Exception as exc:  # the handlers answer errors themselves; this is a backstop
-            return json.dumps({"ok": False, "error": error_of(exc)})
+            raise RequestError("unknown_method", "", f"there is no method {method!r}")
+        return handler
 
 
 def warm_up() -> None:
@@ -121,20 +127,19 @@ def catalogue_json() -> str:
 
 def card_search_json(text: str) -> str:
     """`{"query": "roof -1", "decks": ["event"]}` -> the cards found, best first, and the plain
-    demand the query spells (first, ready to rule), each with its "rules differently" flag."""
+    demand the query spells (first, ready to rule), each with its "rules differently" flag.
+    A search that cannot be read is a RequestError, one the catalogue cannot answer a
+    SearchError (`Service.call` answers them)."""
     try:
         asked = json.loads(text)
     except ValueError:
-        return _error("request_error", "The search is not JSON text.")
+        raise _search_refused("The search is not JSON text.") from None
     if not isinstance(asked, dict) or not isinstance(asked.get("query", ""), str):
-        return _error("request_error", "The search needs a query in words.")
+        raise _search_refused("The search needs a query in words.")
     decks = asked.get("decks", [])
     if not isinstance(decks, list) or not all(isinstance(d, str) for d in decks):
-        return _error("request_error", "The deck filters must be a list of deck names.")
-    try:
-        found = search(asked.get("query", "")[:200], decks)
-    except ValueError as exc:
-        return _error("request_error", f"{str(exc)[0].upper()}{str(exc)[1:]}.")
+        raise _search_refused("The deck filters must be a list of deck names.")
+    found = search(asked.get("query", "")[:200], decks)
     results = []
     for hit in found.hits:
         if hit.card is None:
@@ -148,22 +153,16 @@ def card_search_json(text: str) -> str:
     return json.dumps({"ok": True, "query": found.query, "results": results})
 
 
+def _search_refused(message: str) -> RequestError:
+    """A card search that cannot be read: the search as a whole, said in `message`."""
+    return RequestError("request_error", "", message)
+
+
 def _link_encode(text: str) -> str:
-    try:
-        link = encode(parse_request(text))
-    except Exception as exc:
-        return json.dumps({"ok": False, "error": error_of(exc)})
-    return json.dumps({"ok": True, "link": link})
+    """A request -> its share link; a request that cannot be read is refused as by `rule`."""
+    return json.dumps({"ok": True, "link": encode(parse_request(text))})
 
 
 def _link_decode(text: str) -> str:
-    try:
-        request = decode(text)
-    except LinkError as exc:
-        return _error(f"link_{exc.kind}", exc.msg)
-    return '{"ok":true,"request":' + request.model_dump_json() + "}"
-
-
-def _error(kind: str, message: str) -> str:
-    return json.dumps({"ok": False, "error": {"type": kind, "message": message,
-                                              "details": [{"loc": "", "msg": message}]}})
+    """A share link -> its request; a link that cannot be opened raises a LinkError."""
+    return '{"ok":true,"request":' + decode(text).model_dump_json() + "}"

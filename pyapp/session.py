@@ -16,11 +16,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from .api import as_sentence, error_of, read_text
+from .api import read_text
+from .envelope import error_json
 from .rules.base import Value
 from .rules.catalogue import catalogue
 from .rules.demands import Effect
-from .rules.edits import Edit, EditError, describe
+from .rules.edits import Edit, describe
 from .rules.formats import Request
 from .rules.history import EditEntry, History, RulingEntry, play
 from .rules.plain import printable
@@ -135,13 +136,7 @@ class Session:
             command = CommandBox.model_validate({"command": data}).command
             answer = self.run(command)
         except Exception as exc:  # every failure is an answer; the session is unchanged
-            error = error_of(exc)
-            if isinstance(exc, EditError):
-                error = {"type": "edit_refused", "message": as_sentence(exc.msg),
-                         "details": [{"loc": exc.loc, "msg": exc.msg}]}
-            for detail in error["details"]:
-                detail["loc"] = detail["loc"].removeprefix("command.")
-            return json.dumps({"ok": False, "error": error})
+            return error_json(exc, root="command")  # places inside the command, as sent
         return json.dumps({"ok": True, **answer})
 
     def run(self, command: Any) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from functools import cache
 
 from .catalogue import Card, catalogue
 from .demands import Effect
+from .errors import SearchError
 from .words import plural
 
 DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-")
@@ -130,8 +131,8 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
     """The best cards for `query` (names above text), restricted to `decks` if any given."""
     unknown = [d for d in decks if d not in FILTERS]
     if unknown:
-        raise ValueError(f"there is no deck filter {unknown[0]!r}; the filters are "
-                         + ", ".join(FILTERS))
+        raise SearchError("", f"There is no deck filter {unknown[0]!r}; the filters are "
+                          + ", ".join(FILTERS) + ".")
     terms = words(query)
     demand = read_demand(query)
     if not terms and demand is None and decks:
@@ -159,6 +160,14 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
                "name" if score >= 2 * len(terms) else "text")
         hits.append(Hit(score, index[i].card, why, index[i].card.effect, name, index[i].flag))
     return Found(query, tuple(hits), demand)
+
+
+def cards_matching(query: str) -> tuple[Card, ...]:
+    """The catalogue's cards found for these words, best first; no words, every card (the
+    command line's `cards` listing)."""
+    if not query.strip():
+        return catalogue().cards
+    return tuple(hit.card for hit in search(query).hits if hit.card is not None)
 
 
 def _label(effect: Effect) -> str:

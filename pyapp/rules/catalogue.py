@@ -73,14 +73,6 @@ class Catalogue(Value):
             raise KeyError(card_id)
         return found
 
-    def search(self, words: str) -> tuple[Card, ...]:
-        """Cards found for these words, best first (see cardsearch); no words, every card."""
-        from .cardsearch import search
-
-        if not words.strip():
-            return self.cards
-        return tuple(hit.card for hit in search(words).hits if hit.card is not None)
-
 
 class ListedCard(Value):
     """A card of the box: covered by catalogue entries, or left out for the reason given."""

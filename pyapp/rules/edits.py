@@ -12,19 +12,12 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter, ValidationError
 
 from .base import Value
+from .errors import EditError
 from .plain import sentence
 from .state import FigureId, ResourceKind, TableState
 from .words import plural
 
 Path = Annotated[str, Field(min_length=1, max_length=120, pattern=r"^[a-z_]+(/[a-z_0-9]+)*$")]
-
-
-class EditError(ValueError):
-    """A change the table does not allow, with the place it concerns."""
-
-    def __init__(self, loc: str, msg: str) -> None:
-        super().__init__(f"{loc}: {msg}")
-        self.loc, self.msg = loc, msg
 
 
 class SetValue(Value):

@@ -72,9 +72,18 @@ def _is_field(part: str, loc: tuple[int | str, ...], i: int) -> bool:
 def sentence(error: ErrorDetails) -> str:
     """One validation error as one plain sentence."""
     where = place(error["loc"]) or ("the command" if error["loc"] == ("command",) else "")
-    what = _problem(error, where or "the value")
-    text = " ".join(what.split())  # one line, whatever a message held
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "?", "!")) else ".")
+    return as_sentence(_problem(error, where or "the value"))
+
+
+def as_sentence(text: str) -> str:
+    """One line (whatever the text held), starting with a capital, ending with a full stop."""
+    line = one_line(text)
+    return line[:1].upper() + line[1:] + ("" if line.endswith((".", "?", "!")) else ".")
+
+
+def one_line(text: str) -> str:
+    """Every run of spaces and line breaks as one space: a message is one line."""
+    return " ".join(str(text).split())
 
 
 def _problem(error: ErrorDetails, where: str) -> str:

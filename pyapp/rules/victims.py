@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast, get_args
+from typing import cast, get_args
 
 from .clauses import Certainty
 from .demands import Combat, Demand, NightEating, NightNoShelter, WeatherClouds
@@ -10,22 +10,18 @@ from .errors import RulingError
 from .ruling import Context
 from .state import FigureId, TableState
 
-if TYPE_CHECKING:
-    from .work import Work
-
-
 # The victims, and the step naming them: (clause or part cited, text, certainty if derived).
 Why = tuple[str, str, Certainty | None]
 Named = tuple[tuple[FigureId, ...], Why]
 _BY_KIND = frozenset({"weather_clouds", "night_eating", "night_no_shelter", "combat"})
 
 
-def victims(w: Work, demand: Demand) -> Named:
+def victims(state: TableState, ctx: Context, demand: Demand) -> Named:
     """The figures who suffer this demand's Wounds, and the rule that says so.
 
-    The answer depends only on the request and the demand's `victim_key`, so the working
-    table keeps it for the other demands of the effect (`Work.victims_of`)."""
-    state, ctx = w.state, w.ctx
+    The answer depends only on the table as the request gave it, its context and the
+    demand's `victim_key`, so the working table keeps it for the other demands of the
+    effect (`Work.victims_of`)."""
     rule = demand.victims
     if rule == "first_player":
         return (state.first_player,), ("G-named-victim", "The card names the First Player.",
@@ -45,11 +41,10 @@ def victims(w: Work, demand: Demand) -> Named:
                                        None)
     if rule == "in_camp" or isinstance(demand, WeatherClouds):
         return in_camp(state), ("R10", "Weather hurts only the characters in camp.", None)
-    return _by_phase(w, demand)
+    return _by_phase(state, ctx, demand)
 
 
-def _by_phase(w: Work, demand: Demand) -> Named:
-    state, ctx = w.state, w.ctx
+def _by_phase(state: TableState, ctx: Context, demand: Demand) -> Named:
     if isinstance(demand, NightEating):
         return all_characters(state), ("G-night-eat", "Every character eats.", None)
     if isinstance(demand, NightNoShelter):

@@ -86,7 +86,7 @@ class Work:
         key = victim_key(demand)
         found = self._victims.get(key)
         if found is None:
-            found = self._victims[key] = victims(self, demand)
+            found = self._victims[key] = victims(self.state, self.ctx, demand)
         return found
 
     # Reading the table as it stands now.
