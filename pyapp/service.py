@@ -47,6 +47,7 @@ from .rules.clauses import CLAUSES
 from .rules.faq import faq
 from .rules.history import History
 from .rules.state import TableState
+from .rules.telling import demand_words
 from .session import Session
 
 # A table to start from before the players have set theirs up: two characters, round 1.
@@ -66,6 +67,7 @@ class Service:
             "link_decode": _link_decode,
             "catalogue": lambda _text: '{"ok":true,"catalogue":' + catalogue_json() + "}",
             "card_search": card_search_json,
+            "effect_words": effect_words_json,
             "faq": lambda _text: '{"ok":true,"faq":' + faq().model_dump_json() + "}",
             "clauses": lambda _text: json.dumps({"ok": True, "clauses": {
                 cid: c.model_dump() for cid, c in CLAUSES.items()}}),
@@ -108,6 +110,7 @@ def warm_up() -> None:
         ("link_decode", link, True), ("link_decode", "!", False),
         ("catalogue", "", True), ("faq", "", True), ("clauses", "", True),
         ("card_search", '{"query": "discard 2 wood"}', True), ("card_search", "[]", False),
+        ("effect_words", request, True),
         ("session", json.dumps(edit), True), ("session", json.dumps(ask), True),
         ("session", '{"cmd": "undo"}', True), ("session", '{"cmd": "catalogue"}', True),
         ("session", json.dumps({**edit, "reply": "changes"}), True),
@@ -123,6 +126,17 @@ def warm_up() -> None:
 
 def catalogue_json() -> str:
     return catalogue().model_dump_json()
+
+
+def effect_words_json(text: str) -> str:
+    """A request's demands in words, before (or without) a ruling: `{"ok": true, "words":
+    {"demands": [...], "alternative": [...]}}`. The panel shows them while it asks who
+    resolves, or when the ruling is refused."""
+    request = parse_request(text)
+    state = request.state
+    return json.dumps({"ok": True, "words": {
+        "demands": [demand_words(d, state) for d in request.effect.demands],
+        "alternative": [demand_words(d, state) for d in request.effect.alternative or ()]}})
 
 
 def card_search_json(text: str) -> str:

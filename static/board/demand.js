@@ -672,8 +672,23 @@ export function createDemandPanel(ctl, root, bar) {
       // Someone must suffer and nobody has said who resolves: the panel asks, in plain words.
       panel.status = asksResolver(e) && !ctl.shared ? "ask" : "error";
       panel.error = plainError(e);
+      wordEffect(seq);
     }
     draw();
+  }
+
+  /** Without a ruling (who resolves is asked, or the ruling was refused), the core still
+   * words the demands; drawn when they come, unless the panel has asked again since. */
+  async function wordEffect(seq) {
+    const effect = panel.effect;
+    try {
+      const env = await window.referee.call("effect_words", JSON.stringify({ state: ctl.state, effect }));
+      if (seq !== panel.asked || effect !== panel.effect) return;
+      panel.worded = { effect, words: env.words };
+      drawChosen();
+    } catch {
+      // The demand keeps its kind's name: the refusal itself is already shown.
+    }
   }
 
   /** A composed discard whose resource the player has not tapped yet. */

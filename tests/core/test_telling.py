@@ -154,3 +154,21 @@ def test_a_house_step_says_its_switch_in_settings_words_never_its_key() -> None:
         house = [t for t in r.words.steps if t.startswith("No official ruling")]
         assert house and all("“Reducing Roof/Palisade without a Shelter is ignored”" in t
                               and "no_shelter_reduction_ignored" not in t for t in house)
+
+
+def test_the_demands_are_worded_even_without_a_ruling() -> None:
+    """Who resolves is not said yet: no ruling, but the panel still reads the demands."""
+    import json
+
+    from pyapp.service import Service
+
+    request = {"state": {**TABLE, "phase": "action", "planned_actions": [
+        {"id": "a", "action": "build", "pawns": ["cook"]},
+        {"id": "b", "action": "gather", "pawns": ["explorer"]}]},
+        "effect": {"demands": [{"kind": "wounds", "amount": 2}],
+                   "alternative": [{"kind": "discard", "wood": 1}]}}
+    service = Service()
+    assert json.loads(service.call("rule", json.dumps(request)))["ok"] is False
+    answer = json.loads(service.call("effect_words", json.dumps(request)))
+    assert answer == {"ok": True, "words": {"demands": ["The card deals 2 Wounds"],
+                                            "alternative": ["Discard 1 wood"]}}
