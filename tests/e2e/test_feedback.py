@@ -95,9 +95,8 @@ def test_big_piles_and_many_tokens_name_what_they_show(board_page: Page, site_ur
 
 
 def test_a_tap_on_a_control_under_undo_s_notice_reaches_it(fresh: App) -> None:
-    """After Undo, its notice stays a few seconds under the toolbar; a tap on the phase
-    buttons under it used to hit the notice and do nothing. It is words only now: the tap
-    goes through to the control under it."""
+    """After Undo, its notice stays a few seconds under the toolbar, over the phase buttons.
+    It is words only, and takes no tap: a tap on it goes through to the control under it."""
     page: Page = fresh.page
     apply_then_undo(page)
     toast = page.locator("[data-testid=undo-toast]")
