@@ -12,7 +12,7 @@ answer back), measured in the page with performance.now(); prints median and p95
 bench/out/search.json. Budget: 20 ms a query on a tablet (2-4x slower than this machine).
 
 Each run starts from a table whose history already holds N entries (one per --history value,
-3 and 3,000 by default): a move must cost the same however long the game's log is (issue 16).
+3 and 3,000 by default): a move must cost the same however long the game's log is.
 Reads the page's own measures: "board-move" (pointer-up event time to the DOM updated from
 the core's snapshot) and "board-move-frame" (to the next animation frame). Prints median and
 p95 per history length, and the ratio of the medians (long history / short) measured in the

@@ -3,7 +3,7 @@ hostile texts through every method of the service: deep nesting, huge numbers an
 control characters, broken demand lists).
 
 `make fuzz` (also part of `make bench`). Prints the outcome counts of each way in, then the
-totals issue 16 asks for: cases tried, crashes (internal_error, an exception, a refusal that
+totals that matter: cases tried, crashes (internal_error, an exception, a refusal that
 changed the table, an error of several lines) and freezes (a case over FREEZE_SECONDS).
 Exits 1 if there is any crash or freeze."""
 

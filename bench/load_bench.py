@@ -413,7 +413,7 @@ def table(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> str
         (f"first contentful paint warm no later than cold: {paint['warm'][0]:,.0f} against "
          f"{paint['cold'][0]:,.0f}", paint["warm"][0] <= paint["cold"][0])
     )  # fmt: skip
-    rows += ["", "Targets (issues 6 and 13):", ""]
+    rows += ["", "Targets:", ""]
     rows += [f"- {'met' if ok else 'NOT met'}: {text}" for text, ok in checks]
     rows += [
         "",

@@ -1,5 +1,5 @@
 """Reopen benchmark: how long the board takes to open a saved table, with 3 and 3,000 entries
-in its history (issue 16), in Debian's Chromium against the site served by tools/serve.py.
+in its history, in Debian's Chromium against the site served by tools/serve.py.
 
     python bench/reopen_bench.py [--runs 5] [--history 3,3000]
 

@@ -25,8 +25,8 @@ LINK_VERSION = 1
 MAX_LINK = 16_000  # characters of fragment data we are willing to read
 # Bytes a link may inflate to. The largest real table (4 characters, every tile, space,
 # token, Item and Invention of a scenario, a long card) writes under 20 KB of JSON; a few
-# hundred characters of link must not unpack into a table of 62,000 Discovery tokens
-# (issue 16), so the bound is a small multiple of what is real, not of what deflate allows.
+# hundred characters of link must not unpack into a table of 62,000 Discovery tokens, so
+# the bound is a small multiple of what is real, not of what deflate allows.
 MAX_JSON = 64_000
 _DATA = re.compile(r"^[A-Za-z0-9_-]*$")
 

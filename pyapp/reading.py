@@ -5,7 +5,7 @@ autosaves, widget messages, the command line) reads its text through `read_json`
 `json.loads` sees the text, one linear scan (a regular expression, no recursion) counts how
 deep `[` and `{` nest outside strings and how long the longest number is. Why before:
 Python's JSON parser recurses once per level, and in Pyodide the browser's stack runs out
-near 3,000 levels, which kills the interpreter for the rest of the visit (issue 16); in
+near 3,000 levels, which kills the interpreter for the rest of the visit; in
 CPython the same text is a RecursionError. A number of thousands of digits is refused here
 too, in words, rather than with Python's own "Exceeds the limit (4300 digits)".
 

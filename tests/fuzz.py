@@ -147,7 +147,7 @@ def _link_case(link: str) -> str:
     return "request"
 
 
-# Hostile texts: what issue 16 found, and more of the same kind, through every way in.
+# Hostile texts through every way in: deep nesting, long numbers, huge lists, control characters.
 def _pack(text: str) -> str:
     return "1." + base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
 

@@ -342,7 +342,8 @@ SCENARIOS: list[Scenario] = [
              [{"kind": "increase", "track": "roof", "amount": 1},
               {"kind": "discard", "wood": 1, "if_possible": True}],
              {"wounds": {}, "units": 0, "roof": 1}),
-    # What the format could not say before (issue 14), in the issue's order.
+    # The other kinds of demand the format can say: Adventure cards, requirements, moving the
+    # camp, halved gains, scenario 7's red die, a choice of resources, sources and markers.
     Scenario("an Adventure card: Friday, resolving alone, suffers 1 Wound instead", "G-adventure",
              table(phase="action", friday={}), [{"kind": "adventure"}],
              {"wounds": {"friday": 1}, "units": 0, "unfulfilled": False},

@@ -494,7 +494,7 @@ def pyodide_lock(upstream: dict, shipped: list[dict], target: dict) -> bytes:
 
 # The board's own modules (static/board/), bundled into one file by esbuild: one request and
 # one script to compile instead of sixteen, so that the first paint does not wait behind them
-# (the page's first frame competed with the fetch and parse of each module; issue 13). The
+# (as separate modules, their fetch and parse competed with the page's first frame). The
 # sources stay the modules that the tests and the node tests import one by one. Not content-
 # hashed: netlify.toml has it revalidated (no-cache), like the page's other own files.
 #

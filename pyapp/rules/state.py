@@ -32,8 +32,8 @@ Summary = Annotated[str, StringConstraints(max_length=500, pattern=PLAIN_TEXT)]
 
 # How many of each thing a table holds, at most: the box's count where it has one, with room
 # for expansions and house variants, so that no list a real table needs is refused and no
-# input can make the board draw thousands of pieces (issue 16: a link with 62,000 Discovery
-# tokens). The game has 11 island tiles, about 25 Discovery tokens, 9 + 4 personal + 26
+# input can make the board draw thousands of pieces (a short link can unpack to 62,000
+# Discovery tokens). The game has 11 island tiles, about 25 Discovery tokens, 9 + 4 personal + 26
 # further Invention cards, a few Equipment cards and Treasures per scenario.
 MAX_TILES = 30
 MAX_SOURCES = 4  # a tile shows at most 2

@@ -1,5 +1,5 @@
 // "Tap it again to put it back": a short caption beside the piece in hand, for a finger that
-// has no Escape key (the seventh trial). It lies over the page, outside the table (a pile's
+// has no Escape key (the keyboard's Escape is only announced). It lies over the page, outside the table (a pile's
 // heap clips what overflows it), never over a "Put here", the note by the finger or the
 // card's panel, and moves nothing. Screen readers are told in the pick-up's announcement, so
 // the caption is hidden from them.
@@ -28,7 +28,7 @@ export function createHeldCaption(box) {
     const r = piece.getBoundingClientRect();
     const avoid = obstacles(piece), spare = controls(piece);
     // In one line first; where that lies over controls (a pile's − and count, a card's
-    // Determination: the seventh trial), in two narrower lines if that covers less.
+    // Determination), in two narrower lines if that covers less.
     box.classList.remove("is-narrow");
     let size = { w: box.offsetWidth, h: box.offsetHeight };
     let at = bestSpot(r, size, avoid, spare);

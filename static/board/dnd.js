@@ -102,8 +102,8 @@ export function installMoves(root, ctl) {
     const zone = takerAt(e.target, ctl.holding);
     if (!zone) return;
     // On an action space that holds planned Actions, a tap between its two "Put here" (join
-    // the planned Action, or start a new one) is not taken as either: it started a second,
-    // separate Build in the seventh trial, the player meaning to join the first.
+    // the planned Action, or start a new one) is not taken as either: taken as the new one, it
+    // would start a second, separate Build where the player meant to join the first.
     if (zone.classList.contains("has-planned")) {
       ctl.hint("Tap “Put here on …” to join the planned Action, or “Put here: a new one” to start another.");
       return;

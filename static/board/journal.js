@@ -1,5 +1,5 @@
 // The game's whole history, kept here on the page, with only a short window of it in the
-// rules' session (issue 16: a move must cost the same with 3,000 entries as with 3).
+// rules' session (a move must cost the same with 3,000 entries as with 3).
 //
 // The session answers every command with its whole history; so the session is given only a
 // window of it: the table at a checkpoint (the table after a multiple of STRIDE entries, as

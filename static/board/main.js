@@ -142,7 +142,7 @@ const ctl = {
     draw();
     const first = document.querySelector("#board [data-put]");
     // A cube picked up with no Action planned can only go to another pile: say how to tie
-    // it to an Action, where the finger is (the fifth trial tapped twice for nothing).
+    // it to an Action, where the finger is (else a second tap finds nothing to take it).
     const noAction = piece.t === "res" && !this.state.planned_actions.some((a) => !a.resolved)
       ? "To tie it to an Action, first put a character's pawn on that Action's space." : "";
     if (noAction) {
@@ -675,7 +675,7 @@ function drawSharedBanner() {
   $("shared-own").textContent = own ? "Your own table is saved and untouched." : "You have no table of your own on this device yet.";
   $("shared-load").textContent = own ? "Play this table instead of mine…" : "Play this table";
   $("shared-back").textContent = own ? "Back to my table" : "Set up my own table";
-  // What each does, beside it (the seventh trial could not tell the two apart).
+  // What each does, beside it, so that the two are told apart.
   $("shared-load-then").textContent = own
     ? "This table and its card become yours to play and change. Yours is kept on this device, under “Earlier tables”; you are asked first."
     : "This table and its card become yours to play and change.";
@@ -799,7 +799,7 @@ async function boot() {
   const peeked = peeking && (await peeking);
   if (peeked) showPeeked(peeked); // a link's table and demand at once; its ruling when the rules come
   performance.mark("board-drawn");
-  // Drawn and wired: moves made from here are queued until the rules are ready (issue 6).
+  // Drawn and wired: moves made from here are queued until the rules are ready.
   performance.mark("board-interactive");
 
   // First in the queue, ahead of any change made while the rules load: the saved table. If

@@ -308,7 +308,7 @@ export function woundTrack(ctl, { label, figure, wounds, path, key }) {
   return h("div", { class: "wound-row", role: "group", "aria-label": `${label}: ${describe(wounds)}`, data: { testid: key, value: wounds } },
     button(ctl, { class: "step", "aria-label": `${label}: one less (${describe(wounds)} now)`, data: { key: `${key}-minus` },
       disabled: wounds <= 0, onclick: () => ctl.set(path, wounds - 1, `${label}: ${describe(wounds - 1)}`) }, "−"),
-    // Its name in words under the card's title, as on the game's card (issue 13, fourth trial).
+    // Its name in words under the card's title, as on the game's card ("− 2 +" alone says nothing).
     h("span", { class: "row-mid" }, h("span", { class: "count-label", "aria-hidden": "true", text: "Wounds" }), pips),
     button(ctl, { class: "step", "aria-label": `${label}: one more (${describe(wounds)} now)`, data: { key: `${key}-plus` },
       disabled: wounds >= death, onclick: () => ctl.set(path, wounds + 1, `${label}: ${describe(wounds + 1)}`) }, "+"));
@@ -343,7 +343,7 @@ function characterCard(ctl, s, c, i) {
     woundTrack(ctl, { label: `${who}'s Wounds`, figure: c, wounds: c.wounds, path: `characters/${i}/wounds`, key: `wounds-${c.role}` }),
     determination(ctl, { who, value: c.determination, path: `characters/${i}/determination`, key: `det-${c.role}` }),
     // The foot: the pawns still on the card, In camp, and "More" (the setup) at the end, so
-    // that Determination has its row to itself and its name in one word (ipad8).
+    // that Determination has its row to itself and its name in one word.
     h("div", { class: "char-row char-foot" },
       freePawns(ctl, s, c.role, c.pawns),
       toggle(ctl, { label: "In camp", checked: c.in_camp, path: `characters/${i}/in_camp`, key: `camp-${c.role}`, said: inCampSaid(figureName(s, c.role)), cls: "is-stacked" }),

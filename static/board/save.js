@@ -1,7 +1,7 @@
 // The autosave's side of the board: saving after each move, telling the player about saves
 // set aside (with Download and Discard), and following another tab on the same table.
 //
-// Two tabs (issue 16): a tab hears that another one saved (a `storage` event on the pointer,
+// Two tabs: a tab hears that another one saved (a `storage` event on the pointer,
 // and a BroadcastChannel message where there is one). When it is idle it follows: it opens
 // the other tab's save, so its next change goes on top of the other tab's. If both changed
 // the table at the same moment, this tab's save finds the pointer moved and writes nothing:

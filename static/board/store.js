@@ -1,5 +1,5 @@
 // Autosave in localStorage, written so that a crash, a full disk, a damaged save or a second
-// tab never costs a table (issue 16):
+// tab never costs a table:
 //
 //   a versioned document: a head (the table as it stands, the game's first table, the newest
 //   log entries, the cursor) and, for the rest of the log, chunks of CHUNK entries stored

@@ -131,11 +131,11 @@ export function piece(ctl, drag, { label, visual, key, cls }) {
 
 /** Mark `el` as a place pieces can go; while a piece is held, it offers a "Put here" button.
  * The button lies over the place (board.css), never in its flow: picking a piece up or putting
- * it down moves nothing under the player's finger (ipad8). With `over`, it lies over that part
+ * it down moves nothing under the player's finger. With `over`, it lies over that part
  * of the place (a planned Action's name row) and says "on `name`" under "Put here", so the
  * words it covers can still be read; its accessible name starts with what it shows. With
  * `fresh` (an action space that holds planned Actions), it says it starts "a new one" of
- * them, not to be taken for the planned Action's "Put here on …" below it (the seventh trial). */
+ * them, not to be taken for the planned Action's "Put here on …" below it. */
 export function dropZone(ctl, el, place, key, { over = el, name = "", fresh = "" } = {}) {
   el.dataset.drop = JSON.stringify(place);
   el.dataset.dropKey = key;

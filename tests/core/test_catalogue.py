@@ -48,7 +48,7 @@ def test_a_listed_card_with_an_entry_gives_no_reason_to_leave_it_out() -> None:
             assert not (listed.out and (key, listed.name) in have), listed.name
 
 
-def test_the_decks_the_issue_names_are_all_listed() -> None:
+def test_every_deck_of_the_box_is_listed_and_covered() -> None:
     wanted = {"event", "adventure-build", "adventure-gather", "adventure-explore",
               "mystery-creature", "mystery-trap", "mystery-treasure", "beast", "weather",
               "morale", "night", "book", "totem", "scenario"}

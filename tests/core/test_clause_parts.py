@@ -1,5 +1,5 @@
-"""Every part of a ruling has words for the players (issue 13, fourth trial): the board and the
-rule drawer name a part by its title, never by its id ("R8.zero")."""
+"""Every part of a ruling has words for the players: the board and the rule drawer name a
+part by its title, never by its id ("R8.zero")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The command line: every error is one line, the output can be cut short, any file is read
-or refused in words (issue 16: 66 of 209 error outputs ran to several lines)."""
+or refused in words (a traceback or a multi-line dump is no answer for a player)."""
 
 from __future__ import annotations
 

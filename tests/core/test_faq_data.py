@@ -69,7 +69,7 @@ def test_new_kinds_rule_as_their_questions_say() -> None:
     assert leaves["wounds"] == [] and leaves["state"]["discovery_tokens"] == ["Goat"]
 
 
-def test_the_issue_14_questions_rule_as_they_say() -> None:
+def test_beast_gains_no_resolver_and_hungry_animals_questions_rule_as_they_say() -> None:
     """A Beast's gains wait in Future Resources in the Action Phase; an Action-Phase effect
     that hurts nobody needs no resolver; the Hungry Animals' fight hurts every character,
     the one away from the camp too, with no victims typed in."""

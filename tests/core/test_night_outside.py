@@ -1,7 +1,7 @@
-"""Night eating with a character outside the camp (issue 13, second trial): "A character
-outside the camp can only eat food from their own character sheet" (the Night Phase's Eat
-step, reference.md section 2, RB1-outside). The camp's food is never offered to them, and the
-ruling says why they go hungry."""
+"""Night eating with a character outside the camp: "A character outside the camp can only eat
+food from their own character sheet" (the Night Phase's Eat step, reference.md section 2,
+RB1-outside). The camp's food is never offered to them, and the ruling says why they go
+hungry."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The session's `reply: "changes"`: a copy of the log kept from the changes alone is the
-session's own log, and a move's answer does not grow with the log (issue 16)."""
+session's own log, and a move's answer does not grow with the log."""
 
 from __future__ import annotations
 

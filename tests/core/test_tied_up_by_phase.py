@@ -74,7 +74,7 @@ def test_resources_on_planned_actions_by_phase(case: Case) -> None:
 def test_c2_says_the_rule_s_own_words_and_r2_names_its_public_sources() -> None:
     """C2 quotes the rule's "during the Action Phase"; R2, whose Event part rests on the
     rulebook and the official Q&A (Friday is not a character), names those before the app's
-    own rulings (the seventh trial read "no public source" under it)."""
+    own rulings (not "no public source" under a ruling that rests on public ones)."""
     from pyapp.rules.clauses import CLAUSES
 
     assert "during the Action Phase" in CLAUSES["C2"].text
@@ -84,7 +84,7 @@ def test_c2_says_the_rule_s_own_words_and_r2_names_its_public_sources() -> None:
 def test_the_resolving_action_s_own_resources_are_a_reading_other_actions_are_the_rule() -> None:
     """The rule ties up what is assigned to *other* planned Actions (stated). The wood on the
     Build that the resolving Cook leads is set aside for that Build: it cannot pay either, by
-    our reading (derived), and the step says which Action it is (the eighth trial)."""
+    our reading (derived), and the step says which Action it is."""
     own = {"id": "b", "action": "build", "pawns": ["cook"], "assigned": {"wood": 2}}
     other = {"id": "g", "action": "gather", "pawns": ["explorer"], "assigned": {"wood": 1}}
     for planned, grades in (([own], ["derived"]), ([other], ["stated"]),

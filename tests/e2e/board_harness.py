@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
 
-from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route, expect
+from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, Request, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .conftest import BOOT_TIMEOUT_MS, WATCH_SCRIPT
@@ -26,13 +26,13 @@ if (location.protocol.startsWith("http") && !sessionStorage.getItem("e2e-seeded"
 }
 """
 
+# Tablets held as players hold them: an iPad landscape and upright (where the panel is a
+# bottom sheet) and a 10-inch tablet landscape.
+TABLETS_AS_HELD = {"ipad": (1180, 820), "ipad-upright": (820, 1180), "tablet-1280": (1280, 800)}
+
 # A table with something in every region: three characters (one away), Friday and the Dog,
 # resources in both piles, two planned Actions (2 wood tied up on Build), tiles with sources
 # (one covered), a space with a token, and things the players could spend.
-# The trials' tablets, held as players hold them: an iPad landscape and upright (where the
-# panel is a bottom sheet) and a 10-inch tablet landscape.
-TRIAL_TABLETS = {"ipad": (1180, 820), "ipad-upright": (820, 1180), "tablet-1280": (1280, 800)}
-
 DEMO: dict[str, Any] = {
     "round": 4, "phase": "action", "scenario": 1,
     "characters": [
@@ -62,6 +62,26 @@ DEMO: dict[str, Any] = {
     "inventions": [{"name": "Knife", "built": True}],
     "treasures": ["Saber"],
 }  # fmt: skip
+
+# The demo table with a Build planned by the Cook alone, and no other Action.
+BUILD_PLANNED = {
+    **DEMO,
+    "planned_actions": [{"id": "build-1", "action": "build", "label": "", "pawns": ["cook"]}],
+}
+
+# The boxes of the table's regions, on the page (a scroll is no move).
+REGIONS = """() => [...document.querySelectorAll("#board .region")].map((el) => {
+  const r = el.getBoundingClientRect();
+  return [r.left, r.top + scrollY, r.width, r.height].map(Math.round);
+})"""
+
+
+def at_event(**changes: Any) -> dict[str, Any]:
+    """The demo table (a Build planned with 2 wood on it, a Gather) still at the Event Phase,
+    as a fresh table starts."""
+    state = copy.deepcopy(DEMO)
+    state.update({"phase": "event", **changes})
+    return state
 
 
 class Held(list[Route]):
@@ -261,6 +281,21 @@ def touch_drag(page: Page, source: str, target: str, steps: int = 6) -> None:
     )
 
 
+def bring_into_view(page: Page, testid: str) -> None:
+    """Scroll the piece to the upper third of the screen, as a player would to reach it."""
+    page.eval_on_selector(
+        f"[data-testid={testid}]",
+        "(el) => window.scrollBy(0, el.getBoundingClientRect().top - innerHeight / 3)",
+    )
+
+
+def whole_in_view(*locators: Locator) -> None:
+    """Each is entirely inside the window (and not scrolled out of its panel)."""
+    for locator in locators:
+        expect(locator).to_be_visible()
+        expect(locator).to_be_in_viewport(ratio=1)
+
+
 def axe_violations(page: Page, site_url: str, selector: str) -> list[dict[str, Any]]:
     """axe-core violations of any impact inside `selector` (axe served by the site)."""
     if not page.evaluate("typeof window.axe === 'object'"):
@@ -351,6 +386,16 @@ def apply_cook_wood(page: Page) -> str:
     with settles(page):
         page.click("[data-testid=apply]")
     expect(page.locator("[data-testid=bar-status]")).to_have_text("Applied to the table")
+    return page.text_content("[data-testid=headline]") or ""
+
+
+def cook_discards_wood(page: Page, n: int) -> str:
+    """The Cook resolves "Discard n wood", ruled (not applied): the headline shown."""
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    settle(page)
+    discard(page, "wood", n)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    settle(page)  # the ruling's headline is saved with the demand
     return page.text_content("[data-testid=headline]") or ""
 
 

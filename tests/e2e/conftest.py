@@ -180,7 +180,7 @@ def open_page(browser: Browser, site_url: str) -> Iterator[Callable[..., App]]:
             booted.page.context.close()
 
 
-# The three sizes issue 13 asks for: a 10-inch tablet held either way, and a desktop.
+# The three sizes the board is made for: a 10-inch tablet held either way, and a desktop.
 TABLE_SIZES = {
     "tablet-landscape": (1280, 800),
     "tablet-portrait": (800, 1280),

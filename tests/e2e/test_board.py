@@ -4,6 +4,7 @@ accessibility."""
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from typing import Any
@@ -17,9 +18,11 @@ from .board_harness import (
     axe_violations,
     bring,
     check_clean,
+    cook_discards_wood,
     discard,
     open_board,
     open_more,
+    set_table,
     settle,
     settles,
     small_targets,
@@ -762,3 +765,133 @@ def test_new_game_clears_the_card_and_its_demand(page: Page) -> None:
     expect(page.locator("[data-testid=headline]")).to_have_text("No demand yet")
     expect(page.locator("[data-testid=ruling]")).to_be_empty()
     expect(page.locator("[data-testid=log]")).to_contain_text("Nothing yet")
+
+
+def test_a_tap_on_an_action_space_with_nothing_in_hand_says_how_to_plan_there(
+    page: Page,
+) -> None:
+    """At the table a player puts a pawn on the space: here the pawn comes first. The tap is
+    answered by the finger (and to screen readers), not with nothing; nothing changes."""
+    before = table(page)
+    page.click("[data-testid=space-build] .space-title")
+    message = page.locator("#board-message")
+    expect(message).to_have_attribute("data-kind", "hint")
+    expect(message).to_contain_text("first tap a pawn on a character's card")
+    expect(message).to_have_class("is-anchored")
+    box = message.bounding_box()
+    space = page.locator("[data-testid=space-build]").bounding_box()
+    assert box and space
+    assert abs(box["y"] - (space["y"] + space["height"] / 2)) < 200  # by the finger
+    expect(page.locator("#board-live")).to_contain_text("first tap a pawn")
+    assert table(page) == before
+    page.click("[data-testid=message-ok]")
+
+
+def night_table(**changes: Any) -> dict[str, Any]:
+    state = copy.deepcopy(DEMO)
+    state.update(phase="night", planned_actions=[], **changes)
+    return state
+
+
+def test_picking_up_one_pawn_marks_only_that_pawn(page: Page) -> None:
+    """Tapping one of the Cook's two pawns shows that one held, not both."""
+    set_table(page, night_table())
+    page.locator("[data-testid=pawn-card-cook-1]").tap()
+    expect(page.locator("[data-testid=pawn-card-cook-1]")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("[data-testid=pawn-card-cook-0]")).to_have_attribute(
+        "aria-pressed", "false"
+    )
+    page.keyboard.press("Escape")
+
+
+def test_with_no_demand_the_panel_says_to_set_the_table_first(page: Page) -> None:
+    """A first visit opens on a ready-made table: the panel says it must be made the players'
+    own before a ruling means anything for them."""
+    expect(page.locator("[data-testid=no-demand]")).to_contain_text(
+        "First set the table as it is at yours"
+    )
+
+
+def test_an_alternative_that_must_apply_is_not_offered_as_a_choice(page: Page) -> None:
+    """Unusually Cold Night with 1 wood: the Wounds apply, said under "What follows"; no
+    choice preset to "Pay the demand" beside it. With 3 wood the players may choose."""
+    state = copy.deepcopy(DEMO)
+    state.update(phase="event", planned_actions=[], available={"wood": 1})
+    set_table(page, state)
+    page.fill("[data-testid=demand-search]", "unusually cold night")
+    page.click("[data-testid=card-unusually-cold-night]")
+    settle(page)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    expect(page.locator("[data-testid=follows]")).to_contain_text(
+        "the card's alternative applies instead"
+    )
+    expect(page.locator("[data-testid=decisions]")).to_have_count(0)
+    expect(page.locator("[data-testid=ruling]")).not_to_contain_text("Pay the demand")
+    expect(page.locator("[data-testid=headline]")).to_contain_text("Each character suffers 1 Wound")
+    with settles(page):
+        page.click("[data-testid=available-wood-plus]")
+    with settles(page):
+        page.click("[data-testid=available-wood-plus]")
+    page.wait_for_selector("[data-testid=ruling][data-state=preview] [data-testid=decisions]")
+    expect(page.locator("[data-testid=decisions] select")).to_have_value("false")
+
+
+def test_new_game_starts_the_panel_at_its_top(page: Page) -> None:
+    """After a New game the side panel shows its top (the card search), not the old scroll."""
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    discard(page, "wood", 4)
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1180, "height": 820})  # the tablet, landscape
+    try:
+        body = page.locator("#panel-body")
+        body.evaluate("(el) => { el.scrollTop = el.scrollHeight; }")
+        assert body.evaluate("(el) => el.scrollTop") > 0
+        page.click("[data-testid=new-game]")
+        with settles(page):
+            page.click("[data-testid=new-start]")
+        assert body.evaluate("(el) => el.scrollTop") == 0
+    finally:
+        if size:
+            page.set_viewport_size(size)
+
+
+def chip_style(page: Page, selector: str) -> dict[str, Any]:
+    found: dict[str, Any] = page.locator(selector).first.evaluate(
+        """(el) => { const s = getComputedStyle(el); const r = el.getBoundingClientRect();
+          return { decoration: s.textDecorationLine, color: s.color, image: s.backgroundImage,
+                   width: r.width, height: r.height }; }"""
+    )
+    return found
+
+
+def test_rule_codes_are_chips_in_the_boards_colours(page: Page, site_url: str) -> None:
+    """A ruling's codes, Settings' R1, R5, R9 and the finds' C4 are small ink chips (not blue
+    underlined links), 44 px targets, with a visible focus ring from the keyboard."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        cook_discards_wood(page, 4)
+        page.click("[data-testid=why]")
+        page.click("details.house-rules > summary")
+        codes = [t.strip() for t in page.locator(".rule-code-link").all_text_contents()]
+        assert codes == ["R1", "R5", "R9", "C4"]
+        for selector in ("[data-testid=steps] a.clause", ".rule-code-link"):
+            style = chip_style(page, selector)
+            assert style["decoration"] == "none", (selector, style)
+            assert style["color"] == "rgb(245, 234, 208)", (selector, style)  # the parchment
+            assert "gradient" in style["image"], (selector, style)  # the ink chip
+            assert style["width"] >= 44 and style["height"] >= 44, (selector, style)
+        # From the keyboard: the last code before the FAQ link shows the focus ring.
+        page.focus("[data-testid=faq-from-ruling]")
+        page.keyboard.press("Shift+Tab")
+        focused = page.evaluate(
+            """() => { const el = document.activeElement;
+              return [el.matches("a.clause"), el.matches(":focus-visible"),
+                      getComputedStyle(el).outlineStyle]; }"""
+        )
+        assert focused == [True, True, "solid"], focused
+        assert small_targets(page) == []
+        assert axe_violations(page, site_url, "[data-testid=panel]") == []
+        assert axe_violations(page, site_url, ".house-rules") == []
+        page.click("details.house-rules > summary")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 1800})

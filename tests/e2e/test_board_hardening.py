@@ -1,4 +1,4 @@
-"""The board against hostile and worn-out saves, two tabs, long games and huge tables (issue 16):
+"""The board against hostile and worn-out saves, two tabs, long games and huge tables:
 a save is checked before it is drawn and set aside (never dropped) when it fails; the page's
 check agrees with the models; drawing never throws on what the models allow and never builds
 more than a table needs; two tabs never silently drop each other's edits; a move costs no more
@@ -530,7 +530,7 @@ def test_a_3000_entry_history_saves_a_small_head_and_undoes_across_windows(
 
 def test_a_huge_table_is_drawn_as_a_table_needs(board_app: App) -> None:
     """The most Discovery tokens the models allow (60) are drawn as 40 and a count, not one by
-    one; 62,000 (the issue's 578-character link) are refused in words with the table unchanged;
+    one; 62,000 (a link of 578 characters) are refused in words with the table unchanged;
     and the largest values the models allow are drawn without an error."""
     page = board_app.page
     set_table(page, copy.deepcopy(DEMO))

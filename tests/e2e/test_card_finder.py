@@ -1,6 +1,7 @@
 """The board's card finder: the search runs in the rules core (names above text; case, accents
-and dashes ignored); deck chips filter; a plain demand is offered first, ready to rule; picking
-a card fills in the demand and what the card tells of its context."""
+and dashes ignored); deck chips filter, and list their deck with nothing typed; a plain demand
+is offered first, ready to rule; picking a card fills in the demand and what the card tells of
+its context; New game empties the search."""
 
 from __future__ import annotations
 
@@ -89,3 +90,25 @@ def test_a_card_limited_to_the_camps_tile_says_so_when_picked(page: Page) -> Non
     chosen = page.locator("[data-testid=demand-chosen]")
     expect(chosen).to_contain_text("Cover 1 food source on the camp's tile")
     expect(chosen).to_contain_text("The card deals 1 Wound")
+
+
+def test_a_deck_chip_with_nothing_typed_lists_that_deck(page: Page) -> None:
+    """Tapping "Night" with an empty search lists the Night cards, ready to pick."""
+    page.fill("[data-testid=demand-search]", "")
+    page.click("[data-testid=deck-night]")
+    expect(page.locator("[data-testid=card-night-outside-camp]")).to_be_visible()
+    page.click("[data-testid=deck-night]")  # off again: nothing typed, nothing listed
+    expect(page.locator("[data-testid=card-results] li")).to_have_count(0)
+
+
+def test_new_game_empties_the_card_search_and_its_deck_filter(page: Page) -> None:
+    """The last game's words and deck chips would find nothing in the next game."""
+    page.fill("[data-testid=demand-search]", "cold nigth")
+    page.click("[data-testid=deck-night]")
+    expect(page.locator("[data-testid=deck-night]")).to_have_attribute("aria-pressed", "true")
+    page.click("[data-testid=new-game]")
+    with settles(page):
+        page.click("[data-testid=new-start]")
+    expect(page.locator("[data-testid=demand-search]")).to_have_value("")
+    expect(page.locator("[data-testid=deck-night]")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("[data-testid=card-results] li")).to_have_count(0)

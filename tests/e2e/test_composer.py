@@ -1,7 +1,8 @@
 """The demand composer says what the request format can, with plain controls and no JSON: one
 named victim, a combat's Beast (by name) and its food and fur, the halved gain's mix, and which
 kinds a "discard N of …" may take. Each change rules again, and the ruling says it in words.
-Who resolves the Action is asked only where someone must suffer for it."""
+Who resolves the Action is asked only where someone must suffer for it, and the Event-Phase
+combat box is offered only in the Event Phase."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from playwright.sync_api import Page, expect
 
 from .board_harness import (
     axe_violations,
+    settle,
     settles,
     small_targets,
+    table,
 )
 
 SETTLED = "() => document.documentElement.dataset.busy === '0'"
@@ -221,3 +224,38 @@ def test_discard_asks_which_resource_before_any_ruling(page: Page) -> None:
     ruled(page)
     expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("Discard 1 wood")
     expect(page.locator("[data-testid=verdict]")).to_have_count(1)
+
+
+def test_the_event_phase_combat_box_is_not_offered_in_the_action_phase(page: Page) -> None:
+    """A fight in the Action Phase is an Action's; the box stays only to be unticked."""
+    assert table(page)["phase"] == "action"
+    expect(page.locator("[data-testid=ctx-resolver]")).to_be_visible()
+    expect(page.locator("[data-testid=ctx-combat]")).to_have_count(0)
+    with settles(page):
+        page.click("[data-testid=phase-event]")
+    expect(page.locator("[data-testid=ctx-combat]")).to_be_visible()
+    page.check("[data-testid=ctx-combat]")
+    settle(page)
+    with settles(page):
+        page.click("[data-testid=phase-action]")
+    expect(page.locator("[data-testid=ctx-combat]")).to_be_checked()  # shown: it is ticked
+    page.click("[data-testid=ctx-combat]")  # unticked, it goes (uncheck() would wait on it)
+    settle(page)
+    expect(page.locator("[data-testid=ctx-combat]")).to_have_count(0)
+
+
+@pytest.mark.parametrize("phase", ["morale", "production", "weather", "night"])
+def test_the_event_phase_combat_box_is_offered_only_in_the_event_phase(
+    page: Page, phase: str
+) -> None:
+    """Only a fight in the Event Phase hurts the First Player alone (C7). Anywhere else a
+    ticked box would change nothing, with no word why: there it is not offered."""
+    with settles(page):
+        page.click(f"[data-testid=phase-{phase}]")
+    assert table(page)["phase"] == phase
+    expect(page.locator("[data-testid=context-line]")).to_contain_text("No one resolves")
+    expect(page.locator("[data-testid=ctx-combat]")).to_have_count(0)
+    with settles(page):
+        page.click("[data-testid=phase-event]")
+    expect(page.locator("[data-testid=ctx-combat]")).to_be_visible()
+    expect(page.locator("#demand")).not_to_contain_text("null")

@@ -1,5 +1,6 @@
-"""Feedback where the player looks, from the second new-player trial: what Undo did is said
-under the Undo button, never over the ruling it changed."""
+"""Feedback where the player looks: what Undo did is said under the Undo button, never over
+the ruling it changed, and lets a tap through to the control under it; the Wounds table keeps
+its words whole; a big pile's name says what it shows."""
 
 from __future__ import annotations
 
@@ -7,7 +8,14 @@ import copy
 
 from playwright.sync_api import Page, expect
 
-from .board_harness import DEMO, App, apply_then_undo, axe_violations, discard, set_table
+from .board_harness import (
+    DEMO,
+    App,
+    apply_then_undo,
+    axe_violations,
+    discard,
+    set_table,
+)
 
 
 def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
@@ -20,7 +28,7 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
 
 
 def test_what_undo_did_shows_under_undo_not_over_the_ruling(fresh: App) -> None:
-    """The trial's Undo notice sat over "Each character suffers 1 Wound": after Apply, then
+    """Undo's notice must not sit over "Each character suffers 1 Wound": after Apply, then
     Undo in the toolbar, the notice is inside the screen and clear of the verdict bar."""
     page: Page = fresh.page
     apply_then_undo(page)
@@ -59,8 +67,8 @@ SPLIT_WORDS = """() => {
 
 
 def test_the_wounds_table_keeps_names_and_headers_whole(fresh: App) -> None:
-    """The trial read "Carpe/nter", "Explor/er" and "Die/s?" in the Wounds table at 1280x800:
-    with three characters wounded, no word of the table is broken over two lines."""
+    """Not "Carpe/nter", "Explor/er" or "Die/s?" in the Wounds table at 1280x800: with three
+    characters wounded, no word of the table is broken over two lines."""
     page: Page = fresh.page
     page.tap("[data-testid=add-char-carpenter]")
     page.tap("[data-testid=available-wood-plus]")
@@ -71,8 +79,8 @@ def test_the_wounds_table_keeps_names_and_headers_whole(fresh: App) -> None:
 
 
 def test_big_piles_and_many_tokens_name_what_they_show(board_page: Page, site_url: str) -> None:
-    """The trial's helper found axe's label-in-name rule failing on a pile of 10 wood: the
-    "+4" beyond the six cubes drawn was text that the pile's name does not say. Piles and
+    """axe's label-in-name rule fails on a pile of 10 wood if the "+4" beyond the six cubes
+    drawn is text that the pile's name does not say. Piles and
     Determination past what is drawn stay clean, and the count is still seen."""
     page = board_page
     table = copy.deepcopy(DEMO)
@@ -84,3 +92,20 @@ def test_big_piles_and_many_tokens_name_what_they_show(board_page: Page, site_ur
     assert more.evaluate("(el) => getComputedStyle(el, '::after').content") == '"+4"'
     found = axe_violations(page, site_url, "#board")
     assert found == [], found
+
+
+def test_a_tap_on_a_control_under_undo_s_notice_reaches_it(fresh: App) -> None:
+    """After Undo, its notice stays a few seconds under the toolbar, over the phase buttons.
+    It is words only, and takes no tap: a tap on it goes through to the control under it."""
+    page: Page = fresh.page
+    apply_then_undo(page)
+    toast = page.locator("[data-testid=undo-toast]")
+    expect(toast).to_be_visible()
+    under = page.evaluate(
+        """() => {
+          const r = document.getElementById("undo-toast").getBoundingClientRect();
+          const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return el ? (el.closest("#undo-toast") ? "the notice" : "below it") : "nothing";
+        }"""
+    )
+    assert under == "below it"

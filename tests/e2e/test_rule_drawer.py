@@ -1,4 +1,4 @@
-"""The rule drawer (issue 13, item 5): a rule code in a ruling opens its FAQ entry beside the
+"""The rule drawer: a rule code in a ruling opens its FAQ entry beside the
 table, as the FAQ page shows it (question, the rule's text, its sources, and the worked
 example ruled by the core in the page), on a tablet held either way, with touch; the table's
 own ruling stays in view in landscape; Esc and Close give the keyboard back to the code."""

@@ -1,7 +1,7 @@
-"""The whole Night in one ruling (the fourth trial: the Night was ruled card by card, eating
-and sleeping outside as two rulings). At Night, "The whole Night" leads the chips: every
-character eats, then spends the night (without a Shelter, or outside the camp), in that order,
-in one ruling, with the headline in view."""
+"""The whole Night in one ruling, not card by card (eating, then sleeping outside, as two
+rulings). At Night, "The whole Night" leads the chips: every character eats, then spends the
+night (without a Shelter, or outside the camp), in that order, in one ruling, with the
+headline in view."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 // static/board/linkpeek.js: a share link read by the page alone, before the rules load. Links
 // are written here as pyapp/links.py writes them (zlib, URL-safe base64 without padding;
-// tests/e2e/test_trial2.py opens one written by Python itself). Whatever it cannot read is null,
+// tests/e2e/test_shared_links.py opens one written by Python itself). Whatever it cannot read is null,
 // never an exception: the rules then say what is wrong.
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-"""The commonest table tablet (ipad8): an iPad in landscape (1180x820, iPad Air and iPad 10th
+"""The commonest tablet at the table: an iPad in landscape (1180x820, iPad Air and iPad 10th
 gen; 1194x834, iPad Pro 11") gets the one-screen table with the ruling beside it; picking a
 piece up or putting it down moves nothing on the board; the character cards' words are read
 at 12 px, each word whole."""
@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .board_harness import settles, small_targets, table
-from .test_layout13 import NEEDED, boxes, cut_labels, overlaps, rule_a_demand, spilled
+from .test_table_layout import NEEDED, boxes, cut_labels, overlaps, rule_a_demand, spilled
 
 IPADS = {"ipad-air": (1180, 820), "ipad-pro-11": (1194, 834)}
 # Where the player's finger and eyes are when a piece is picked up: the Build space and its

@@ -1,5 +1,5 @@
-"""Words a new player can read (issue 13, the new-player trial on a touch tablet): every rule
-code comes with its words and opens its rule (the board's panel, the rule drawer, the widget,
+"""Rule codes, switches and spaces in words a new player can read: every rule code comes with
+its words and opens its rule (the board's panel, the rule drawer, the widget,
 the FAQ); "Rule again" says when and why to press it; the Advanced JSON area shows no
 repository path; and no page shows a part id ("R8.zero"), a house-rule switch's key, a space's
 id, "null" or "undefined"."""
@@ -28,7 +28,7 @@ from .board_harness import (
     small_targets,
 )
 
-# A part's id as the core writes it (the brief's pattern): "R8.zero", "R2.weather".
+# A part's id as the core writes it: "R8.zero", "R2.weather".
 PART_ID = re.compile(r"\b[A-Z]{1,3}\d*(\.[a-z]+)\b")
 # Other words a player should never read: a key of the table's data (snake_case), a space's
 # id, a repository path, and what JavaScript writes for a missing value.

@@ -1,6 +1,7 @@
-"""Issue 13's landscape table on one screen: at 1280x800 and 1440x900, with three characters
-and Friday, a Build planned with 2 wood and a demand ruled, everything a ruling needs is in
-view without scrolling; at every size the piles stay whole and no label is cut."""
+"""The table's layout. Held landscape, at 1280x800 and 1440x900, with three characters and
+Friday, a Build planned with 2 wood and a demand ruled, everything a ruling needs is in view
+without scrolling; at every size the piles stay whole, no label is cut and nothing spills out
+of the panel."""
 
 from __future__ import annotations
 
@@ -8,9 +9,15 @@ import copy
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
-from .board_harness import DEMO, discard, set_table, settle, small_targets
+from .board_harness import (
+    DEMO,
+    discard,
+    set_table,
+    settle,
+    small_targets,
+)
 
 ONE_SCREEN = {"tablet-landscape": (1280, 800), "desktop": (1440, 900)}
 ALL_SIZES = {**ONE_SCREEN, "tablet-1180": (1180, 820), "tablet-1024": (1024, 768),
@@ -155,3 +162,55 @@ def test_nothing_is_cut_or_spills_at_any_size(page: Page, size: str) -> None:
     assert page.locator("details.char-more[open]").count() == len(state["characters"])
     assert cut_labels(page) == []
     assert spilled(page) == []
+
+
+def test_the_inferred_resolver_fits_the_panel(page: Page) -> None:
+    """At 1180 px, "Carpenter (Ben) (leads the only open Action)" stays inside the panel."""
+    state = copy.deepcopy(DEMO)
+    state["planned_actions"] = state["planned_actions"][:1]
+    state["characters"][2]["in_camp"] = True
+    set_table(page, state)
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1180, "height": 820})
+    try:
+        select = page.locator("[data-testid=ctx-resolver]")
+        expect(select).to_contain_text("leads the only open Action")
+        box = select.bounding_box()
+        panel = page.locator("#panel-body").bounding_box()
+        assert box and panel and box["x"] + box["width"] <= panel["x"] + panel["width"] + 0.5, (
+            box,
+            panel,
+        )
+    finally:
+        if size:
+            page.set_viewport_size(size)
+
+
+@pytest.mark.parametrize("size", [(1180, 820), (820, 1180), (1280, 800)])
+def test_resource_piles_fit_their_boxes(page: Page, size: tuple[int, int]) -> None:
+    """On a tablet, each pile's − count + stays inside its own box and no resource name is
+    clipped ("N-P F", "WOOD" cut off)."""
+    before = page.viewport_size
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        faults = page.evaluate(
+            """() => {
+              const bad = [];
+              for (const pile of document.querySelectorAll(".pile")) {
+                const box = pile.getBoundingClientRect();
+                for (const b of pile.querySelectorAll("button.step, .stepper button")) {
+                  const r = b.getBoundingClientRect();
+                  const out = r.left < box.left - 0.5 || r.right > box.right + 0.5;
+                  if (out) bad.push(b.dataset.testid || b.textContent);
+                }
+                for (const n of pile.querySelectorAll(".kind-name")) {
+                  if (n.scrollWidth > n.clientWidth + 1) bad.push(n.textContent);
+                }
+              }
+              return bad;
+            }"""
+        )
+        assert faults == []
+    finally:
+        if before:
+            page.set_viewport_size(before)

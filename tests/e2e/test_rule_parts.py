@@ -1,11 +1,6 @@
-"""Issue 13, fourth trial, second part: what a new player found on a touch tablet.
-
-1. At Night, "Who eats the camp's food, when it is short?" was asked with food enough for
-   everyone in the camp: the core now offers that choice only when the food is short.
-2. The rule drawer, opened from a step that applies one part of a ruling (R8, "Halving 0"),
-   said "Stated by the rules (official)" above "No official ruling", and the step showed the
-   part's id ("R8.zero"): the drawer now leads with that part's certainty, lists the other
-   parts each with its own, and a part is named in words everywhere a player reads."""
+"""A rule whose parts differ in certainty (R8, halving: "Halving 0" is no official ruling): the
+step names the part it applies in words, and the rule drawer leads with that part's certainty,
+then lists the other parts, each with its own. No part id ("R8.zero") is ever shown."""
 
 from __future__ import annotations
 
@@ -18,13 +13,19 @@ from playwright.sync_api import Page, expect
 
 from pyapp.rules.clauses import PARTS
 
-from .board_harness import DEMO, axe_violations, set_table, settle
+from .board_harness import (
+    DEMO,
+    axe_violations,
+    set_table,
+    settle,
+)
 
 pytestmark = pytest.mark.e2e
 
 VIEWPORT = (1280, 800)  # a 10-inch tablet held landscape, with touch (conftest.board_app)
 
 DRAWER = "[data-testid=rule-dialog]"
+
 PART_ID = re.compile(r"\b[A-Z]\d+\.[a-z][a-z-]*")  # "R8.zero", never to be read by a player
 
 
@@ -32,48 +33,6 @@ PART_ID = re.compile(r"\b[A-Z]\d+\.[a-z][a-z-]*")  # "R8.zero", never to be read
 def page(board_page: Page) -> Page:
     """The demo table, no demand, the drawer closed (conftest.board_page), at VIEWPORT."""
     return board_page
-
-
-def night_eating(page: Page, food: int) -> None:
-    """Night, a Shelter, `food` food in the camp, the Explorer outside the camp: the players
-    compose "Night: eating" and the ruling is shown."""
-    state: dict[str, Any] = copy.deepcopy(DEMO)
-    state.update(phase="night", planned_actions=[], available={"food": food}, future={})
-    set_table(page, state)
-    page.select_option("[data-testid=compose-kind]", "night_eating")
-    page.click("[data-testid=compose-add]")
-    settle(page)
-    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
-
-
-@pytest.mark.parametrize("food", [2, 3])
-def test_who_eats_is_not_asked_when_the_camps_food_is_enough(
-    page: Page, site_url: str, food: int
-) -> None:
-    """2 or 3 food for the 2 in the camp (the Explorer outside): no "who eats" choice; the
-    Cook and the Carpenter eat; the Explorer, outside with nothing carried, goes hungry."""
-    night_eating(page, food)
-    panel = page.locator("[data-testid=panel]")
-    expect(page.locator("[data-decision=fed]")).to_have_count(0)
-    expect(panel).not_to_contain_text("Who eats")
-    steps = page.locator("[data-testid=steps]")
-    expect(steps).to_contain_text("Cook eats 1 food")
-    expect(steps).to_contain_text("Carpenter eats 1 food")
-    expect(steps).to_contain_text("Explorer is outside the camp: cannot eat the camp's food")
-    expect(page.locator("[data-testid=headline]")).to_contain_text(
-        "Explorer (Chloé) suffers 2 Wounds"
-    )
-    assert axe_violations(page, site_url, "[data-testid=panel]") == []
-
-
-def test_who_eats_is_asked_when_the_camps_food_is_short(page: Page, site_url: str) -> None:
-    """1 food for the 2 in the camp: the choice is there, offering only those in the camp."""
-    night_eating(page, 1)
-    fed = page.locator("[data-decision=fed]")
-    expect(fed.locator("input[type=checkbox]")).to_have_count(2)
-    expect(fed.locator("[data-option=explorer]")).to_have_count(0)
-    expect(fed.locator(".question")).to_contain_text("Who eats the camp's food, when it is short?")
-    assert axe_violations(page, site_url, "[data-testid=panel]") == []
 
 
 def collapse_on_roof_zero(page: Page) -> None:

@@ -1,4 +1,4 @@
-"""Words a new player can read (issue 13): a rule code always comes with its words, and the
+"""Words a new player can read: a rule code always comes with its words, and the
 id of a part of a ruling ("R8.zero") is never printed; the developer CLI says them as the app
 does."""
 

@@ -1,0 +1,81 @@
+"""The Advanced area, the demand as JSON: it says what it is for; it shows the demand set from
+the very tap that opens it, and follows each change; a demand pasted into it replaces the one
+chosen, and text that is not an effect is refused in words."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .board_harness import (
+    axe_violations,
+    discard,
+    settle,
+)
+
+
+@pytest.fixture()
+def page(board_page: Page) -> Page:
+    """The board page on the demo table (conftest.board_page)."""
+    return board_page
+
+
+def test_the_json_area_says_what_it_is_for(page: Page) -> None:
+    """The Advanced area's summary says it is there to copy or paste a demand as text, and
+    still says JSON, for those who look for it."""
+    summary = page.locator("[data-testid=advanced] > summary")
+    expect(summary).to_have_text("Advanced: copy or paste the demand as text (JSON)")
+
+
+def test_the_json_box_shows_the_demand_as_it_opens(page: Page) -> None:
+    """The box is filled in the very tap that opens it, so what is pasted at once stays."""
+    discard(page, "wood", 2)
+    shown = page.evaluate(
+        """() => { document.querySelector("[data-testid=advanced] > summary").click();
+                   return document.querySelector("[data-testid=effect-json]").value; }"""
+    )
+    assert json.loads(shown)["demands"][0]["kind"] == "discard"
+    pasted = json.dumps({"demands": [{"kind": "discard", "wood": 1}]})
+    page.fill("[data-testid=effect-json]", pasted)
+    page.click("[data-testid=effect-json-use]")
+    expect(page.locator("[data-testid=ruling][data-state=preview]")).to_be_visible()
+    shown_now = page.locator("[data-testid=effect-json]").input_value()
+    assert json.loads(shown_now) == json.loads(pasted)  # the box follows the demand it set
+    page.click("[data-testid=advanced] > summary")
+
+
+def test_the_demand_as_json_shows_the_demand_set_and_follows_it(page: Page, site_url: str) -> None:
+    """Opened with a demand set, "Advanced" shows it; a change while open shows the new one;
+    importing from it works as before."""
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    settle(page)
+    discard(page, "wood", 2)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    page.click("[data-testid=advanced] > summary")
+    area = page.locator("[data-testid=effect-json]")
+    expect(area).not_to_have_value("")
+    shown = json.loads(area.input_value())
+    assert [(d["kind"], d.get("wood")) for d in shown["demands"]] == [("discard", 2)]
+    page.click("[data-testid=d0-n-plus]")
+    settle(page)
+    expect(area).to_have_value(
+        json.dumps({**shown, "demands": [{**shown["demands"][0], "wood": 3}]}, indent=1)
+    )
+    # Import from it, as today: a Morale demand typed in replaces the demand.
+    area.fill(json.dumps({"demands": [{"kind": "lower_morale", "amount": 1}]}))
+    page.click("[data-testid=effect-json-use]")
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    settle(page)
+    expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("Morale")
+    assert json.loads(area.input_value())["demands"] == [{"kind": "lower_morale", "amount": 1}]
+    # Text that is not an effect is refused in words; the demand stays.
+    area.fill("{not json")
+    page.click("[data-testid=effect-json-use]")
+    expect(page.locator("[data-testid=advanced] .form-error")).to_contain_text(
+        "This is not an effect"
+    )
+    expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("Morale")
+    assert axe_violations(page, site_url, "[data-testid=panel]") == []
+    page.click("[data-testid=advanced] > summary")  # closed again for the next test
