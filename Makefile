@@ -37,6 +37,7 @@ lint: $(VENV)/.stamp
 schema: $(VENV)/.stamp
 	$(VPY) -m pyapp schema --write schema
 	$(VPY) tools/board_schema.py
+	node tools/schema-types.mjs
 
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
