@@ -1,3 +1,4 @@
+// @ts-check
 // static/widget/view.js (the widget and the FAQ) says who states a step: the rules, or the
 // card itself when it names who suffers (the core marks that step `by_card`). A ruling whose
 // deciding steps are all stated is official either way, and says so in words.
