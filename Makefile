@@ -4,11 +4,12 @@ VENV    := .venv
 VPY     := $(VENV)/bin/python
 PORT    ?= 8000
 
-.PHONY: serve test test-core test-js test-e2e test-engines browsers lint schema bench bench-load fuzz vendor clean
+.PHONY: serve test test-core test-js test-e2e test-engines browsers lint lint-js schema bench bench-load fuzz vendor clean
 
 # The browser runtime: npm packages (package-lock.json) + wheels (tools/wheels.lock.json)
 # + our own pyapp/ packed as a wheel, assembled into static/vendor/ by tools/vendor.py.
 NODE_STAMP   := node_modules/.package-lock.json
+NODE_BIN     := node_modules/.bin
 VENDOR_STAMP := static/vendor/.stamp
 # Directories too, so that deleting a module also rebuilds the app wheel.
 PYAPP_SRC    := $(shell find pyapp -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name '*.json' \) -print)
@@ -30,13 +31,21 @@ test-core: $(VENV)/.stamp
 test-js:
 	node --test tests/js/
 
-lint: $(VENV)/.stamp
+lint: $(VENV)/.stamp lint-js
 	$(VPY) -m ruff check pyapp tests bench
 	$(VPY) -m mypy
+
+# The page's and the build's JavaScript: tsc through its JSDoc (tsconfig.json; the service
+# worker, with a worker's globals, tsconfig.sw.json) and ESLint (eslint.config.mjs).
+lint-js: $(NODE_STAMP)
+	$(NODE_BIN)/tsc -p . --noEmit
+	$(NODE_BIN)/tsc -p tsconfig.sw.json --noEmit
+	$(NODE_BIN)/eslint --max-warnings 0 .
 
 schema: $(VENV)/.stamp
 	$(VPY) -m pyapp schema --write schema
 	$(VPY) tools/board_schema.py
+	node tools/schema-types.mjs
 
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -64,7 +73,7 @@ test-e2e: browsers $(VENDOR_STAMP)
 test-engines: browsers $(VENDOR_STAMP)
 	$(VPY) -m pytest -m engines tests/engines
 
-test: test-core test-js lint test-e2e test-engines
+test: test-core test-js lint-js lint test-e2e test-engines
 
 bench: browsers $(VENV)/.stamp $(VENDOR_STAMP)
 	$(VPY) bench/rules_bench.py

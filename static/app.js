@@ -1,3 +1,4 @@
+// @ts-check
 // Castaway Referee: the page's side of the JS <-> Python bridge (the board is static/board/).
 //
 // window.referee.rule(request) -> Promise<ruling>
@@ -85,8 +86,6 @@ function rulesReady(detail) {
   performance.mark("rules-ready", { detail });
   html.dataset.rulesReady = "true";
   setStatus("ready", "Rules ready.");
-  const submit = document.getElementById("try-submit");
-  if (submit) submit.disabled = false;
 }
 
 function rulesFailed(message) {
@@ -123,6 +122,29 @@ function bridgeError(error) {
 // (nothing stored, nothing failed); every other open goes to IndexedDB as usual.
 const PYSCRIPT_FS_DB = "IDBMap/@pyscript.fs";
 
+// PyScript's module, by a name rather than written in the import: it is a file of the build
+// (tools/vendor.py copies it from the npm package), which the type checker does not read.
+const PYSCRIPT_CORE = "./vendor/pyscript-0.7.31/core.js";
+
+/**
+ * What this page uses of PyScript's module (@pyscript/core's own types say less: no
+ * `xworker` from whenDefined, no `version` for a PyWorker).
+ * @typedef {object} PyScript
+ * @property {typeof import("@pyscript/core").hooks} hooks
+ * @property {(type: "py") => Promise<{ xworker: XWorker }>} whenDefined
+ * @property {(file: string, options: { config: string, version: string }) => Promise<XWorker>} PyWorker
+ */
+/**
+ * PyScript's worker running static/main.py, with what pyapp/bridge.py exposes through
+ * pyscript.sync (each call one message to the worker and back).
+ * @typedef {Worker & { ready: Promise<void>, sync: {
+ *   referee_boot(): Promise<string>,
+ *   referee_call(method: string, text: string): Promise<string>,
+ *   referee_hold(name: string): Promise<void>,
+ * } }} XWorker
+ */
+
+/** @returns {Promise<PyScript>} */
 async function importPyScript() {
   const neverCompletes = () => ({});
   let factory = null;
@@ -171,7 +193,7 @@ async function importPyScript() {
     }
   };
   try {
-    return await import("./vendor/pyscript-0.7.31/core.js");
+    return await import(PYSCRIPT_CORE);
   } finally {
     window.MutationObserver = Native;
     for (const config of configs) config.remove();
@@ -183,6 +205,7 @@ const PLUGINS_OFF = ["!codemirror", "!deprecations-manager", "!donkey", "!py-edi
 const pyscriptObservers = [];
 
 const MAIN_PY = new URL("./main.py", import.meta.url).href;
+/** @type {Promise<PyScript> | null} */
 let pyscript = null; // PyScript's module, once imported
 
 // The worker that answers calls now: a promise, replaced while Python is restarted (calls
@@ -454,6 +477,9 @@ async function call(method, payload) {
   return parseEnvelope(String(await handle(method, text)));
 }
 
+/** @typedef {import("../types/core").Request} Request */
+
+/** @type {(request: Request | string) => Promise<import("../types/core").Ruling>} */
 const rule = async (request) => (await call("rule", request)).ruling;
 // The board's session: {cmd: "snapshot" | "edit" | "preview" | "apply" | "undo" | ...}.
 // Its table (the snapshot's history) is remembered, for a restart of Python.
@@ -474,9 +500,12 @@ function caughtUp(history, changes) {
   return { initial, entries: [...kept, ...changes.entries], cursor: changes.cursor };
 }
 const links = Object.freeze({
+  /** @type {(request: Request | string) => Promise<string>} */
   encode: async (request) => (await call("link_encode", request)).link,
+  /** @type {(payload: string) => Promise<Request>} */
   decode: async (payload) => (await call("link_decode", String(payload))).request,
 });
+/** @type {() => Promise<import("../types/core").Catalogue>} */
 const catalogue = async () => (await call("catalogue", "")).catalogue;
 
 const ready = handleReady.then(
@@ -490,10 +519,9 @@ const ready = handleReady.then(
 // cost it a frame or more).
 const firstFrame = afterFirstFrame();
 
-Object.defineProperty(window, "referee", {
-  value: Object.freeze({ rule, session, links, catalogue, call, ready, firstFrame, RefereeError }),
-  enumerable: true,
-});
+const referee = Object.freeze({ rule, session, links, catalogue, call, ready, firstFrame, RefereeError });
+/** window.referee (types/globals.d.ts). @typedef {typeof referee} Referee */
+Object.defineProperty(window, "referee", { value: referee, enumerable: true });
 
 // Python starts once the page has painted its first frame: the worker's start (PyScript's
 // module, the snapshot's download and inflation, WebAssembly's compilation) otherwise competes

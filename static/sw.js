@@ -1,3 +1,4 @@
+// @ts-check
 // Castaway Referee's service worker: the whole site, offline, one build at a time.
 //
 // It lives in static/ with the rest of the site and is served with
@@ -16,16 +17,20 @@
 
 importScripts("./vendor/build.js"); /* global BUILD */
 
+/** This service worker's global scope (`self` is typed as any worker's). */
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
 const PREFIX = "castaway-referee-";
 const CACHE = PREFIX + BUILD.id;
-const ROOT = new URL("../", self.location.href);
+const ROOT = new URL("../", worker.location.href);
 const FILES = BUILD.files.map(([path, sha256]) => [new URL(path, ROOT).href, sha256]);
 
 // The pages (index.html, faq.html, widget.html and the site's root): the build's files that
 // are not under static/.
 const PAGES = BUILD.files.map(([path]) => path).filter((path) => !path.startsWith("static/"));
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (installing) => {
+  const event = /** @type {InstallEvent} */ (installing);
   // The site's files (everything under static/: scripts, styles, the runtime, the wheels,
   // the snapshot) and its pages are answered from this build's cache by the browser itself,
   // without starting this worker or running its fetch handler (the static routing API; a
@@ -34,6 +39,7 @@ self.addEventListener("install", (event) => {
   // for with a query goes through the fetch handler, which ignores the query (a share
   // link's table is in the #fragment, which is never sent).
   if (event.addRoutes) {
+    /** @param {URLPatternInit} pattern @returns {RouterRule} */
     const fromCache = (pattern) => ({
       condition: { urlPattern: new URLPattern(pattern), requestMethod: "get" },
       source: { cacheName: CACHE },
@@ -76,22 +82,22 @@ async function precache() {
   }
 }
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
         if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
       }
-      await self.clients.claim();
+      await worker.clients.claim();
     })(),
   );
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data === "skip-waiting") self.skipWaiting();
+worker.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") worker.skipWaiting();
 });
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(ROOT.origin + "/")) return;
   event.respondWith(

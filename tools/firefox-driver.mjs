@@ -1,3 +1,4 @@
+// @ts-check
 // Firefox for the cross-engine smoke suite (tests/engines/): Debian's firefox-esr driven
 // over WebDriver BiDi by puppeteer-core (Playwright drives only its own Firefox builds,
 // which cannot be downloaded here). tools/engines.py starts this script and talks
@@ -14,7 +15,9 @@ import { createInterface } from "node:readline";
 import puppeteer from "puppeteer-core";
 
 const FIREFOX = process.env.FIREFOX || "/usr/bin/firefox-esr";
+/** @type {import("puppeteer-core").Browser | undefined} */
 let browser;
+/** @type {import("puppeteer-core").Page | undefined} */
 let page;
 let errors = [];
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Bytecode-only wheels: `node tools/pycompile.mjs <pyodide dir> <out dir> <wheel>...`
 //
 // Starts Pyodide (the CPython the page runs, so the .pyc files match it) and runs

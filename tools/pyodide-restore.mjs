@@ -1,3 +1,4 @@
+// @ts-check
 // What tools/snapshot.mjs (at build time, in Node) and the page's loader
 // (tools/pyodide-snapshot.mjs, in the rules worker) must do alike for a memory snapshot
 // of Python with pydantic imported to be restorable: where the compiled extensions are
@@ -29,6 +30,9 @@ const DEPENDENCY = "snapshot-dynlibs";
  *   memoryLength: grow the memory to this many bytes first (a snapshot larger than
  *         Pyodide's initial memory is otherwise cut short when written back)
  * Returns { factory, placement }: placement is filled in as the libraries load.
+ * @param {(settings: object) => Promise<any>} createModule
+ * @param {{ path: string, module: Promise<WebAssembly.Module> }[]} libs
+ * @param {{ expected?: object[], memoryLength?: number }} [options]
  */
 export function preloadingDynlibs(createModule, libs, { expected, memoryLength } = {}) {
   const placement = [];

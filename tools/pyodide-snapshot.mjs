@@ -1,3 +1,4 @@
+// @ts-check
 // Pyodide, restored from its build-time memory snapshot. tools/vendor.py copies this file
 // beside pyodide.mjs, as static/vendor/pyodide-<version>/pyodide-snapshot.mjs, and
 // static/app.js names it as PyScript's `interpreter`.
@@ -34,7 +35,16 @@ export const version = "__PYODIDE_VERSION__";
 // What tools/snapshot.mjs recorded, written in by tools/vendor.py: the memory's length, the
 // compiled libraries (`libraries`: each one's path in Python's file system and its file
 // here), where they were placed (`dynlibs`) and the dlopen handles naming them.
-const SAVED = "__SNAPSHOT__";
+/**
+ * @typedef {object} Saved
+ * @property {string} id the build's id, which the snapshot file holds too
+ * @property {number} memoryLength
+ * @property {{ path: string, file: string }[]} libraries
+ * @property {object[]} dynlibs
+ * @property {Record<string, number[]>} handles
+ * @property {{ file: string, id: string, memoryLength: number }} core the core snapshot's
+ */
+const SAVED = /** @type {Saved} */ (/** @type {unknown} */ ("__SNAPSHOT__"));
 
 // Storage is an optimisation, never a requirement. PyScript's Pyodide engine opens an
 // IndexedDB database (its package cache, "IDBMap/<this directory>@<version>") before it
@@ -103,11 +113,14 @@ function keepPyScriptStorageInMemory(scope) {
 }
 keepPyScriptStorageInMemory(globalThis);
 
-const pyodideModule = import("./pyodide.mjs");
+const here = (name) => new URL(name, import.meta.url).href;
+
+// Pyodide's own modules are beside this file once copied, not in tools/ where the type
+// checker reads it: imported by their URL, typed by the npm package they come from.
+/** @type {Promise<typeof import("pyodide")>} */
+const pyodideModule = import(here("./pyodide.mjs"));
 const restoreModule = import("./pyodide-restore.mjs");
 restoreModule.catch(() => undefined); // then the snapshot is not used (reported below)
-
-const here = (name) => new URL(name, import.meta.url).href;
 
 async function inflate(bytes) {
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
@@ -120,6 +133,7 @@ async function inflate(bytes) {
 // bytes), each run's offset and length, then the runs' bytes. The id must be this
 // loader's: a page loaded across a deploy could otherwise pair this loader's record of
 // the libraries with another build's memory.
+/** @param {Uint8Array} file @param {{ id: string, name?: string }} [which] */
 function expand(file, { id: expected, name = "snapshot.bin" } = SAVED) {
   const words = new Uint32Array(file.buffer, file.byteOffset, Math.min(8, file.length >> 2));
   if (words[0] !== 0x50535243 || words[1] !== 2 || words.length < 8) {
@@ -165,7 +179,7 @@ const lockFile = fetch(here("./pyodide-lock.json")).then((response) => {
   if (!response.ok) throw new Error(`Failed to load the package lock: HTTP ${response.status}`);
   return response.text();
 });
-const createPyodideModule = import("./pyodide.asm.mjs").then((module) => module.default);
+const createPyodideModule = import(here("./pyodide.asm.mjs")).then((module) => module.default);
 lockFile.catch(() => undefined); // reported by loadPyodide, not as an unhandled rejection
 createPyodideModule.catch(() => undefined);
 
@@ -314,15 +328,19 @@ export async function loadPyodide({ packages = [], ...options } = {}) {
   }
   const restoreFetch = handOver();
   // One table slot per function here too (tools/pyodide-restore.mjs, canonicalTable).
-  const { withCanonicalTable } = await restoreModule.catch(() => ({}));
+  const { withCanonicalTable } = await restoreModule.catch(() => ({ withCanonicalTable: null }));
   const canonical = createPyodideModule.then((create) =>
     withCanonicalTable
       ? (moduleSettings) =>
           create({ ...moduleSettings, instantiateWasm: withCanonicalTable(moduleSettings.instantiateWasm) })
       : create,
   );
+  // A promise of the factory, where Pyodide's types want the factory: loadPyodide awaits it
+  // (its loadWasmScript returns it from an async function), so it is not waited for here.
+  const createModule = /** @type {import("pyodide").PyodideConfig["createPyodideModule"]} */ (
+    /** @type {unknown} */ (canonical));
   const pyodide = await pyodideJs
-    .loadPyodide({ ...settings, createPyodideModule: canonical })
+    .loadPyodide({ ...settings, createPyodideModule: createModule })
     .finally(restoreFetch);
   performance.mark("pyodide-started"); // from scratch
   if (packages.length) await pyodide.loadPackage(packages, { messageCallback: () => {} });

@@ -1,3 +1,4 @@
+// @ts-check
 // Build-time Pyodide memory snapshot:
 //   node tools/snapshot.mjs <pyodide dir> <out.bin> <out.json> --id <16 characters>
 //        [--site <site-packages.tar>] [--dynlib <path>=<file>]... [module | module:function ...]
@@ -175,7 +176,9 @@ gc.collect()
     handles: dlopenHandles(Module, libs),
   };
   const file = sparse(snapshot, id);
-  for (const [target, bytes] of [[out, file], [metaOut, JSON.stringify(meta, null, 1) + "\n"]]) {
+  /** @type {[string, Uint8Array | string][]} */
+  const written = [[out, file], [metaOut, JSON.stringify(meta, null, 1) + "\n"]];
+  for (const [target, bytes] of written) {
     writeFileSync(target + ".tmp", bytes);
     renameSync(target + ".tmp", target);
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // Decorative art drawn as SVG (no emoji: not every tablet has the font). Always aria-hidden:
 // every piece of art sits next to words that say the same thing.
 

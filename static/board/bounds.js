@@ -1,3 +1,4 @@
+// @ts-check
 // What the board draws is clamped, never what is stored: a value the models allow
 // (62,000 Discovery tokens, a long list of planned Actions) is drawn as a table needs it, the
 // rest as a count, so drawing never throws and never builds more DOM than a real table.

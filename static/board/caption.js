@@ -1,3 +1,4 @@
+// @ts-check
 // "Tap it again to put it back": a short caption beside the piece in hand, for a finger that
 // has no Escape key (the keyboard's Escape is only announced). It lies over the page, outside the table (a pile's
 // heap clips what overflows it), never over a "Put here", the note by the finger or the
@@ -67,7 +68,7 @@ function obstacles(piece) {
 /** What it had better leave in view: the table's other controls, its pieces most (it takes no
  * tap, but a control half hidden reads as gone, and a piece hidden as moved). */
 function controls(piece) {
-  return [...document.querySelectorAll("#board :is(button, input, select, summary):not([data-put])")]
+  return [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#board :is(button, input, select, summary):not([data-put])"))]
     .filter((el) => el !== piece)
     .map((el) => ({ ...rectOf(el), weight: el.dataset.drag ? 3 : 1 })).filter((r) => r.right > r.left);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Moving pieces: drag with Pointer Events (mouse, touch, pen), tap-then-tap, and the keyboard
 // (Enter/Space picks up, arrow keys or Tab reach the "Put here" buttons, Enter puts, Escape
 // drops). All three end in ctl.commit(piece, place); none of them knows a rule.

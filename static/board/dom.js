@@ -1,3 +1,4 @@
+// @ts-check
 // A tiny element builder. Every piece of text goes in through textContent (never innerHTML),
 // so names, notes and imported strings can never become markup.
 

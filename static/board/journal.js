@@ -1,3 +1,4 @@
+// @ts-check
 // The game's whole history, kept here on the page, with only a short window of it in the
 // rules' session (a move must cost the same with 3,000 entries as with 3).
 //

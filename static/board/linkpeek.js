@@ -1,3 +1,4 @@
+// @ts-check
 // A share link read by the page alone, so that its table and demand are on screen at once,
 // while the rules load (which takes seconds on a fresh device); the rules then read the link
 // again and rule on it, and only their reading counts.

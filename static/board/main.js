@@ -1,3 +1,4 @@
+// @ts-check
 // The board: boots from the autosave before Python is ready, sends every change to the core
 // through the session (queued while the rules load), redraws from the core's snapshot, and
 // keeps the autosave, the history log, share links and import/export.
@@ -15,7 +16,12 @@ import { peekLink } from "./linkpeek.js";
 import { effectProblem } from "./savecheck.js";
 import { Store } from "./store.js";
 
+/** @param {string} id */
 const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $button = (id) => /** @type {HTMLButtonElement} */ ($(id));
+/** @param {string} id */
+const $dialog = (id) => /** @type {HTMLDialogElement} */ ($(id));
 const html = document.documentElement;
 const referee = window.referee;
 
@@ -50,7 +56,7 @@ const ctl = {
     try {
       env = await this.command({ cmd: "edit", edits, summary }, summary);
     } catch (error) {
-      this.refuse(error, summary);
+      this.refuse(error);
       return false;
     }
     // Done by the core: said so, even if drawing it went wrong (accept never throws: a change
@@ -107,7 +113,7 @@ const ctl = {
     }
   },
 
-  refuse(error, summary) {
+  refuse(error) {
     const reason = plainReason(error);
     showMessage(`Not done: ${reason}`, "refused", lastTap);
     this.say(`Not done: ${reason}`);
@@ -140,7 +146,7 @@ const ctl = {
     this.heldBy = byPointer ? lastPointer : "key"; // the caption says how to put it back
     if (demand) demand.showTable();
     draw();
-    const first = document.querySelector("#board [data-put]");
+    const first = /** @type {HTMLElement | null} */ (document.querySelector("#board [data-put]"));
     // A cube picked up with no Action planned can only go to another pile: say how to tie
     // it to an Action, where the finger is (else a second tap finds nothing to take it).
     const noAction = piece.t === "res" && !this.state.planned_actions.some((a) => !a.resolved)
@@ -158,7 +164,7 @@ const ctl = {
     this.holding = null;
     draw();
     this.say("Put back: nothing moved.");
-    const from = this.heldFrom && document.querySelector(`#board [data-key="${CSS.escape(this.heldFrom)}"]`);
+    const from = this.heldFrom && /** @type {HTMLElement | null} */ (document.querySelector(`#board [data-key="${CSS.escape(this.heldFrom)}"]`));
     if (from) from.focus();
   },
 
@@ -168,6 +174,11 @@ const ctl = {
     return this.commit(piece, place, { via: "tap", key });
   },
 
+  /**
+   * Move the piece to the place: from the tap (or key) that put it, or a drag's drop.
+   * @param {object} piece @param {object} place
+   * @param {{ t0?: number, key?: string, via?: "tap" | "drag" }} [how]
+   */
   commit(piece, place, { t0 = performance.now(), key, via } = {}) {
     const move = movesFor(this.state, piece, place);
     // A keyboard or tap move puts the focus on the place the piece went; a pointer drag
@@ -239,7 +250,7 @@ function setBusy(delta) {
 // ------------------------------------------------------------------ drawing
 
 function draw() {
-  const active = document.activeElement;
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
   const key = active && active.closest && active.closest("#board") && !ctl.dragged ? active.dataset.key : null;
   ctl.dragged = false;
   renderBoard(ctl, roots);
@@ -268,7 +279,7 @@ function restoreFocus(key) {
   const want = ctl.focusAfter || key;
   ctl.focusAfter = null;
   if (!want || (document.activeElement && document.activeElement !== document.body && document.contains(document.activeElement))) return;
-  const el = document.querySelector(`#board [data-key="${CSS.escape(want)}"]`);
+  const el = /** @type {HTMLElement | null} */ (document.querySelector(`#board [data-key="${CSS.escape(want)}"]`));
   if (el) el.focus();
 }
 
@@ -325,9 +336,9 @@ function placeChildren(parent, nodes) {
 
 function drawToolbar() {
   const own = !ctl.shared;
-  $("undo").disabled = !own || !ctl.snapshot || !ctl.snapshot.can_undo;
-  $("redo").disabled = !own || !ctl.snapshot || !ctl.snapshot.can_redo;
-  for (const id of ["new-game", "import-button", "export"]) $(id).disabled = !own;
+  $button("undo").disabled = !own || !ctl.snapshot || !ctl.snapshot.can_undo;
+  $button("redo").disabled = !own || !ctl.snapshot || !ctl.snapshot.can_redo;
+  for (const id of ["new-game", "import-button", "export"]) $button(id).disabled = !own;
 }
 
 function showPending() {
@@ -352,7 +363,8 @@ let lastTap = null;
 let lastPointer = "touch"; // what pressed last: a finger, a pen or a mouse
 document.addEventListener("pointerup", (e) => { lastTap = { x: e.clientX, y: e.clientY }; lastPointer = e.pointerType || "touch"; }, true);
 document.addEventListener("click", (e) => {
-  const el = e.target.closest && e.target.closest("[data-key], [data-testid]");
+  const target = /** @type {Element} */ (e.target);
+  const el = target.closest && /** @type {HTMLElement | null} */ (target.closest("[data-key], [data-testid]"));
   lastTap = el ? { key: el.dataset.key, testid: el.dataset.testid, x: e.clientX, y: e.clientY } : null;
 }, true);
 
@@ -386,7 +398,7 @@ function placeMessage(box, anchor) {
 // A toast that stays on screen until the player dismisses it (or their next change goes through).
 function showMessage(text, kind = "info", anchor = null) {
   const box = $("board-message");
-  const back = document.activeElement;
+  const back = /** @type {HTMLElement | null} */ (document.activeElement);
   box.dataset.kind = kind;
   box.replaceChildren(h("span", { text }), h("button", { type: "button", class: "secondary small", data: { testid: "message-ok" },
     onclick: () => {
@@ -441,12 +453,12 @@ async function undoRedo(cmd) {
     const text = `${cmd === "undo" ? "Undone" : "Redone"}${what ? `: ${what}` : ""}.`;
     undoToast(text); // a role="status": screen readers hear it too
   } catch (error) {
-    ctl.refuse(error, title(cmd));
+    ctl.refuse(error);
   }
 }
 
 function confirmDialog(titleText, text, okText) {
-  const dialog = $("confirm-dialog");
+  const dialog = $dialog("confirm-dialog");
   $("confirm-title").textContent = titleText;
   $("confirm-text").textContent = text;
   $("confirm-ok").textContent = okText;
@@ -475,7 +487,8 @@ async function replaceTable(command, label) {
  * said what the code is, follows the link to the rules FAQ. */
 function wireRuleCodes() {
   $("board").addEventListener("click", (e) => {
-    const link = e.target.closest && e.target.closest("a.rule-code-link[data-clause]");
+    const target = /** @type {Element} */ (e.target);
+    const link = target.closest && /** @type {HTMLAnchorElement | null} */ (target.closest("a.rule-code-link[data-clause]"));
     if (!link || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     if (demand.showRule(link.dataset.clause, link)) e.preventDefault();
   });
@@ -487,11 +500,11 @@ function wireToolbar() {
   $("export").addEventListener("click", () => ctl.snapshot && ctl.download("castaway-table.json", ctl.snapshot.history));
   $("import-button").addEventListener("click", () => $("import-file").click());
   $("import-file").addEventListener("change", importFile);
-  $("new-game").addEventListener("click", () => $("new-dialog").showModal());
+  $("new-game").addEventListener("click", () => $dialog("new-dialog").showModal());
   $("new-form").addEventListener("submit", newGame);
-  $("new-cancel").addEventListener("click", () => $("new-dialog").close());
+  $("new-cancel").addEventListener("click", () => $dialog("new-dialog").close());
   document.addEventListener("keydown", (e) => {
-    if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== "z" || e.target.closest("input, textarea, select")) return;
+    if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== "z" || /** @type {Element} */ (e.target).closest("input, textarea, select")) return;
     e.preventDefault();
     undoRedo(e.shiftKey ? "redo" : "undo");
   });
@@ -510,7 +523,7 @@ async function newGame(e) {
   const state = { characters: roles.map((role) => ({ role })), first_player: roles[0], scenario,
     friday: form.elements.namedItem("new-friday").checked ? {} : null, dog: form.elements.namedItem("new-dog").checked };
   error.textContent = "";
-  $("new-dialog").close();
+  $dialog("new-dialog").close();
   demand.clear(); // the last game's card is not this game's
   $("panel-body").scrollTop = 0; // and the panel starts at its top, at the card search
   await replaceTable({ cmd: "new", state }, "New game");
@@ -670,8 +683,8 @@ function drawSharedBanner() {
   ctl.sharedOwn = own;
   $("shared-what").textContent = checking ? "This is the table and demand someone shared with you. Its ruling is being worked out…"
     : "This is the table, demand and ruling someone shared with you.";
-  $("shared-load").disabled = checking;
-  $("shared-back").disabled = checking;
+  $button("shared-load").disabled = checking;
+  $button("shared-back").disabled = checking;
   $("shared-own").textContent = own ? "Your own table is saved and untouched." : "You have no table of your own on this device yet.";
   $("shared-load").textContent = own ? "Play this table instead of mine…" : "Play this table";
   $("shared-back").textContent = own ? "Back to my table" : "Set up my own table";
@@ -763,7 +776,7 @@ function firstPaint() {
  * without its style. A stylesheet that could not load is applied all the same (the board works,
  * only plainer) rather than leave the table empty. */
 function boardStyle() {
-  const link = $("board-style");
+  const link = /** @type {HTMLLinkElement | null} */ ($("board-style"));
   if (!link || link.media !== "print") return Promise.resolve();
   const loaded = () => {
     try {

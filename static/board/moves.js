@@ -1,3 +1,4 @@
+// @ts-check
 // What a drag means: a picked-up piece dropped on a place becomes session edits for the core.
 // The board only translates; the core decides whether the move is allowed (and says why not).
 

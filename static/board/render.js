@@ -1,3 +1,4 @@
+// @ts-check
 // The table, drawn from a snapshot of the core's state. Regions are rebuilt only when the part
 // of the state they show (or the piece in hand) changed, so a move redraws a few nodes.
 
@@ -59,6 +60,18 @@ function patchParts(cachedParts, parts, held) {
   }
 }
 
+/** @typedef {import("../../types/core").TableState} TableState */
+/** @typedef {import("./widgets.js").Controller} Controller */
+/**
+ * A region of the board: what of the state it shows (compared as JSON); if it is rebuilt part
+ * by part, its parts, each [id, what it shows, () => its node]; and how to build it (given
+ * its parts' nodes, in order).
+ * @typedef {object} Region
+ * @property {(s: TableState, ctl: Controller) => unknown[]} deps
+ * @property {(ctl: Controller, s: TableState) => unknown[][]} [parts]
+ * @property {(ctl: Controller, s: TableState, parts?: Node[]) => HTMLElement} build
+ */
+/** @type {Record<string, Region>} */
 const REGIONS = {
   game: {
     deps: (s) => [s.round, s.phase, s.scenario, s.house_rules, s.lost],

@@ -1,3 +1,4 @@
+// @ts-check
 // The autosave's side of the board: saving after each move, telling the player about saves
 // set aside (with Download and Discard), and following another tab on the same table.
 //

@@ -1,3 +1,4 @@
+// @ts-check
 // Autosave in localStorage, written so that a crash, a full disk, a damaged save or a second
 // tab never costs a table:
 //

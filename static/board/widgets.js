@@ -1,3 +1,4 @@
+// @ts-check
 // Small controls shared by the board's regions. Each takes the controller (ctl) that sends
 // edits to the core; none of them decides anything about the game.
 
@@ -5,12 +6,22 @@ import { few, hidden, moreText } from "./bounds.js";
 import { h } from "./dom.js";
 import { accepts, pieceName, placeLabel } from "./moves.js";
 
+/**
+ * The board's controller (`ctl` in main.js): what the board shows and holds, and the
+ * commands that send edits to the core. Not typed further here.
+ * @typedef {any} Controller
+ */
+
 export function button(ctl, attrs, ...children) {
   const data = attrs.data && attrs.data.key && !attrs.data.testid ? { ...attrs.data, testid: attrs.data.key } : attrs.data;
   return h("button", { type: "button", ...attrs, data, disabled: attrs.disabled || ctl.readonly }, ...children);
 }
 
-/** − value + for a count at `path`. */
+/**
+ * − value + for a count at `path`.
+ * @param {Controller} ctl
+ * @param {{ label: string, value: number, path: string, min?: number, max?: number, key: string, what?: string }} count
+ */
 export function stepper(ctl, { label, value, path, min = 0, max = 99, key, what }) {
   const id = `st-${key}`;
   const name = what || label;
@@ -28,7 +39,12 @@ export function stepper(ctl, { label, value, path, min = 0, max = 99, key, what 
   );
 }
 
-/** A track of level buttons; clicking one sets the level. `mark(level)` adds art. */
+/**
+ * A track of level buttons; clicking one sets the level. `mark(level)` adds art.
+ * @param {Controller} ctl
+ * @param {{ label: string, levels: number[], value: number, path: string, key: string,
+ *   mark?: (level: number) => Node, describe?: (level: number) => string, cls?: string }} levels
+ */
 export function track(ctl, { label, levels, value, path, key, mark, describe, cls }) {
   return h("div", { class: ["track", cls], role: "group", "aria-label": label, data: { testid: key, value } },
     levels.map((level) => {
@@ -45,6 +61,13 @@ export function track(ctl, { label, levels, value, path, key, mark, describe, cl
   );
 }
 
+/**
+ * A checkbox for a yes/no at `path`; `value(on)` is what is set (else `on` itself), `said(on)`
+ * the history's words.
+ * @param {Controller} ctl
+ * @param {{ label: string, checked: boolean, path: string, key: string,
+ *   value?: (on: boolean) => unknown, said?: (on: boolean) => string, cls?: string }} box
+ */
 export function toggle(ctl, { label, checked, path, key, value, said, cls }) {
   const on = value ? value(!checked) : !checked;
   return h("label", { class: ["toggle", cls] },
@@ -58,6 +81,12 @@ export function toggle(ctl, { label, checked, path, key, value, said, cls }) {
     h("span", { text: label }));
 }
 
+/**
+ * One of `options` at `path`, as a row of buttons named by `names`.
+ * @param {Controller} ctl
+ * @param {{ label: string, options: string[], value: string, path: string, key: string,
+ *   names?: Record<string, string> }} choices
+ */
 export function choice(ctl, { label, options, value, path, key, names = {} }) {
   return h("div", { class: "segmented", role: "group", "aria-label": label, data: { testid: key } },
     options.map((option) => button(ctl, {
@@ -67,7 +96,12 @@ export function choice(ctl, { label, options, value, path, key, names = {} }) {
     }, names[option] || option)));
 }
 
-/** A text field that sends one `set` when the player is done typing (change). */
+/**
+ * A text field that sends one `set` when the player is done typing (change).
+ * @param {Controller} ctl
+ * @param {{ label: string, value: string | null, path: string, key: string, placeholder?: string,
+ *   maxlength?: number }} field
+ */
 export function textField(ctl, { label, value, path, key, placeholder, maxlength = 60 }) {
   const id = `tf-${key}`;
   return h("span", { class: "field" },
@@ -81,7 +115,12 @@ export function textField(ctl, { label, value, path, key, placeholder, maxlength
 
 /** Chips for a list of names, each removable, with a field to add one. `look` draws the
  * chips as the game's pieces ("token": round discs, "marker": wooden blocks, "card"); with
- * `folded`, the field to add one is folded under a small "+ Add" so the list reads first. */
+ * `folded`, the field to add one is folded under a small "+ Add" so the list reads first.
+ * @param {Controller} ctl
+ * @param {{ label: string, items: any[], path: string, key: string, makeItem?: (name: string) => unknown,
+ *   itemLabel?: (item: any) => string, extra?: (item: any, i: number) => Node, look?: string,
+ *   folded?: boolean, addLabel?: string }} list
+ */
 export function nameList(ctl, { label, items, path, key, makeItem = (name) => name, itemLabel = (x) => x, extra, look, folded, addLabel }) {
   const inputId = `add-${key}`;
   const form = h("form", {

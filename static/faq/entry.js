@@ -1,3 +1,4 @@
+// @ts-check
 // A rule and its sources, drawn for people: shared by the FAQ page (faq.html) and the board's
 // rule drawer (index.html), so that a rule reads the same in both. Presentation only: the
 // rule's words and sources come from the core's catalogue and FAQ; text goes in as text.

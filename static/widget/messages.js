@@ -1,3 +1,4 @@
+// @ts-check
 // The widget's message API and its embed settings, as plain functions (no DOM, no Python).
 //
 // Host -> widget:  {type: "castaway-referee:rule", id, request}
@@ -35,7 +36,7 @@ const IPV6 = /^\[[0-9a-f:.]+\]$/;
 export function shownText(text) {
   const raw = String(text);
   const cut = raw.length > 60 ? `${raw.slice(0, 60)}…` : raw;
-  return cut.replace(/[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g,
+  return cut.replace(/[\p{Cc}\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/gu,
     (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // tools/pyodide-restore.mjs canonicalTable: one object per function in the function
 // table, as WebKit's JavaScriptCore needs for Emscripten's addFunction to find a slot.
 // Node's V8 keeps one object per function already; JavaScriptCore's behaviour (a table
@@ -50,7 +51,7 @@ async function likeJavaScriptCore(body) {
 
 test("an engine that keeps one object per function is left as it is", async () => {
   const instance = await instantiate();
-  const table = instance.exports.__indirect_function_table;
+  const table = /** @type {WebAssembly.Table} */ (instance.exports.__indirect_function_table);
   assert.equal(table.get(0), instance.exports.f); // V8
   assert.equal(canonicalTable(instance), 0);
 });
@@ -58,7 +59,8 @@ test("an engine that keeps one object per function is left as it is", async () =
 test("in JavaScriptCore every slot of an exported function reads back as the export", () =>
   likeJavaScriptCore(async () => {
     const instance = await instantiate();
-    const { f, g, __indirect_function_table: table } = instance.exports;
+    const { f, g } = instance.exports;
+    const table = /** @type {WebAssembly.Table} */ (instance.exports.__indirect_function_table);
     assert.notEqual(table.get(0), f); // the quirk, reproduced
     assert.equal(canonicalTable(instance), 3);
     assert.deepEqual([table.get(0), table.get(1), table.get(2)], [f, g, f]);

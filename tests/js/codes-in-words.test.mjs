@@ -1,3 +1,4 @@
+// @ts-check
 // static/widget/view.js says a rule code, a house-rule switch and a space in words, for every
 // page (the board's panel and rule drawer, the widget, the FAQ): a part's id ("R8.zero"), a
 // switch's key or a space's id ("tile-2-food") is never what a player reads.

@@ -1,3 +1,4 @@
+// @ts-check
 // static/board/journal.js against a stand-in for the rules' session (pyapp/session.py): the
 // same commands and answers, on a table that is one number and entries that add to it. The
 // page keeps the whole game while the session only ever holds a window of it.
@@ -116,7 +117,7 @@ test("a change after undoing drops what was undone, across windows", async () =>
 test("a long history loads stride by stride, with the same tables as one replay", async () => {
   const session = fakeSession();
   const journal = new Journal(session.send);
-  const entries = Array.from({ length: 5 * STRIDE + 3 }, (_, i) => ({ kind: "edit", add: 1, summary: "" }));
+  const entries = Array.from({ length: 5 * STRIDE + 3 }, () => ({ kind: "edit", add: 1, summary: "" }));
   const env = await journal.run({ cmd: "load", history: { initial: { n: 10 }, entries, cursor: 2 * STRIDE + 1 } });
   assert.equal(env.snapshot.state.n, 10 + 2 * STRIDE + 1);
   assert.equal(journal.entries.length, entries.length);
@@ -128,6 +129,7 @@ test("a long history loads stride by stride, with the same tables as one replay"
 
 test("a refused entry deep in a loaded history leaves the journal and the session as they were", async () => {
   const { session, journal } = await played(5);
+  /** @type {{ kind: string, add: number | string }[]} */
   const entries = Array.from({ length: 4 * STRIDE }, () => ({ kind: "edit", add: 1 }));
   entries[3 * STRIDE + 2] = { kind: "edit", add: "x" };
   await assert.rejects(journal.run({ cmd: "load", history: { initial: { n: 0 }, entries, cursor: 4 * STRIDE } }));

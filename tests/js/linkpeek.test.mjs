@@ -1,3 +1,4 @@
+// @ts-check
 // static/board/linkpeek.js: a share link read by the page alone, before the rules load. Links
 // are written here as pyapp/links.py writes them (zlib, URL-safe base64 without padding;
 // tests/e2e/test_shared_links.py opens one written by Python itself). Whatever it cannot read is null,
@@ -40,6 +41,7 @@ test("a link written in percent-escapes (as some forums pass it on) reads the sa
   assert.deepEqual(read, await peekLink(plain));
 });
 
+/** @type {[string, () => Promise<string>][]} */
 const UNREADABLE = [
   ["no link at all", async () => "#board"],
   ["another link format", async () => link(REQUEST).replace("#r=1.", "#r=2.")],
