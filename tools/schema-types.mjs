@@ -22,7 +22,7 @@ export const TARGET = new URL("types/core.d.ts", ROOT);
 const UNDERSTOOD = new Set([
   "$defs", "$ref", "$schema", "additionalProperties", "anyOf", "const", "default", "description",
   "discriminator", "enum", "items", "maxItems", "maxLength", "maximum", "minItems", "minLength",
-  "minimum", "oneOf", "pattern", "properties", "required", "title", "type",
+  "minimum", "oneOf", "pattern", "prefixItems", "properties", "required", "title", "type",
 ]);
 const SCALARS = { string: "string", integer: "number", number: "number", boolean: "boolean", null: "null" };
 
@@ -34,6 +34,7 @@ function typeOf(node) {
   if (node.anyOf || node.oneOf) return [...new Set((node.anyOf || node.oneOf).map(typeOf))].join(" | ");
   if ("const" in node) return JSON.stringify(node.const);
   if (node.enum) return node.enum.map((value) => JSON.stringify(value)).join(" | ");
+  if (node.type === "array" && node.prefixItems) return `[${node.prefixItems.map(typeOf).join(", ")}]`; // a tuple
   if (node.type === "array") {
     const item = node.items ? typeOf(node.items) : "unknown";
     return item.includes(" ") ? `Array<${item}>` : `${item}[]`;

@@ -42,6 +42,8 @@ export interface Ruling {
   unfulfilled_units?: number;
   used_alternative?: boolean;
   version?: 1;
+  /** everything a page shows of this ruling, worded by the core (pyapp/rules/telling.py); the page draws it and words nothing */
+  words?: RulingWords | null;
   wounds?: WoundReport[];
 }
 
@@ -103,6 +105,18 @@ export interface ChildrenFood {
   if_possible?: boolean;
   kind: "children_food";
   victims?: "default" | "all" | "in_camp" | "first_player" | "resolver" | "cook" | "carpenter" | "explorer" | "soldier" | "friday" | "jenny";
+}
+
+/**
+ * A decision in words: its question, its options (a figure by its name) and the one
+ * this ruling took, said option by option.
+ */
+export interface Choice {
+  chosen: string;
+  id: string;
+  options: Array<[string, string]>;
+  question: string;
+  suggested: boolean;
 }
 
 /** Decisions that belong to the players; each has a suggested default. */
@@ -354,6 +368,7 @@ export interface PalisadeRedDie {
 /** What was paid towards one part of a demand, and what could not be. */
 export interface Payment {
   demand: number;
+  kind?: "resource" | "track" | "level" | "determination" | "source";
   paid: number;
   wanted: number;
   what: string;
@@ -412,6 +427,27 @@ export interface Resources {
   wood?: number;
 }
 
+/** Everything the page shows about one ruling, worded by the core. */
+export interface RulingWords {
+  alternative: string[];
+  choices: Choice[];
+  clear: boolean;
+  context: string[];
+  demands: string[];
+  follows: string[];
+  gains: string[];
+  headline: string;
+  lost: string;
+  names: string[];
+  not_spent: string;
+  paid: string[];
+  steps: string[];
+  summary: string;
+  sure: Sure;
+  titles: string[];
+  wounds: string[];
+}
+
 export interface Source {
   exhausted?: boolean;
   kind: "food" | "wood";
@@ -441,6 +477,17 @@ export interface SufferWounds {
   if_possible?: boolean;
   kind: "wounds";
   victims?: "default" | "all" | "in_camp" | "first_player" | "resolver" | "cook" | "carpenter" | "explorer" | "soldier" | "friday" | "jenny";
+}
+
+/**
+ * How sure a ruling is as a whole, for a player: a grade the page colours ("official",
+ * "derived", "switch", "house"), its label, a sentence, and the steps that decide it.
+ */
+export interface Sure {
+  grade: string;
+  label: string;
+  steps?: number[];
+  text: string;
 }
 
 /** The whole table, as the players set it up. */
