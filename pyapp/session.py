@@ -5,7 +5,7 @@ Every command answers `{"ok": true, "snapshot": ..., ...}` or a structured error
 command leaves the session exactly as it was.
 
 Two ways to answer, chosen by the command's `reply` (see `pyapp/service.py` for the
-envelope): `"full"` (the default, as before) sends the whole log and history with every
+envelope): `"full"` (the default) sends the whole log and history with every
 snapshot, so its cost grows with the log; `"changes"` sends the table and only what changed
 in the log, so a move costs the same with 3,000 entries as with 3."""
 

@@ -1,8 +1,8 @@
 """Every rule a ruling can cite: the clauses of the rule text, the rules around it, our rulings.
 
-Each clause says how sure it is (rulings.md, "How sure each ruling is"): `stated` (a rule says
-it), `derived` (it follows from stated rules) or `house` (our decision where the rules are
-silent). A ruling with parts of different certainty names them; a step then cites the part
+Each clause says how sure it is (docs/rules/rulings.md, "How sure each ruling is"): `stated`
+(a rule says it), `derived` (it follows from stated rules) or `house` (our decision where the
+rules are silent). A ruling with parts of different certainty names them; a step then cites the part
 it applies ("R8.zero"), and carries that part's certainty.
 
 A clause marked `by_card` lets the card decide (G-named-victim: the card names who suffers); a
@@ -32,6 +32,8 @@ class Clause(Value):
     id: str
     title: str
     text: str
+    # Keys of pyapp/data/faq.json's sources, the public pages it rests on; "rulings.md" is our
+    # own ruling, written down in docs/rules/rulings.md.
     source: str
     switch: str | None = None
     certainty: Certainty = "stated"
@@ -50,7 +52,7 @@ def _c(cid: str, title: str, text: str, source: str, switch: str | None = None,
 
 
 _ALL = (
-    # The rule of unfulfilled demand, clause by clause (unfulfilled-demand.txt).
+    # The rule of unfulfilled demand, clause by clause (the Dized page "Unfulfilled demand", DZ-UD).
     _c("C1", "Unfulfilled demand", "If a demand cannot be fulfilled, you suffer 1 Wound for each "
        "resource or level you cannot fulfil; do as much as you can, then take Wounds for the rest.",
        "DZ-UD, DZ-Q-partial"),
@@ -88,7 +90,7 @@ _ALL = (
        "which is unfulfilled demand.", "DZ-UD"),
     _c("C17", "Scenario 6: the children", "If you don't have enough food for the children, you "
        "lose the game immediately.", "DZ-UD, DZ-S6"),
-    # The rules around it (reference.md).
+    # The rules around it (docs/rules/reference.md).
     _c("G-wound-track", "Wounds on the track", "Each Morale arrow passed lowers Morale by 1; "
        "reaching the death space kills the character and everyone loses.", "DZ-Char, DZ-Win"),
     _c("G-friday-death", "Friday's death", "Friday is not a character: his death does not end "
@@ -145,7 +147,7 @@ _ALL = (
     _c("G-token-place", "Placing a token", "The token is placed on its space.", "DZ-Tokens"),
     _c("G-increase", "Raising a level", "Roof and Palisade rise only with a Shelter; the Weapon "
        "track always rises.", "DZ-Shelter, DZ-Weapon"),
-    # The product's rulings where the rules are silent (rulings.md).
+    # The product's rulings where the rules are silent (docs/rules/rulings.md).
     _c("R1", "Demands on each character", "Each character pays from their own supply; only a "
        "character who is short suffers 1 Wound per missing unit.", "rulings.md",
        "shortfall_hurts_all", "house"),

@@ -1,6 +1,6 @@
 """What the players may choose to use to lessen a demand: Discovery tokens and Treasures whose
-effect reduces one (reference.md §1.12, §1.6). The referee never uses them by itself (C4);
-the ruling offers them as a decision, and the ruling with them used is one choice away."""
+effect reduces one (docs/rules/reference.md §1.12, §1.6). The referee never uses them by itself
+(C4); the ruling offers them as a decision, and the ruling with them used is one choice away."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ class Help(NamedTuple):
     needs: str = ""  # an Item that must be built for it to be used ("Pot")
 
 
-# reference.md §1.12 (DZ-Disc): "Large Leaves: ignore 1 rain cloud. Old Machete: +1 Weapon.
-# Poison: +2 Weapon, if you have the Pot." A Discovery token is discarded after use.
+# docs/rules/reference.md §1.12 (DZ-Disc): "Large Leaves: ignore 1 rain cloud. Old Machete:
+# +1 Weapon. Poison: +2 Weapon, if you have the Pot." A Discovery token is discarded after use.
 # §1.6 (DZ-Saber): the Saber, +3 for 1 Wound, for one combat or requirement; it stays.
 HELPS: dict[str, Help] = {h.name.lower(): h for h in (
     Help("Large Leaves", "discovery_tokens", "rain_cloud", 1, 0, True, "ignore 1 rain cloud"),

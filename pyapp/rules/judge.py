@@ -100,7 +100,7 @@ def _take(t: Work, v: Verdict, kind: ResourceKind | str, amount: int, cite: str 
             by_kind[e.resource] = by_kind.get(e.resource, 0) + e.amount  # type: ignore[union-attr]
         paid, what = sum(by_kind.values()), amounts_text(by_kind)
         either = kind == "food" and "nonperishable_food" in by_kind
-    # Any food demand may be paid with either kind of food (reference.md §1.1, [D]).
+    # Any food demand may be paid with either kind of food (docs/rules/reference.md §1.1, [D]).
     either = either and certainty_of(cite) == "stated"
     v.say(cite, says.replace("{paid}", what), "derived" if either else None)
     for e in events:
@@ -576,7 +576,7 @@ def _weapon_loss(t: Work, demand: d.Combat, v: Verdict, weapon: int) -> None:
 
 
 def _combat_gains(t: Work, demand: d.Combat, v: Verdict) -> None:
-    """The Beast's food and fur, after the fight (reference.md §3, step 4)."""
+    """The Beast's food and fur, after the fight (docs/rules/reference.md §3, step 4)."""
     _gain_all(t, v, {k: n for k, n in (("food", demand.food), ("fur", demand.fur)) if n})
 
 
@@ -630,8 +630,9 @@ def _weather(t: Work, demand: d.WeatherClouds, v: Verdict) -> None:
 
 def _night_eating(t: Work, demand: d.NightEating, v: Verdict) -> None:
     # "A character outside the camp can only eat food from their own character sheet" (Night
-    # Phase, step 1 Eat; reference.md section 2, sources R and RB1-outside): the camp's food
-    # is shared out among those in the camp only, so the choice of who eats offers no one else.
+    # Phase, step 1 Eat; docs/rules/reference.md section 2, sources R and RB1-outside): the
+    # camp's food is shared out among those in the camp only, so the choice of who eats offers
+    # no one else.
     inside = tuple(who for who in v.victims if _eats_in_camp(t, who))
     outside = [who for who in v.victims if who not in inside]
     # Each eats 1 food (either kind, R12): who eats is a choice only when the camp's food is
@@ -679,9 +680,9 @@ def _feed(t: Work, who: FigureId, may_eat: bool, v: Verdict) -> bool:
     return False
 
 
-# The 1st edition's exception (reference.md, Night Phase step 3, source RB1-outside): the
-# ruling follows the 2nd edition's rulebook and says where the 1st differs, so that a table
-# playing the 1st edition is not told "Official" without a word on it.
+# The 1st edition's exception (docs/rules/reference.md, Night Phase step 3, source
+# RB1-outside): the ruling follows the 2nd edition's rulebook and says where the 1st differs,
+# so that a table playing the 1st edition is not told "Official" without a word on it.
 FIRST_EDITION_OUTSIDE = (" In the 1st edition, a character outside the camp who explored a "
                          "tile with a Shelter this round avoids this Wound.")
 

@@ -248,7 +248,7 @@ class Equipment(Value):
 
 
 class HouseRules(Value):
-    """Switches for the product's rulings where the rules are silent (rulings.md)."""
+    """Switches for the product's rulings where the rules are silent (docs/rules/rulings.md)."""
 
     shortfall_hurts_all: bool = False  # R1
     same_action_gains_pay: bool = False  # R5

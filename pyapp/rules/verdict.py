@@ -105,7 +105,7 @@ class Verdict:
 
     def gain(self, work: Work, kind: ResourceKind, amount: int) -> None:
         """The players gain resources: in the Action Phase they wait in Future Resources, in
-        any other phase they go straight to Available Resources (reference.md §1.15)."""
+        any other phase they go straight to Available Resources (docs/rules/reference.md §1.15)."""
         future = work.state.phase == "action"
         self.emit(work, Gain(kind, amount, future))
         self.ledger.gains.append(GainReport(self.index, kind, amount,

@@ -68,7 +68,7 @@ def _by_phase(state: TableState, ctx: Context, demand: Demand) -> Named:
             return all_characters(state), ("R10", "The Hungry Animals' fight hurts all "
                                            "characters.", None)
         return in_camp(state), ("R10", "Weather Phase: the characters in camp suffer.", None)
-    if state.phase == "production":  # reference.md §4.1: all characters, by default [D]
+    if state.phase == "production":  # docs/rules/reference.md §4.1: all characters, by default [D]
         return all_characters(state), ("C5", "All characters suffer: the Production Phase "
                                        "has no exception of its own.", "derived")
     return all_characters(state), ("C5", "All characters suffer.", None)

@@ -58,7 +58,7 @@ def test_one_choice_away(name: str, where: str, demand: dict[str, Any],
 
 
 def test_poison_needs_the_pot() -> None:
-    """Poison is offered only with the Pot built (reference.md §1.12)."""
+    """Poison is offered only with the Pot built (docs/rules/reference.md §1.12)."""
     r = ruled("Poison", "discovery_tokens", COMBAT, {}, ["Poison"])
     assert not any(d.id == "use" for d in r.decisions)
     assert "Poison" in r.state.discovery_tokens

@@ -3,9 +3,10 @@
 C5 ("all characters suffer") is the rule of unfulfilled demand. A card's own Wounds are not
 unfulfilled demand (G-card-wounds), so when the card names nobody, dealing them to C5's
 victims is a reading of the rules: `derived`. A card that says "each character suffers 1
-Wound", or names the First Player or a figure, decides it itself (G-named-victim, reference.md
-§4.1: "Card names a victim ... that one"): that step is stated, by the card, and does not lower
-the ruling. Any other step that is derived or a house ruling still does."""
+Wound", or names the First Player or a figure, decides it itself (G-named-victim,
+docs/rules/reference.md §4.1: "Card names a victim ... that one"): that step is stated, by the
+card, and does not lower the ruling. Any other step that is derived or a house ruling still
+does."""
 
 from __future__ import annotations
 

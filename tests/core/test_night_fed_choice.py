@@ -1,8 +1,8 @@
-"""Night, step 1 Eat: "who eats the camp's food" is a choice only
-when the camp's food is short for those in the camp (reference.md, Night Phase step 1: each
-character eats 1 food, either kind, R12; a character outside the camp eats only what is
-carried on the sheet). With enough food, or none, there is nothing to choose and the ruling
-is otherwise unchanged: everyone in the camp who can eat does."""
+"""Night, step 1 Eat: "who eats the camp's food" is a choice only when the camp's food is short
+for those in the camp (docs/rules/reference.md, Night Phase step 1: each character eats 1 food,
+either kind, R12; a character outside the camp eats only what is carried on the sheet). With
+enough food, or none, there is nothing to choose and the ruling is otherwise unchanged: everyone
+in the camp who can eat does."""
 
 from __future__ import annotations
 

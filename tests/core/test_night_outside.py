@@ -1,5 +1,5 @@
 """Night eating with a character outside the camp: "A character outside the camp can only eat
-food from their own character sheet" (the Night Phase's Eat step, reference.md section 2,
+food from their own character sheet" (the Night Phase's Eat step, docs/rules/reference.md section 2,
 RB1-outside). The camp's food is never offered to them, and the ruling says why they go
 hungry."""
 

@@ -93,8 +93,8 @@ RULING_PARTS = [p.id for c in CLAUSES.values() if c.id.startswith("R") for p in 
 
 @pytest.mark.parametrize("cite", RULING_PARTS)
 def test_each_ruling_part_carries_its_own_certainty(cite: str) -> None:
-    """rulings.md, "How sure each ruling is": a step applying a ruling, or one part of it, says
-    exactly that part's certainty; and the scenario table shows every part at work."""
+    """docs/rules/rulings.md, "How sure each ruling is": a step applying a ruling, or one part of
+    it, says exactly that part's certainty; and the scenario table shows every part at work."""
     want = certainty_of(cite)
     steps = [st for s in SCENARIOS for st in ruling_for(s).steps if cite in (st.part, st.clause)]
     assert steps, f"no scenario applies {cite}"

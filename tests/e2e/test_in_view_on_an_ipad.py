@@ -77,7 +77,7 @@ def test_the_first_planned_action_moves_nothing_below_it(page: Page) -> None:
 
 def test_the_wounds_table_fits_the_ipads_panel(page: Page) -> None:
     """Three characters wounded: the table of Wounds is no wider than the panel beside an
-    iPad's table (its last column, "Dies?", was cut off) and no header word is broken."""
+    iPad's table (its last column, "Dies?", whole) and no header word is broken."""
     set_table(page, demo(phase="event", planned_actions=[], available={"wood": 1}))
     discard(page, "wood", 2)
     page.wait_for_selector("[data-testid=wounds]")

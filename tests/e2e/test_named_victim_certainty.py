@@ -1,7 +1,7 @@
-"""A new player's find: the Jaguar says "each character suffers 1 Wound", and the board
-graded that "Follows from the rules". The card names who suffers, so the ruling is official,
-and the step naming them says it is stated by the card; the same Wound with nobody named is
-still a reading of C5, and says so."""
+"""How sure the board says a ruling is when the card names who suffers: the Jaguar says "each
+character suffers 1 Wound", so its ruling is official, not "Follows from the rules", and the
+step naming them says it is stated by the card; the same Wound with nobody named is still a
+reading of C5, and says so."""
 
 from __future__ import annotations
 

@@ -28,8 +28,8 @@ def page(board_page: Page) -> Page:
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 1280)], ids=["landscape", "portrait"])
 def test_wounds_and_determination_are_named_on_each_card(page: Page, size: tuple[int, int]) -> None:
-    """A new player saw "− 2 +" and did not know what it counts: each card names its wound
-    track and its Determination in words, inside their 44 px rows (no taller card)."""
+    """A counter shown as "− 2 +" alone does not say what it counts: each card names its
+    wound track and its Determination in words, inside their 44 px rows (no taller card)."""
     old = page.viewport_size
     page.set_viewport_size({"width": size[0], "height": size[1]})
     try:
