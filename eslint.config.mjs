@@ -9,10 +9,10 @@ import globals from "globals";
 // `// @ts-check` line.
 const BEING_REWRITTEN = [
   "static/board/demand.js",
-  "static/board/labels.js",
+  "static/shared/labels.js",
   "static/board/rule-drawer.js",
   "static/faq/faq.js",
-  "static/widget/view.js",
+  "static/shared/view.js",
   "static/widget/widget.js",
 ];
 

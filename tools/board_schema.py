@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Write the facts of the core that the board needs before Python is ready, from the models:
 
-- static/board/table-schema.js: the table's JSON Schema (`TableState`);
-- static/board/demand-kinds.js: every kind of demand as the composer offers it, the quick
+- static/shared/table-schema.js: the table's JSON Schema (`TableState`);
+- static/shared/demand-kinds.js: every kind of demand as the composer offers it, the quick
   chips and the choices' defaults (pyapp/rules/composing.py).
 
     python tools/board_schema.py          # write them (`make schema` runs this)
     python tools/board_schema.py --check  # exit 1 if a file differs from the models
 
-The board checks an autosave against this schema before drawing it (static/board/savecheck.js),
+The board checks an autosave against this schema before drawing it (static/shared/savecheck.js),
 long before Python is ready; generating it from `TableState` keeps the page's check in step
 with the models. Titles and descriptions are dropped; defaults are kept (the page fills them in,
 as the models do, before drawing).
@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT))
 from pyapp.rules.composing import CHIPS, choice_defaults, composer_kinds  # noqa: E402
 from pyapp.rules.state import TableState  # noqa: E402
 
-TARGET = ROOT / "static" / "board" / "table-schema.js"
-KINDS_TARGET = ROOT / "static" / "board" / "demand-kinds.js"
+TARGET = ROOT / "static" / "shared" / "table-schema.js"
+KINDS_TARGET = ROOT / "static" / "shared" / "demand-kinds.js"
 DROPPED = {"title", "description"}
 
 

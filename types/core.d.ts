@@ -266,7 +266,7 @@ export interface HaveWeapon {
   victims?: "default" | "all" | "in_camp" | "first_player" | "resolver" | "cook" | "carpenter" | "explorer" | "soldier" | "friday" | "jenny";
 }
 
-/** Switches for the product's rulings where the rules are silent (rulings.md). */
+/** Switches for the product's rulings where the rules are silent (docs/rules/rulings.md). */
 export interface HouseRules {
   no_shelter_reduction_ignored?: boolean;
   same_action_gains_pay?: boolean;

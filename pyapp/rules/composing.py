@@ -1,7 +1,7 @@
 """What the board's composer offers for each kind of demand: its name, its fields in the
 players' words, and their bounds and defaults, read from the demand models themselves.
 
-tools/board_schema.py writes this into static/board/demand-kinds.js at build time, so the
+tools/board_schema.py writes this into static/shared/demand-kinds.js at build time, so the
 page lists no kind and copies no bound: a new kind of demand is added here, in demands.py and
 in telling.py, and the composer offers it (tests/core/test_telling.py walks every kind)."""
 

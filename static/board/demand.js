@@ -3,10 +3,10 @@
 // table, the demand, the context or a choice changes. The verdict bar keeps the headline in
 // view. It shows what the core says; it decides nothing itself.
 
-import { codeTitle } from "../widget/view.js";
-import { CHIPS, CHOICE_DEFAULTS, DEMAND_KINDS } from "./demand-kinds.js";
+import { codeTitle } from "../shared/view.js";
+import { CHIPS, CHOICE_DEFAULTS, DEMAND_KINDS } from "../shared/demand-kinds.js";
 import { h } from "./dom.js";
-import { PHASES, RESOURCE_KINDS, RESOURCE_NAMES, figureName, figuresOf, plainError, title } from "./labels.js";
+import { PHASES, RESOURCE_KINDS, RESOURCE_NAMES, figureName, figuresOf, plainError, title } from "../shared/labels.js";
 
 // The upright layout, where the panel is a bottom sheet (index.html's own <style>, its media
 // query for narrow screens).
@@ -1099,7 +1099,7 @@ export function createDemandPanel(ctl, root, bar) {
 
   /** A rule code as a ruling cites it: the code (a link to its rule, shown beside the table)
    * and, beside it, its words ("C3" and "What can be discarded must be"): a code is never
-   * shown bare. The words are the widget's (codeTitle, static/widget/view.js). */
+   * shown bare. The words are the widget's (codeTitle, static/shared/view.js). */
   function cite(code, part = null, title = null) {
     const words = title || codeTitle(code, panel.clauses);
     return [clauseLink(code, part), words ? h("span", { class: "clause-name", text: ` ${words}:` }) : null];

@@ -8,12 +8,12 @@ import { createDemandPanel } from "./demand.js";
 import { h } from "./dom.js";
 import { installMoves } from "./dnd.js";
 import { Journal } from "./journal.js";
-import { FRESH_TABLE, ROLES, plainError, title } from "./labels.js";
+import { FRESH_TABLE, ROLES, plainError, title } from "../shared/labels.js";
 import { movesFor, pieceName } from "./moves.js";
 import { renderBoard } from "./render.js";
 import { createAutosave } from "./save.js";
-import { peekLink } from "./linkpeek.js";
-import { effectProblem } from "./savecheck.js";
+import { peekLink } from "../shared/linkpeek.js";
+import { effectProblem } from "../shared/savecheck.js";
 import { Store } from "./store.js";
 
 /** @param {string} id */

@@ -2,7 +2,7 @@
 // What a drag means: a picked-up piece dropped on a place becomes session edits for the core.
 // The board only translates; the core decides whether the move is allowed (and says why not).
 
-import { ACTION_NAMES, RESOURCE_NAMES, figureName, placeName } from "./labels.js";
+import { ACTION_NAMES, RESOURCE_NAMES, figureName, placeName } from "../shared/labels.js";
 
 // Which kinds of place take which kinds of piece (shape of the board, not rules of the game).
 const TAKES = {

@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 import {
   ACTIONS, ACTION_NAMES, HOUSE_RULES, PHASES, RESOURCE_KINDS, RESOURCE_NAMES, ROLES, TRACKS,
   actionTitle, figureName, title,
-} from "./labels.js";
+} from "../shared/labels.js";
 import { button, choice, dropZone, nameList, piece, stepper, textField, toggle, track } from "./widgets.js";
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;

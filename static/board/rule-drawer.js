@@ -6,9 +6,9 @@
 // side sheet in landscape and a bottom sheet upright (board.css), not a modal. Loaded on the
 // first tap on a code, so the board's start does not wait for it.
 
-import { clauseQuote, setupLine } from "../faq/entry.js";
-import { codeWords, el, renderDemands, renderRuling } from "../widget/view.js";
-import { plainError } from "./labels.js";
+import { clauseQuote, setupLine } from "../shared/rule-entry.js";
+import { codeWords, el, renderDemands, renderRuling } from "../shared/view.js";
+import { plainError } from "../shared/labels.js";
 
 /**
  * `dialog`: the <dialog> of index.html; `say(text)`: announce in the board's live region;

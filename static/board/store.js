@@ -19,7 +19,7 @@
 //   no storage: quota exceeded or storage unavailable (private mode, blocked): the app keeps
 //   working in memory and says that the table is not being saved.
 
-import { entryProblem, tableProblem } from "./savecheck.js";
+import { entryProblem, tableProblem } from "../shared/savecheck.js";
 
 const V1 = "castaway-referee.v1.";
 const PREFIX = "castaway-referee.v2.";

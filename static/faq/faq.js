@@ -9,9 +9,9 @@
 // `#source-<key>` (`#source-DZ-UD`). The reached entry is scrolled to and highlighted.
 
 import "../app.js"; // defines window.referee and starts the rules worker
-import { plainError } from "../board/labels.js";
-import { el, renderSituation, switchWords } from "../widget/view.js";
-import { clauseQuote, externalLink, setupLine, sourceKey } from "./entry.js";
+import { plainError } from "../shared/labels.js";
+import { el, renderSituation, switchWords } from "../shared/view.js";
+import { clauseQuote, externalLink, setupLine, sourceKey } from "../shared/rule-entry.js";
 
 const referee = window.referee;
 const html = document.documentElement;

@@ -4,9 +4,9 @@
 // belongs to the board.
 
 import "../app.js"; // starts PyScript and defines window.referee (same module as the page's)
-import { plainError } from "../board/labels.js";
-import { peekPayload } from "../board/linkpeek.js";
-import { el, renderSituation } from "./view.js";
+import { plainError } from "../shared/labels.js";
+import { peekPayload } from "../shared/linkpeek.js";
+import { el, renderSituation } from "../shared/view.js";
 import {
   API_VERSION, BATCH, MAX_QUEUED, READY, RESIZE, RULING, busyMessage, embedCode, errorMessage, parseFragment,
   parseOrigins, readMessage, refusedOrigins,
@@ -292,7 +292,7 @@ function watchHeight() {
 
 // ------------------------------------------------------------------ start
 
-/** A link's table and demand, read by the page alone (../board/linkpeek.js), shown at once while
+/** A link's table and demand, read by the page alone (../shared/linkpeek.js), shown at once while
  * the rules load (seconds, on a first visit); the ruling takes the line's place when they have
  * read the link too. A link the page cannot read waits for the rules, which say what is wrong. */
 async function peek(payload) {

@@ -1,4 +1,4 @@
-"""The board's autosave check reads the table's schema from static/board/table-schema.js."""
+"""The board's autosave check reads the table's schema from static/shared/table-schema.js."""
 
 from __future__ import annotations
 

@@ -220,7 +220,7 @@ def test_the_pages_check_agrees_with_the_models(board_app: App) -> None:
     bad = [*mutations(FULL_DEMO), *whole_table_breaks(FULL_DEMO)]
     verdicts = page.evaluate(
         """async (tables) => {
-      const { tableProblem } = await import("./static/board/savecheck.js");
+      const { tableProblem } = await import("./static/shared/savecheck.js");
       return tables.map((t) => tableProblem(t));
     }""",
         good + bad,

@@ -46,7 +46,7 @@ def test_answers_are_never_written_down() -> None:
     data = json.loads((ROOT / "pyapp" / "data" / "faq.json").read_text())
     assert all(set(e) == {"id", "clause", "question", "setup", "example"} for e in data["entries"])
     sources = "".join(
-        (ROOT / p).read_text() for p in ("faq.html", "static/faq/faq.js", "static/widget/view.js")
+        (ROOT / p).read_text() for p in ("faq.html", "static/faq/faq.js", "static/shared/view.js")
     )
     for entry in ENTRIES:
         for step in cpython_ruling(entry.example)["steps"]:
@@ -71,9 +71,9 @@ def shown_steps(faq_page: App, entry_id: str) -> list[dict[str, str]]:
 
 
 def switch_words(faq_page: App, key: str) -> str:
-    """A house-rule switch as the page says it (Settings' words, static/board/labels.js)."""
+    """A house-rule switch as the page says it (Settings' words, static/shared/labels.js)."""
     words: str = faq_page.page.evaluate(
-        "async (key) => (await import('./static/widget/view.js')).switchWords(key)", key
+        "async (key) => (await import('./static/shared/view.js')).switchWords(key)", key
     )
     assert words.startswith("“") and key not in words
     return words

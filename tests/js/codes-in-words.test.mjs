@@ -1,10 +1,10 @@
 // @ts-check
-// static/widget/view.js says a rule code, a house-rule switch and a space in words, for every
+// static/shared/view.js says a rule code, a house-rule switch and a space in words, for every
 // page (the board's panel and rule drawer, the widget, the FAQ): a part's id ("R8.zero"), a
 // switch's key or a space's id ("tile-2-food") is never what a player reads.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { codeTitle, codeWords, spaceWords, switchWords } from "../../static/widget/view.js";
+import { codeTitle, codeWords, spaceWords, switchWords } from "../../static/shared/view.js";
 
 const CLAUSES = {
   C3: { id: "C3", title: "What can be discarded must be", parts: [] },

@@ -1,12 +1,12 @@
 // @ts-check
-// static/board/linkpeek.js: a share link read by the page alone, before the rules load. Links
+// static/shared/linkpeek.js: a share link read by the page alone, before the rules load. Links
 // are written here as pyapp/links.py writes them (zlib, URL-safe base64 without padding;
 // tests/e2e/test_shared_links.py opens one written by Python itself). Whatever it cannot read is null,
 // never an exception: the rules then say what is wrong.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deflateSync } from "node:zlib";
-import { peekLink } from "../../static/board/linkpeek.js";
+import { peekLink } from "../../static/shared/linkpeek.js";
 
 const link = (data) => `#r=1.${deflateSync(Buffer.from(typeof data === "string" ? data : JSON.stringify(data)), { level: 9 })
   .toString("base64url")}`;

@@ -6,8 +6,8 @@
 // Every piece of text goes in through textContent, never as markup: a request can come
 // from a link or from another site.
 
-import { DEMAND_KINDS } from "../board/demand-kinds.js";
-import { HOUSE_RULES } from "../board/labels.js";
+import { DEMAND_KINDS } from "./demand-kinds.js";
+import { HOUSE_RULES } from "./labels.js";
 
 export const RESOURCES = ["food", "nonperishable_food", "wood", "fur"];
 const RESOURCE_NAMES = {

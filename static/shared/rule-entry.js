@@ -3,7 +3,7 @@
 // rule drawer (index.html), so that a rule reads the same in both. Presentation only: the
 // rule's words and sources come from the core's catalogue and FAQ; text goes in as text.
 
-import { el, switchWords } from "../widget/view.js";
+import { el, switchWords } from "./view.js";
 
 /** The keys a clause's `source` names ("DZ-UD, DZ-Q-partial"). */
 export function sourceKeys(source) {
