@@ -20,12 +20,10 @@ export const ACTION_NAMES = {
   rest: "Rest",
 };
 export const TRACKS = ["roof", "palisade", "weapon"];
-export const HOUSE_RULES = {
-  // [the ruling's code, the switch in words, its rules FAQ entry]
-  shortfall_hurts_all: ["R1", "A shortfall on “each player” hurts every character", "each-determination"],
-  same_action_gains_pay: ["R5", "Resources gained earlier in the same Action may pay", "same-action-gain"],
-  no_shelter_reduction_ignored: ["R9", "Reducing Roof/Palisade without a Shelter is ignored", "reduce-without-shelter"],
-};
+// The house-rule switches ([the rule, its words in Settings, its FAQ question]) and the table a
+// first visit draws before Python is ready (the core's starting table): facts of the models,
+// generated at build time (./core-facts.js).
+export { FRESH_TABLE, HOUSE_RULES } from "./core-facts.js";
 
 export function title(word) {
   const text = String(word).replace(/_/g, " ");
@@ -59,23 +57,6 @@ export function figuresOf(state) {
   return found;
 }
 
-// A fresh two-character table, the same as the core's starting table, so that the board has
-// something to draw before Python is ready on a first visit (nothing saved yet).
-export const FRESH_TABLE = Object.freeze({
-  round: 1, phase: "event", scenario: 1,
-  house_rules: { shortfall_hurts_all: false, same_action_gains_pay: false, no_shelter_reduction_ignored: false },
-  characters: [
-    { track: { death_at: 13, morale_arrows: [3, 6, 9, 12] }, wounds: 0, role: "cook", name: "",
-      determination: 0, pawns: 2, in_camp: true, sheet_food: 0 },
-    { track: { death_at: 13, morale_arrows: [3, 6, 9, 12] }, wounds: 0, role: "explorer", name: "",
-      determination: 0, pawns: 2, in_camp: true, sheet_food: 0 },
-  ],
-  first_player: "cook", friday: null, dog: false, jenny: null,
-  available: { food: 0, nonperishable_food: 0, wood: 0, fur: 0 },
-  future: { food: 0, nonperishable_food: 0, wood: 0, fur: 0 },
-  planned_actions: [], shelter: "none", roof: 0, palisade: 0, weapon: 0, morale: 0,
-  tiles: [], spaces: [], discovery_tokens: [], equipment: [], inventions: [], treasures: [], lost: null,
-});
 
 // What the core needs, in a player's words (never a field path such as "context.resolver").
 const PLAIN = {

@@ -12,11 +12,13 @@
 // browser without DecompressionStream) answers null: the page waits for the rules, which say
 // in plain words what is wrong. Nothing here ever throws.
 
+import { LINK } from "./core-facts.js";
 import { checkTable, effectProblem } from "./savecheck.js";
 
-const LINK_MAX = 16_000; // characters of link data (pyapp/links.py MAX_LINK)
-const JSON_MAX = 64_000; // bytes the data may inflate to (pyapp/links.py MAX_JSON)
+const LINK_MAX = LINK.maxLink; // characters of link data (pyapp/links.py MAX_LINK)
+const JSON_MAX = LINK.maxJson; // bytes the data may inflate to (pyapp/links.py MAX_JSON)
 
+const PAYLOAD = new RegExp(`^${LINK.version}\\.([A-Za-z0-9_-]+)$`); // "1.<data>": the format this page reads
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** The inflated bytes of `data`, or null (damaged, or larger than JSON_MAX). */
@@ -52,13 +54,13 @@ export async function peekLink(hash) {
 /** The same, for a link's payload ("1.…", as the widget's `r=` holds it). */
 export async function peekPayload(payload) {
   try {
-    const match = /^1\.([A-Za-z0-9_-]+)$/.exec(String(payload).trim());
+    const match = PAYLOAD.exec(String(payload).trim());
     if (!match || match[1].length > LINK_MAX || typeof DecompressionStream !== "function") return null;
     const bytes = await inflate(match[1]);
     if (!bytes) return null;
     const request = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
     if (!isObject(request)) return null;
-    if ((request.format ?? "castaway-referee/request") !== "castaway-referee/request" || (request.version ?? 1) !== 1) return null;
+    if ((request.format ?? LINK.format) !== LINK.format || (request.version ?? LINK.requestVersion) !== LINK.requestVersion) return null;
     const { table, problem } = checkTable(request.state);
     if (problem || effectProblem(request.effect)) return null;
     if (request.card != null && typeof request.card !== "string") return null;

@@ -11,6 +11,7 @@
 // fill with its default (a save without `planned_actions`) is filled in the same way, so the
 // board draws what the rules will hold.
 
+import { LOG, WOUND_TRACKS } from "./core-facts.js";
 import { TABLE_SCHEMA } from "./table-schema.js";
 
 const WORDS = {
@@ -97,7 +98,7 @@ function objectProblem(node, value, path) {
 // ------------------------------------------------------------------ what a schema cannot say
 
 function trackProblem(figure, who) {
-  const track = figure.track || (who === "friday" ? { death_at: 4, morale_arrows: [] } : who === "jenny" ? { death_at: 10, morale_arrows: [] } : { death_at: 13, morale_arrows: [3, 6, 9, 12] });
+  const track = figure.track || WOUND_TRACKS[who === "friday" || who === "jenny" ? who : "character"];
   const arrows = track.morale_arrows || [];
   if (arrows.some((a) => a < 1 || a >= track.death_at)) return "a Morale arrow is off its wound track";
   if (arrows.some((a, i) => i > 0 && a <= arrows[i - 1])) return "a wound track's Morale arrows are out of order";
@@ -150,10 +151,10 @@ const ENTRY_KINDS = new Set(["edit", "ruling"]);
 /** Null if `entry` looks like a log entry (the rules check it fully on load), else what is wrong. */
 export function entryProblem(entry) {
   if (typeOf(entry) !== "object" || !ENTRY_KINDS.has(entry.kind)) return "an entry of the game's log is not a change or a ruling";
-  if (entry.summary !== undefined && (typeof entry.summary !== "string" || entry.summary.length > 500)) return "an entry of the game's log has a damaged summary";
+  if (entry.summary !== undefined && (typeof entry.summary !== "string" || entry.summary.length > LOG.maxSummary)) return "an entry of the game's log has a damaged summary";
   if (entry.kind === "edit") {
     const edits = entry.edits;
-    if (!Array.isArray(edits) || !edits.length || edits.length > 50 || edits.some((e) => typeOf(e) !== "object" || typeof e.op !== "string")) {
+    if (!Array.isArray(edits) || !edits.length || edits.length > LOG.maxEdits || edits.some((e) => typeOf(e) !== "object" || typeof e.op !== "string")) {
       return "a change in the game's log is damaged";
     }
     return null;

@@ -6,6 +6,7 @@
 // Every piece of text goes in through textContent, never as markup: a request can come
 // from a link or from another site.
 
+import { WOUND_TRACKS } from "./core-facts.js";
 import { DEMAND_KINDS } from "./demand-kinds.js";
 import { HOUSE_RULES } from "./labels.js";
 
@@ -96,7 +97,7 @@ export function renderDemands(request, ruling = null) {
 // ------------------------------------------------------------------ the board
 
 function woundTrack(figure, woundsAfter) {
-  const track = figure.track || { death_at: 13, morale_arrows: [] };
+  const track = figure.track || WOUND_TRACKS.character;
   const before = figure.wounds || 0;
   const after = Math.max(before, woundsAfter ?? before);
   const arrows = new Set(track.morale_arrows || []);

@@ -32,3 +32,8 @@ def test_the_boards_table_schema_keeps_every_constraint_of_the_model() -> None:
 def test_the_boards_demand_kinds_are_fresh() -> None:
     """The composer's kinds are the core's (run `make schema` after a change)."""
     assert board_schema.KINDS_TARGET.read_text(encoding="utf-8") == board_schema.kinds_text()
+
+
+def test_the_boards_core_facts_are_fresh() -> None:
+    """Wound tracks, link bounds, the starting table and the switches are the models' own."""
+    assert board_schema.FACTS_TARGET.read_text(encoding="utf-8") == board_schema.facts_text()
