@@ -1062,7 +1062,7 @@ export function createDemandPanel(ctl, root, bar) {
       h("h3", { id: "ruling-title", text: st === "applied" ? "Ruling applied" : st === "stale" ? "Applied. The table has changed since." : ctl.shared ? "The shared ruling" : "The ruling (nothing is changed yet)" }),
       h("p", { class: ["verdict", r.words.clear && "is-clear"], data: { testid: "verdict" }, text: r.words.headline }),
       h("p", { class: ["ruling-sure", `sure-${r.words.sure.grade}`], data: { testid: "ruling-certainty", grade: r.words.sure.grade } },
-        h("strong", { text: `${r.words.sure.label}: ` }), r.words.sure.text),
+        h("strong", { text: `${r.words.sure.label}. ` }), r.words.sure.text),
       h("h4", { text: "What is paid" }),
       r.payments.length ? h("ul", { class: "payments", data: { testid: "payments" } }, r.words.paid.map((text) => h("li", { text })))
         : h("p", { class: "hint", text: "Nothing to pay." }),

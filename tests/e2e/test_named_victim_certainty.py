@@ -50,7 +50,7 @@ def test_the_jaguar_naming_each_character_is_official(page: Page) -> None:
     sure = page.locator("[data-testid=ruling-certainty]")
     expect(sure).to_have_attribute("data-grade", "official")
     expect(sure).to_have_text(
-        "Official: every step that decides it is stated by the rules or by the card."
+        "Official. Every step that decides it is stated by the rules or by the card."
     )
     expect(named_step(page).locator(".certainty")).to_have_text("Official: stated by the card")
     expect(page.locator("[data-testid=bar-certainty]")).to_have_count(0)

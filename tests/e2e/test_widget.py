@@ -379,8 +379,8 @@ def test_a_named_victim_and_a_beasts_gains_are_said_in_words(widget: App) -> Non
     open_link(page, encode(Request.model_validate(named)))
     expect(page.locator("[data-testid=demands] li")).to_have_text(
         [
-            "The card deals 1 Wound (it hits only Chloé (Explorer))",
-            "Fight Goats: strength 4, then the Weapon loses 1; it gives 3 food and 1 fur",
+            "The card deals 1 Wound (it hits only Explorer (Chloé))",
+            "Fight the Goats: strength 4, then the Weapon loses 1; it gives 3 food and 1 fur",
         ]
     )
     assert widget.problems() == []
