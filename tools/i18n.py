@@ -76,6 +76,17 @@ def _extracted_code() -> Iterator[tuple[str, str | tuple[str, str], list[str]]]:
             yield f"{top}/{filename}", message, list(comments)
 
 
+def _extracted_clauses() -> Iterator[tuple[str, str, list[str]]]:
+    """The clauses' titles and texts, read from the table the core serves (CLAUSES)."""
+    sys.path.insert(0, str(ROOT))
+    from pyapp.rules.clauses import CLAUSES
+
+    for clause in CLAUSES.values():
+        for item in (clause, *clause.parts):
+            yield "pyapp/rules/clauses.py", item.title, [f"clause {item.id}, title"]
+            yield "pyapp/rules/clauses.py", item.text, [f"clause {item.id}, text"]
+
+
 def _extracted_data() -> Iterator[tuple[str, str, list[str]]]:
     """(file, text, comments) of the data files' player-facing fields."""
     for rel, (key, fields) in [*DATA_FIELDS.items(), (FAQ_SOURCES[0], FAQ_SOURCES[1:])]:
@@ -124,8 +135,8 @@ def template() -> Catalog:
     moving code does not make it stale)."""
     pot = Catalog(project=PROJECT, version="1", creation_date=DATE, revision_date=DATE,
                   fuzzy=False, charset="utf-8")
-    for rel, message, comments in [*_extracted_code(), *_extracted_data(),
-                                   *_extracted_pages()]:
+    for rel, message, comments in [*_extracted_code(), *_extracted_clauses(),
+                                   *_extracted_data(), *_extracted_pages()]:
         key = message[0] if isinstance(message, tuple) else message
         old = pot.get(key)
         if old is None:

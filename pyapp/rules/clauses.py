@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .base import Value
+from .i18n import _
 
 Certainty = Literal["stated", "derived", "house"]
 CERTAINTY_RANK: dict[str, int] = {"house": 0, "derived": 1, "stated": 2}  # weakest first
@@ -226,13 +227,20 @@ def cite_title(cite: str) -> str | None:
     the catalogue does not have."""
     found = PARTS.get(cite)
     if found is not None:
-        return found[1].title
+        return _(found[1].title)
     clause = CLAUSES.get(cite)
-    return clause.title if clause is not None else None
+    return _(clause.title) if clause is not None else None
+
+
+def translated(clause: Clause) -> Clause:
+    """The clause with its titles and texts in the active language (tools/i18n.py extracts
+    them from CLAUSES for the catalogue)."""
+    return clause.evolve(title=_(clause.title), text=_(clause.text), parts=tuple(
+        p.evolve(title=_(p.title), text=_(p.text)) for p in clause.parts))
 
 
 def cite_words(cite: str) -> str:
     """A cited clause or part with its words, as the app shows it ("R8: Halving 0", "C3: What
     can be discarded must be"); a code the catalogue does not have stays as it is."""
     title = cite_title(cite)
-    return f"{cite.split('.')[0]}: {title}" if title is not None else cite
+    return _("{code}: {title}", code=cite.split(".")[0], title=title) if title is not None else cite

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gettext
 import importlib.util
 import io
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -17,6 +18,7 @@ from babel.messages.mofile import write_mo
 
 from pyapp.rules import i18n
 from pyapp.rules.i18n import UnknownLanguage, _, language, n_
+from pyapp.service import Service
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -99,3 +101,28 @@ def test_the_pages_plural_rule_is_data_mapped_from_cldr_categories() -> None:
     plural = TOOL.plural_map("pl", 3, Catalog(locale="pl").plural_expr)
     assert plural == {"one": 0, "few": 1, "many": 2}
     assert TOOL.plural_map("en", 2, "(n != 1)") == {"one": 0, "other": 1}
+
+
+def test_the_page_tells_the_core_its_language_and_the_data_follows() -> None:
+    """After `language`, the cards, the FAQ and the clauses answer in that language."""
+    service = Service()
+    try:
+        told = json.loads(service.call("language", '{"language": "x-pseudo"}'))
+        assert told["ok"] and told["language"] == "x-pseudo"
+        card = json.loads(service.call("catalogue", ""))["catalogue"]["cards"][0]
+        faq = json.loads(service.call("faq", ""))["faq"]["entries"][0]
+        clause = json.loads(service.call("clauses", ""))["clauses"]["C1"]
+        said = [card["name"], card["text"], faq["question"], faq["setup"], clause["title"],
+                clause["text"]]
+        assert all(s.startswith("⟦") and s.endswith("⟧") for s in said), said
+    finally:
+        i18n.set_language("en")
+    assert json.loads(service.call("catalogue", ""))["catalogue"]["cards"][0]["name"] == "Termites"
+
+
+def test_a_language_the_core_has_no_words_for_is_refused() -> None:
+    """An unknown language is a typed refusal naming it; the core keeps speaking English."""
+    answer = json.loads(Service().call("language", '{"language": "tlh"}'))
+    assert answer["ok"] is False and answer["error"]["type"] == "unknown_language"
+    assert "'tlh'" in answer["error"]["message"]
+    assert i18n.current() == "en"
