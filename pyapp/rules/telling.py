@@ -25,6 +25,16 @@ from .ruling import (
     WoundReport,
 )
 from .state import TableState, space_words
+from .words import (
+    RESOURCE_COUNTS,
+    TRACK_WORDS,
+    and_chain,
+    capital,
+    or_list,
+    resource_words,
+    role_name,
+    track_words,
+)
 
 if TYPE_CHECKING:
     from .formats import Request
@@ -36,46 +46,12 @@ SWITCHES: dict[str, str] = {
     "same_action_gains_pay": N_("Resources gained earlier in the same Action may pay"),
     "no_shelter_reduction_ignored": N_("Reducing Roof/Palisade without a Shelter is ignored"),
 }
-RESOURCE_WORDS = {"food": N_("food"), "nonperishable_food": N_("non-perishable food"),
-                  "perishable_food": N_("perishable food"), "wood": N_("wood"), "fur": N_("fur")}
-# A number of a resource, in the form the language's plural rule picks.
-RESOURCE_COUNTS: dict[str, Callable[[int], str]] = {
-    "food": lambda n: n_("{n} food", "{n} food", n),
-    "nonperishable_food": lambda n: n_("{n} non-perishable food", "{n} non-perishable food", n),
-    "perishable_food": lambda n: n_("{n} perishable food", "{n} perishable food", n),
-    "wood": lambda n: n_("{n} wood", "{n} wood", n),
-    "fur": lambda n: n_("{n} fur", "{n} fur", n),
-}
-TRACK_WORDS = {"roof": N_("Roof"), "palisade": N_("Palisade"), "weapon": N_("Weapon"),
-               "morale": N_("Morale")}
 GROUPS = {"each": N_("Each character"), "first_player": N_("The First Player"),
           "resolver": N_("The character resolving the Action")}
 VICTIM_GROUPS = {"all": N_("all characters"), "in_camp": N_("the characters in camp"),
                  "first_player": N_("the First Player"),
                  "resolver": N_("the character resolving the Action")}
 FIGURES = ("cook", "carpenter", "explorer", "soldier", "friday", "jenny")
-FIGURE_NAMES = {"cook": N_("Cook"), "carpenter": N_("Carpenter"), "explorer": N_("Explorer"),
-                "soldier": N_("Soldier"), "friday": N_("Friday"), "jenny": N_("Jenny")}
-
-
-def capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def resource_words(kind: str) -> str:
-    """A resource's name ("non-perishable food") in the active language."""
-    return _(RESOURCE_WORDS[kind])
-
-
-def track_words(track: str) -> str:
-    """A track's name ("Roof") in the active language."""
-    return _(TRACK_WORDS[track])
-
-
-def role_name(figure: str) -> str:
-    """A figure's name in the rules ("Cook"), without the player's name."""
-    known = FIGURE_NAMES.get(figure)
-    return _(known) if known else capital(figure.replace("_", " "))
 
 
 def figure_name(state: TableState, figure: str) -> str:
@@ -94,21 +70,6 @@ def switch_words(key: str) -> str:
 
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
-
-
-def or_list(words: list[str]) -> str:
-    """"a, b or c"."""
-    if len(words) < 2:
-        return "".join(words)
-    return _("{items} or {last}", items=", ".join(words[:-1]), last=words[-1])
-
-
-def and_list(words: list[str]) -> str:
-    """"a and b and c"."""
-    said = words[0] if words else ""
-    for word in words[1:]:
-        said = _("{first} and {second}", first=said, second=word)
-    return said
 
 
 # ------------------------------------------------------------------ the demands
@@ -133,7 +94,7 @@ def _resources(d: Any) -> str:
              if k == "perishable_food" else RESOURCE_COUNTS[k](getattr(d, k))
              for k in ("food", "nonperishable_food", "perishable_food", "wood", "fur")
              if getattr(d, k, 0)]
-    return and_list(parts)
+    return and_chain(parts)
 
 
 def _who(state: TableState, who: str) -> str:
@@ -175,14 +136,14 @@ def _combat(d: Any, _s: TableState) -> str:
         text = _("{fight}, then the Weapon loses {loss}", fight=text, loss=d.weapon_loss)
     gives = [RESOURCE_COUNTS[k](getattr(d, k)) for k in ("food", "fur") if getattr(d, k)]
     if gives:
-        text = _("{fight}; it gives {gains}", fight=text, gains=and_list(gives))
+        text = _("{fight}; it gives {gains}", fight=text, gains=and_chain(gives))
     return text
 
 
 def _clouds(d: Any, _s: TableState) -> str:
     clouds = [n_("{n} rain cloud", "{n} rain clouds", d.rain) if d.rain else "",
               n_("{n} snow cloud", "{n} snow clouds", d.snow) if d.snow else ""]
-    said = and_list([c for c in clouds if c])
+    said = and_chain([c for c in clouds if c])
     return _("Weather: {clouds}", clouds=said) if said else _("Weather: no clouds")
 
 
@@ -391,12 +352,12 @@ def headline(ruling: Ruling, state: TableState) -> str:
     more = []
     dead = [figure_name(state, w.figure) for w in ruling.wounds if w.died]
     if dead:
-        more.append(n_("{who} dies", "{who} die", len(dead), who=and_list(dead)))
+        more.append(n_("{who} dies", "{who} die", len(dead), who=and_chain(dead)))
     if ruling.morale_change:
         more.append(_("Morale {change}", change=signed(ruling.morale_change)))
     gained = [g for g in ruling.gains if g.amount > 0]
     if gained:
-        more.append(_("the players gain {gains}", gains=and_list(
+        more.append(_("the players gain {gains}", gains=and_chain(
             [RESOURCE_COUNTS[g.what](g.amount) for g in gained])))
     said = _("{sentence}.", sentence="; ".join([_wounds_said(ruling, state), *more]))
     return _("The game is lost. {said}", said=said) if ruling.game_lost else said
