@@ -58,8 +58,8 @@ class History(Value):
     @model_validator(mode="after")
     def _cursor_on_log(self) -> History:
         if self.cursor > len(self.entries):
-            raise ValueError(f"the log position ({self.cursor}) is past the end of the log "
-                             f"({len(self.entries)} entries)")
+            raise ValueError(_("the log position ({cursor}) is past the end of the log ({n} "
+                               "entries)", cursor=self.cursor, n=len(self.entries)))
         return self
 
     def table(self) -> TableState:
