@@ -90,7 +90,8 @@ class Service:
     def _method(self, method: str) -> Callable[[str], str]:
         handler = self._methods.get(str(method))
         if handler is None:
-            raise RequestError("unknown_method", "", f"there is no method {method!r}")
+            raise RequestError("unknown_method", "", _("there is no method {method}",
+                                                      method=repr(method)))
         return handler
 
 
@@ -143,7 +144,7 @@ def language_json(text: str) -> str:
     asked = read_text(text or "{}", "language choice")
     if not isinstance(asked, dict) or not isinstance(asked.get("language", ""), str):
         raise RequestError("request_error", "language",
-                           "The language must be a code such as \"en\".")
+                           _("The language must be a code such as “{code}”.", code="en"))
     if asked.get("language"):
         try:
             i18n.set_language(asked["language"])
@@ -172,12 +173,12 @@ def card_search_json(text: str) -> str:
     try:
         asked = json.loads(text)
     except ValueError:
-        raise _search_refused("The search is not JSON text.") from None
+        raise _search_refused(_("The search is not JSON text.")) from None
     if not isinstance(asked, dict) or not isinstance(asked.get("query", ""), str):
-        raise _search_refused("The search needs a query in words.")
+        raise _search_refused(_("The search needs a query in words."))
     decks = asked.get("decks", [])
     if not isinstance(decks, list) or not all(isinstance(d, str) for d in decks):
-        raise _search_refused("The deck filters must be a list of deck names.")
+        raise _search_refused(_("The deck filters must be a list of deck names."))
     found = search(asked.get("query", "")[:200], decks)
     results = []
     for hit in found.hits:
@@ -187,7 +188,7 @@ def card_search_json(text: str) -> str:
         else:
             c = hit.card
             results.append({"card": c.id, "name": _(c.name), "deck": c.deck, "group": c.group,
-                            "text": _(c.text), "why": hit.why, "flag": hit.flag,
+                            "text": _(c.text), "why": hit.why, "flag": _(hit.flag),
                             "certainty": c.certainty})
     return json.dumps({"ok": True, "query": found.query, "results": results})
 

@@ -10,10 +10,11 @@ step applying it is stated by the card itself, and says so (`Step.by_card`)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from .base import Value
-from .i18n import _
+from .i18n import _, current
 
 Certainty = Literal["stated", "derived", "house"]
 CERTAINTY_RANK: dict[str, int] = {"house": 0, "derived": 1, "stated": 2}  # weakest first
@@ -225,6 +226,11 @@ def cite_title(cite: str) -> str | None:
     """A cited clause or part in words: the part's title for a part of a ruling ("R8.zero" is
     "Halving 0"; its id is never shown to a player), else the clause's title; None for a code
     the catalogue does not have."""
+    return _cite_title(cite, current())
+
+
+@lru_cache(maxsize=512)
+def _cite_title(cite: str, _language: str) -> str | None:
     found = PARTS.get(cite)
     if found is not None:
         return _(found[1].title)

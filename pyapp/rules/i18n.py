@@ -24,8 +24,8 @@ class UnknownLanguage(ValueError):
     """A language the referee has no catalogue for."""
 
     def __init__(self, code: str) -> None:
-        super().__init__(f"There are no words for the language {code!r}; the languages are "
-                         + ", ".join(languages()) + ".")
+        super().__init__(_("There are no words for the language {code}; the languages are "
+                           "{languages}.", code=repr(code), languages=", ".join(languages())))
         self.code = code
 
 
@@ -36,8 +36,9 @@ _code = ENGLISH
 
 def _(msgid: str, /, **params: object) -> str:
     """The sentence `msgid` in the active language, its `{name}` placeholders filled."""
-    text = msgid if _active is None else _active.gettext(msgid)
-    return text.format(**params) if params else text
+    # gettext's "" is the catalogue's header: an empty text stays empty.
+    text = msgid if _active is None or not msgid else _active.gettext(msgid)
+    return text.format_map(params) if params else text
 
 
 def n_(singular: str, plural: str, n: int, /, **params: object) -> str:
@@ -46,7 +47,8 @@ def n_(singular: str, plural: str, n: int, /, **params: object) -> str:
         text = singular if n == 1 else plural  # English's own rule, as its catalogue says
     else:
         text = _active.ngettext(singular, plural, n)
-    return text.format(n=n, **params)
+    params["n"] = n
+    return text.format_map(params)
 
 
 def N_(msgid: str, /) -> str:
@@ -80,7 +82,11 @@ def translations(code: str) -> gettext.NullTranslations | None:
 
 
 def add_language(code: str, catalogue: gettext.NullTranslations) -> None:
-    """Make a catalogue not in the package (a translator's draft, a test's) available."""
+    """Make a catalogue not in the package (a translator's draft, a test's) available. A
+    language is loaded once: words said in it are kept by language code (the names, the
+    clauses' titles), so its catalogue is never replaced."""
+    if code == ENGLISH or _loaded.get(code, catalogue) is not catalogue:
+        raise ValueError(f"the language {code!r} already has its catalogue")
     _loaded[code] = catalogue
 
 

@@ -8,11 +8,12 @@ itself, so that one situation is never told two ways. Figures are named as on th
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .clauses import CLAUSES, PARTS, Certainty, cite_title, cite_words
 from .demands import Demand
-from .i18n import N_, _, n_
+from .i18n import N_, _, current, n_
 from .ruling import (
     Choice,
     Decision,
@@ -225,18 +226,25 @@ _DEMAND_WORDS: dict[str, Callable[[Any, TableState], str]] = {
 
 def step_sure(step: Step, state: TableState) -> str:
     """How sure one step is, in words; a house step names its switch and whether it is on."""
-    part = cite_title(step.part) if step.part else ""
-    if step.certainty == "stated":
-        return (_("Official: stated by the card") if step.by_card
+    on = bool(step.switch and getattr(state.house_rules, step.switch, False))
+    return _step_sure(step.certainty, step.by_card, step.part, step.switch, on, current())
+
+
+@lru_cache(maxsize=512)
+def _step_sure(certainty: str, by_card: bool, cite: str | None, switch_key: str | None,
+               on: bool, _language: str) -> str:
+    """The words of `step_sure`, the same for every step alike (kept: a ruling has dozens)."""
+    part = cite_title(cite) if cite else ""
+    if certainty == "stated":
+        return (_("Official: stated by the card") if by_card
                 else _("Official: stated by the rules"))
-    if step.certainty == "derived":
+    if certainty == "derived":
         return _("Follows from the rules ({part})", part=part) if part else _(
             "Follows from the rules")
-    if not step.switch:
+    if not switch_key:
         return (_("No official ruling ({part}); this app's default, with no switch", part=part)
                 if part else _("No official ruling; this app's default, with no switch"))
-    on = bool(getattr(state.house_rules, step.switch, False))
-    switch = switch_words(step.switch)
+    switch = switch_words(switch_key)
     if part:
         return (_("No official ruling ({part}); house rule switched on (switch: {switch} in "
                   "Settings)", part=part, switch=switch) if on else

@@ -5,8 +5,9 @@ resources, counted resources ("1 wood", "2 wood" through the language's plural r
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
-from .i18n import N_, _, n_
+from .i18n import N_, _, current, n_
 
 FIGURE_NAMES = {"cook": N_("Cook"), "carpenter": N_("Carpenter"), "explorer": N_("Explorer"),
                 "soldier": N_("Soldier"), "friday": N_("Friday"), "jenny": N_("Jenny")}
@@ -35,6 +36,11 @@ def capital(text: str) -> str:
 
 def role_name(figure: str) -> str:
     """A figure's name in the rules ("Cook"), without the player's name."""
+    return _role_name(figure, current())
+
+
+@lru_cache(maxsize=64)
+def _role_name(figure: str, _language: str) -> str:
     known = FIGURE_NAMES.get(figure)
     return _(known) if known else capital(figure.replace("_", " "))
 

@@ -86,13 +86,16 @@ def polish() -> gettext.GNUTranslations:
     return gettext.GNUTranslations(out)
 
 
+POLISH = "pl-x-test"  # a test's own code: a real Polish catalogue may come
+i18n.add_language(POLISH, polish())
+
+
 @pytest.mark.parametrize(("n", "said"), [
     (1, "1 rana"), (2, "2 rany"), (4, "4 rany"), (5, "5 ran"), (12, "12 ran"),
     (22, "22 rany"), (25, "25 ran"), (0, "0 ran")])
 def test_polish_counts_take_the_form_its_plural_rule_picks(n: int, said: str) -> None:
     """Polish has three forms: 1 rana, 2-4 (and 22-24) rany, 5 (and 12, 25, 0) ran."""
-    i18n.add_language("pl", polish())
-    with language("pl"):
+    with language(POLISH):
         assert n_("{n} Wound", "{n} Wounds", n) == said
 
 
@@ -126,3 +129,15 @@ def test_a_language_the_core_has_no_words_for_is_refused() -> None:
     assert answer["ok"] is False and answer["error"]["type"] == "unknown_language"
     assert "'tlh'" in answer["error"]["message"]
     assert i18n.current() == "en"
+
+
+def test_an_empty_text_stays_empty_in_every_language() -> None:
+    """gettext's msgid "" is the catalogue's header; an empty field is never translated to it."""
+    with language("x-pseudo"):
+        assert _("") == ""
+
+
+def test_a_loaded_language_keeps_its_catalogue() -> None:
+    """Words said in a language are kept by its code, so its catalogue is never replaced."""
+    with pytest.raises(ValueError, match="already has its catalogue"):
+        i18n.add_language(POLISH, polish())
