@@ -104,7 +104,7 @@ CORE_SNAPSHOT_IMPORTS = (
     "ipaddress", "pathlib", "fractions", "functools", "collections.abc", "email.message",
     "importlib.metadata", "zoneinfo", "base64", "hashlib", "random", "copy", "warnings",
     "contextlib", "textwrap", "zipfile", "struct", "numbers", "operator", "weakref", "string",
-    "urllib.parse", "html",
+    "urllib.parse", "html", "gettext",
 )  # fmt: skip
 
 
