@@ -184,7 +184,7 @@ def _cards(args: argparse.Namespace) -> int:
         print(coverage_text())
         return 0
     for card in cards_matching(" ".join(args.words)):
-        print(printable(f"{card.id:32} {card.name}: {card.text}"))
+        print(printable(f"{card.id:32} {_(card.name)}: {_(card.text)}"))
     return 0
 
 

@@ -87,6 +87,25 @@ def _extracted_clauses() -> Iterator[tuple[str, str, list[str]]]:
             yield "pyapp/rules/clauses.py", item.text, [f"clause {item.id}, text"]
 
 
+def _extracted_fields() -> Iterator[tuple[str, str, list[str]]]:
+    """Every model's field names, as a refusal names a place it has no words for
+    ("the amount of demand 1": pyapp/rules/plain.py)."""
+    sys.path.insert(0, str(ROOT))
+    import pyapp.service  # noqa: F401  (imports every model)
+    from pyapp.rules.base import Value
+    from pyapp.rules.plain import WORDS
+
+    models: list[type] = []
+    stack: list[type] = [Value]
+    while stack:
+        model = stack.pop()
+        models.append(model)
+        stack += model.__subclasses__()
+    names = {name for m in models for name in getattr(m, "model_fields", {})}
+    for name in sorted(names - set(WORDS)):
+        yield "pyapp/rules/plain.py", name.replace("_", " "), ["a field's name, in a refusal"]
+
+
 def _extracted_data() -> Iterator[tuple[str, str, list[str]]]:
     """(file, text, comments) of the data files' player-facing fields."""
     for rel, (key, fields) in [*DATA_FIELDS.items(), (FAQ_SOURCES[0], FAQ_SOURCES[1:])]:
@@ -136,7 +155,8 @@ def template() -> Catalog:
     pot = Catalog(project=PROJECT, version="1", creation_date=DATE, revision_date=DATE,
                   fuzzy=False, charset="utf-8")
     for rel, message, comments in [*_extracted_code(), *_extracted_clauses(),
-                                   *_extracted_data(), *_extracted_pages()]:
+                                   *_extracted_fields(), *_extracted_data(),
+                                   *_extracted_pages()]:
         key = message[0] if isinstance(message, tuple) else message
         old = pot.get(key)
         if old is None:

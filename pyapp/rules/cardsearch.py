@@ -276,9 +276,10 @@ def _plain_words(demand: dict[str, Any]) -> str:
         return _("discard {what}", what=resource_count(what, n))
     if kind == "discard_determination":
         return _("each character discards {n} Determination", n=demand["amount"])
-    if kind in ("reduce", "increase"):
-        sign = "−" if kind == "reduce" else "+"
-        return f"{track_words(demand['track'])} {sign}{demand['amount']}"
+    if kind == "reduce":
+        return _("{track} −{n}", track=track_words(demand["track"]), n=demand["amount"])
+    if kind == "increase":
+        return _("{track} +{n}", track=track_words(demand["track"]), n=demand["amount"])
     if kind == "lower_morale":
         return _("Morale −{n}", n=demand["amount"])
     if kind == "wounds":

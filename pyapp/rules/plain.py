@@ -60,8 +60,10 @@ def _place(loc: tuple[int | str, ...]) -> tuple[str, bool]:
             item = ITEMS.get(str(loc[i - 1] if i else ""), N_("item"))
             parts[-1:] = [(_("{item} {n}", item=_(item), n=part + 1), f"{item} {part + 1}")]
         elif _is_field(part, loc, i):
+            # A field without words of its own is said by its name (tools/i18n.py extracts
+            # every model's field names for the catalogue).
             english = WORDS.get(part, part.replace("_", " "))
-            parts.append((_(english) if part in WORDS else english, english))
+            parts.append((_(english), english))
     if not parts:
         return "", False
     words = parts[0][0]  # "the name of character 1": the innermost part first
@@ -94,7 +96,8 @@ def sentence(error: ErrorDetails) -> str:
 def as_sentence(text: str) -> str:
     """One line (whatever the text held), starting with a capital, ending with a full stop."""
     line = one_line(text)
-    return line[:1].upper() + line[1:] + ("" if line.endswith((".", "?", "!")) else ".")
+    line = line[:1].upper() + line[1:]
+    return line if line.endswith((".", "?", "!")) else _("{sentence}.", sentence=line)
 
 
 def one_line(text: str) -> str:
@@ -119,8 +122,10 @@ def _problem(error: ErrorDetails, where: str, plural: bool) -> str:
     if template is None:
         return _("{where}: {problem}", where=where, problem=error["msg"])
     # {is_} and {has} are English's verbs agreeing with the place; a language may ignore them.
-    return _(template, where=where, is_="are" if plural else "is",
-             has="have" if plural else "has", **{k: _ctx(v) for k, v in ctx.items()})
+    # Translators: "is"/"are" and "has"/"have" fill {is_} and {has} in the messages above.
+    verbs = (_("are"), _("have")) if plural else (_("is"), _("has"))
+    return _(template, where=where, is_=verbs[0], has=verbs[1],
+             **{k: _ctx(v) for k, v in ctx.items()})
 
 
 def _ctx(value: Any) -> str:

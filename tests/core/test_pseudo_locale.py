@@ -5,13 +5,16 @@ bracketed sentence, never stand alone as one."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import given, settings
 
 from pyapp.rules import Request, rule
-from pyapp.rules.i18n import language
+from pyapp.rules.i18n import language, set_language
 from pyapp.rules.ruling import Choice, Ruling, RulingWords, Sure
+from pyapp.service import Service
 from tests.core.strategies import requests, wide_requests
 
 
@@ -64,13 +67,49 @@ def test_every_word_of_any_ruling_comes_from_the_catalogue(request: Request) -> 
         assert unbracketed(ruling) == []
 
 
-def test_english_words_are_unchanged_by_a_pseudo_ruling_before() -> None:
-    """Switching back to English after a pseudo ruling leaves no pseudo word behind."""
+def test_english_after_the_pseudo_locale_keeps_no_pseudo_word() -> None:
+    """Words kept per language (certainty, clause titles, names) never leak into another."""
     request = Request.model_validate({
-        "state": {"characters": [{"role": "cook"}], "first_player": "cook"},
+        "state": {"characters": [{"role": "cook", "name": "Ana"}], "first_player": "cook"},
         "effect": {"demands": [{"kind": "discard", "wood": 2}]}})
     with language("x-pseudo"):
-        assert rule(request).words is not None
-    words = rule(request).words
-    assert words is not None
-    assert words.headline == "Each character suffers 2 Wounds." or "⟦" not in words.headline
+        assert unbracketed(rule(request)) == []
+    ruling = rule(request)
+    assert ruling.words is not None
+    assert not [text for _field, text in said(ruling.words) if "⟦" in text]
+    assert ruling.words.headline == "Cook (Ana) suffers 2 Wounds."
+
+
+TABLE = {"characters": [{"role": "cook"}], "first_player": "cook"}
+REFUSED = [
+    ("rule", "{}"),
+    ("rule", "[" * 100 + "]" * 100),
+    ("rule", json.dumps({"format": "elsewhere"})),
+    ("rule", json.dumps({"state": {**TABLE, "characters": [{"role": "cook", "name": "x" * 80}]},
+                         "effect": {"demands": [{"kind": "discard", "wood": 1}]}})),
+    ("rule", json.dumps({"state": {**TABLE, "phase": "action"},
+                         "effect": {"demands": [{"kind": "discard", "wood": 1}]}})),
+    ("rule", json.dumps({"state": TABLE, "effect": {"demands": [{"kind": "zap"}]}})),
+    ("rule", json.dumps({"state": {**TABLE, "bogus": 1},
+                         "effect": {"demands": [{"kind": "discard", "wood": 1}]}})),
+    ("link_decode", "!"),
+    ("link_decode", "1.abc"),
+    ("card_search", "[]"),
+    ("nothing", ""),
+    ("session", '{"cmd": "edit", "edits": [{"op": "set", "path": "nowhere"}]}'),
+    ("session", json.dumps({"cmd": "edit", "edits": [
+        {"op": "move_pawn", "figure": "cook", "target": "nowhere"}]})),
+]
+
+
+@pytest.mark.parametrize(("method", "text"), REFUSED)
+def test_every_refusal_is_said_in_the_catalogues_words(method: str, text: str) -> None:
+    """A refusal's one line for players is one bracketed sentence in the pseudo-locale."""
+    service = Service()
+    service.call("language", '{"language": "x-pseudo"}')
+    try:
+        answer = json.loads(service.call(method, text))
+    finally:
+        set_language("en")
+    message = answer["error"]["message"]
+    assert message.startswith("⟦") and message.endswith("⟧"), message
