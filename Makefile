@@ -4,7 +4,7 @@ VENV    := .venv
 VPY     := $(VENV)/bin/python
 PORT    ?= 8000
 
-.PHONY: serve test test-core test-js test-e2e test-engines browsers lint lint-js schema bench bench-load fuzz vendor clean
+.PHONY: i18n messages serve test test-core test-js test-e2e test-engines browsers lint lint-js schema bench bench-load fuzz vendor clean
 
 # The browser runtime: npm packages (package-lock.json) + wheels (tools/wheels.lock.json)
 # + our own pyapp/ packed as a wheel, assembled into static/vendor/ by tools/vendor.py.
@@ -13,6 +13,10 @@ NODE_BIN     := node_modules/.bin
 VENDOR_STAMP := static/vendor/.stamp
 # Directories too, so that deleting a module also rebuilds the app wheel.
 PYAPP_SRC    := $(shell find pyapp -name __pycache__ -prune -o \( -type d -o -name '*.py' -o -name '*.json' \) -print)
+# The message catalogue (tools/i18n.py): locale/messages.pot and each language's .po are
+# committed; their compiled forms (pyapp/locale/*/messages.mo, static/locale/*.json) are built.
+I18N_STAMP   := pyapp/locale/.stamp
+I18N_SRC     := $(wildcard locale/*.pot locale/*.po) tools/i18n.py
 # The site's own files: static/vendor/build.js lists them with their hashes (static/sw.js).
 SITE_SRC     := $(wildcard *.html) $(shell find static -path static/vendor -prune -o -type f -print)
 
@@ -24,8 +28,19 @@ $(VENV)/.stamp: requirements-dev.txt
 
 venv: $(VENV)/.stamp
 
-test-core: $(VENV)/.stamp
+test-core: $(VENV)/.stamp $(I18N_STAMP)
+	$(VPY) tools/i18n.py --check
 	$(VPY) -m pytest tests/core
+
+# Every word a player reads, extracted into locale/messages.pot (run it after changing any).
+messages: $(VENV)/.stamp
+	$(VPY) tools/i18n.py extract
+
+$(I18N_STAMP): $(VENV)/.stamp $(I18N_SRC)
+	$(VPY) tools/i18n.py compile
+	touch $@
+
+i18n: $(I18N_STAMP)
 
 # The build's and the loader's shared JavaScript (tools/*.mjs), in Node's own test runner.
 test-js:
@@ -51,7 +66,7 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-$(VENDOR_STAMP): $(VENV)/.stamp $(NODE_STAMP) tools/vendor.py tools/publish.py tools/snapshot.mjs tools/pycompile.py tools/pycompile.mjs tools/pyodide-snapshot.mjs tools/pyodide-restore.mjs tools/wheels.lock.json \
+$(VENDOR_STAMP): $(VENV)/.stamp $(NODE_STAMP) $(I18N_STAMP) tools/vendor.py tools/publish.py tools/snapshot.mjs tools/pycompile.py tools/pycompile.mjs tools/pyodide-snapshot.mjs tools/pyodide-restore.mjs tools/wheels.lock.json \
 		pyproject.toml netlify.toml $(SITE_SRC) $(PYAPP_SRC)
 	$(VPY) tools/vendor.py
 	touch $@

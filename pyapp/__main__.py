@@ -17,14 +17,20 @@ from .rules import Ruling, rule
 from .rules.cardsearch import cards_matching
 from .rules.catalogue import coverage_text
 from .rules.clauses import cite_words
+from .rules.i18n import N_, _, n_, set_language
 from .rules.plain import printable
 from .rules.ruling import Decision
-from .rules.words import plural
+from .rules.words import role_name
 from .schemas import check_schemas, write_schemas
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.lang:
+        try:
+            set_language(args.lang)
+        except ValueError as exc:
+            return _fail("unknown_language", str(exc))
     return int(args.run(args))
 
 
@@ -38,6 +44,8 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m pyapp", description="Castaway Referee: "
                      "rulings on unfulfilled demand.")
+    parser.add_argument("--lang", metavar="CODE", help="the language of the words (en, the "
+                        "default, or a language with a catalogue, e.g. x-pseudo)")
     sub = parser.add_subparsers(required=True)
     ruling = sub.add_parser("rule", help="rule on a request (JSON file, or - for stdin)")
     ruling.add_argument("file")
@@ -56,15 +64,17 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _rule(args: argparse.Namespace) -> int:
-    name = "standard input" if args.file == "-" else printable(args.file)
+    name = _("standard input") if args.file == "-" else printable(args.file)
     try:
         data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
         text = data.decode("utf-8")
     except OSError as exc:
-        return _fail("cannot_read", f"cannot read {name}: {exc.strerror or exc}")
+        return _fail("cannot_read", _("cannot read {name}: {why}", name=name,
+                                      why=exc.strerror or exc))
     except UnicodeDecodeError as exc:
-        return _fail("cannot_read", f"{name} is not UTF-8 text (byte 0x{data[exc.start]:02x} "
-                     f"at position {exc.start:,}); save it as UTF-8 and try again")
+        return _fail("cannot_read", _(
+            "{name} is not UTF-8 text (byte 0x{byte} at position {at}); save it as UTF-8 and "
+            "try again", name=name, byte=f"{data[exc.start]:02x}", at=f"{exc.start:,}"))
     try:
         ruling = rule(parse_request(text))
     except Exception as exc:  # every refusal is one line: its type and what is wrong
@@ -90,23 +100,41 @@ def _explain_lines(ruling: Ruling) -> list[str]:
     for s in ruling.steps:
         where = f"[{s.demand + 1}] " if s.demand is not None else ""
         cite = cite_words(s.part or s.clause)
-        tag = {"stated": " (stated by the card)" if s.by_card else "", "derived": " (derived)",
-               "house": " (no official ruling; this app's default"
-               + (f", switch {s.switch}" if s.switch else "") + ")"}[s.certainty]
-        lines.append(f"{where}{cite} — {s.text}{tag}")
+        said = _("{cite} — {text}", cite=cite, text=s.text)
+        lines.append(where + _tagged(said, s.certainty, s.by_card, s.switch))
     lines.append("")
     for w in ruling.wounds:
-        lines.append(f"{w.figure.capitalize()}: {plural(w.unfulfilled + w.other, 'Wound')} "
-                     f"({w.unfulfilled} of unfulfilled demand)" + (", dies" if w.died else ""))
+        line = n_("{who}: {n} Wound ({unfulfilled} of unfulfilled demand)",
+                  "{who}: {n} Wounds ({unfulfilled} of unfulfilled demand)",
+                  w.unfulfilled + w.other, who=role_name(w.figure), unfulfilled=w.unfulfilled)
+        lines.append(_("{wounds}, dies", wounds=line) if w.died else line)
     if ruling.morale_change:
-        lines.append(f"Morale {ruling.morale_change:+d}")
+        lines.append(_("Morale {change}", change=f"{ruling.morale_change:+d}"))
     if ruling.game_lost:
-        lines.append(f"The game is lost: {ruling.lost_reason}")
+        lines.append(_("The game is lost: {reason}", reason=ruling.lost_reason))
     lines += [_choice_line(d) for d in ruling.decisions]
-    rests = "; ".join(cite_words(c) for c in ruling.rests_on)
-    lines.append(SURE[ruling.certainty] + (f" ({rests})" if rests else "")
-                 + (" and by the card" if _stated_by_card(ruling) else ""))
+    lines.append(_sure_line(ruling))
     return lines
+
+
+def _tagged(said: str, certainty: str, by_card: bool, switch: str | None) -> str:
+    """A step with how sure it is, when it is not simply stated by the rules."""
+    if certainty == "stated":
+        return _("{step} (stated by the card)", step=said) if by_card else said
+    if certainty == "derived":
+        return _("{step} (derived)", step=said)
+    if switch:
+        return _("{step} (no official ruling; this app's default, switch {switch})", step=said,
+                 switch=switch)
+    return _("{step} (no official ruling; this app's default)", step=said)
+
+
+def _sure_line(ruling: Ruling) -> str:
+    sure = _(SURE[ruling.certainty])
+    rests = "; ".join(cite_words(c) for c in ruling.rests_on)
+    if rests:
+        sure = _("{certainty} ({rests})", certainty=sure, rests=rests)
+    return _("{certainty} and by the card", certainty=sure) if _stated_by_card(ruling) else sure
 
 
 def _stated_by_card(ruling: Ruling) -> bool:
@@ -121,17 +149,22 @@ def _choice_line(d: Decision) -> str:
     labels = {o.value: o.label for o in d.options}
 
     def said(value: str) -> str:
-        return ", ".join(labels.get(v, v) for v in value.split(",") if v) or "none"
+        return ", ".join(labels.get(v, v) for v in value.split(",") if v) or _("none")
 
-    line = f"Choice: {d.question} This ruling takes: {said(d.chosen)}" + (
-        " (the default)." if d.chosen == d.default else f" (default: {said(d.default)}).")
+    line = (_("Choice: {question} This ruling takes: {chosen} (the default).",
+              question=d.question, chosen=said(d.chosen)) if d.chosen == d.default else
+            _("Choice: {question} This ruling takes: {chosen} (default: {default}).",
+              question=d.question, chosen=said(d.chosen), default=said(d.default)))
     if d.options:
-        line += " Options: " + "; ".join(o.label for o in d.options) + "."
-    return line + f" To choose otherwise, set choices.{d.id} in the request."
+        line = _("{choice} Options: {options}.", choice=line,
+                 options="; ".join(o.label for o in d.options))
+    return _("{choice} To choose otherwise, set choices.{field} in the request.", choice=line,
+             field=d.id)
 
 
-SURE = {"stated": "Certainty: stated by the rules", "derived": "Certainty: derived from the "
-        "rules", "house": "Certainty: no official ruling; this app's default"}
+SURE = {"stated": N_("Certainty: stated by the rules"),
+        "derived": N_("Certainty: derived from the rules"),
+        "house": N_("Certainty: no official ruling; this app's default")}
 
 
 def _schema(args: argparse.Namespace) -> int:
@@ -151,7 +184,7 @@ def _cards(args: argparse.Namespace) -> int:
         print(coverage_text())
         return 0
     for card in cards_matching(" ".join(args.words)):
-        print(printable(f"{card.id:32} {card.name}: {card.text}"))
+        print(printable(f"{card.id:32} {_(card.name)}: {_(card.text)}"))
     return 0
 
 

@@ -10,10 +10,11 @@ import json
 from typing import Any
 
 from .envelope import error_json
-from .reading import JsonTooBig, read_json
+from .reading import JsonTooBig, read_json, thing
 from .rules import Request, rule
 from .rules.errors import RefereeError
 from .rules.formats import FORMAT_VERSION, REQUEST_FORMAT
+from .rules.i18n import _
 from .rules.plain import safe
 
 
@@ -38,10 +39,12 @@ def read_text(text: str | bytes, what: str) -> Any:
     except JsonTooBig as exc:
         raise RequestError("validation_error", "", exc.msg) from None
     except UnicodeDecodeError:
-        raise RequestError("invalid_json", "", f"The {what} is not UTF-8 text.") from None
+        raise RequestError("invalid_json", "", _("The {what} is not UTF-8 text.",
+                                                 what=thing(what))) from None
     except ValueError as exc:
-        raise RequestError("invalid_json", "", f"The {what} is not valid JSON "
-                           f"({json_problem(exc)}).") from None
+        raise RequestError("invalid_json", "", _("The {what} is not valid JSON ({problem}).",
+                                                 what=thing(what),
+                                                 problem=json_problem(exc))) from None
 
 
 def json_problem(exc: ValueError) -> str:
@@ -53,15 +56,17 @@ def json_problem(exc: ValueError) -> str:
 
 def request_from(data: Any) -> Request:
     if not isinstance(data, dict):
-        raise RequestError("validation_error", "", "A request is a JSON object {…}, with "
-                           "a table and an effect.")
+        raise RequestError("validation_error", "", _(
+            "A request is a JSON object {…}, with a table and an effect."))
     if data.get("format", REQUEST_FORMAT) != REQUEST_FORMAT:
-        raise RequestError("unsupported_format", "format", "This is not a Castaway Referee "
-                           f"request (its format is {shown(data.get('format'))}).")
+        raise RequestError("unsupported_format", "format", _(
+            "This is not a Castaway Referee request (its format is {format}).",
+            format=shown(data.get("format"))))
     version = data.get("version", FORMAT_VERSION)
     if version != FORMAT_VERSION:
-        raise RequestError("unsupported_version", "version", f"This referee reads requests "
-                           f"of version {FORMAT_VERSION}, not {shown(version)}.")
+        raise RequestError("unsupported_version", "version", _(
+            "This referee reads requests of version {version}, not {given}.",
+            version=FORMAT_VERSION, given=shown(version)))
     return Request.model_validate(data)
 
 
@@ -76,4 +81,4 @@ def rule_json(text: str) -> str:
 
 def shown(value: Any) -> str:
     """A value from the input, quoted for a message ("empty" for JSON's null)."""
-    return "empty" if value is None else f"“{safe(str(value))}”"
+    return _("empty") if value is None else _("“{value}”", value=safe(str(value)))

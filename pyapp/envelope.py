@@ -19,10 +19,11 @@ from typing import Any
 from pydantic import ValidationError
 
 from .rules.errors import RefereeError
+from .rules.i18n import N_, _
 from .rules.plain import plain_message, safe
 
 MAX_DETAILS = 20  # problems listed in an error's details; the message counts them all
-INTERNAL = "The referee failed on this input; nothing was changed. Please report it."
+INTERNAL = N_("The referee failed on this input; nothing was changed. Please report it.")
 
 
 def error_json(exc: BaseException, root: str = "") -> str:
@@ -39,7 +40,7 @@ def error_of(exc: BaseException, root: str = "") -> dict[str, Any]:
         return {"type": exc.code, "message": exc.message,
                 "details": [{"loc": exc.loc, "msg": exc.msg}]}
     said = f"{type(exc).__name__}: {safe(str(exc), 200)}"
-    return {"type": "internal_error", "message": INTERNAL,
+    return {"type": "internal_error", "message": _(INTERNAL),
             "details": [{"loc": "", "msg": said}]}
 
 

@@ -19,6 +19,7 @@ from .api import RequestError, request_from
 from .reading import JsonTooBig, read_json
 from .rules.errors import RefereeError
 from .rules.formats import Request
+from .rules.i18n import _
 from .rules.plain import plain_message
 
 LINK_VERSION = 1
@@ -54,11 +55,11 @@ def decode(payload: str) -> Request:
     """The request in a link's payload; LinkError says why one cannot be opened."""
     payload = payload.strip()
     if len(payload) > MAX_LINK:
-        raise LinkError("too_long", f"This link is too long to be a Castaway Referee link "
-                        f"({len(payload)} characters).")
+        raise LinkError("too_long", _("This link is too long to be a Castaway Referee link "
+                                      "({n} characters).", n=len(payload)))
     version, sep, data = payload.partition(".")
     if not sep or not version.isdigit():
-        raise LinkError("not_a_link", "This is not a Castaway Referee link.")
+        raise LinkError("not_a_link", _("This is not a Castaway Referee link."))
     if int(version) != LINK_VERSION:
         raise LinkError("unsupported_version", _version_message(int(version)))
     return _request(_inflate(data))
@@ -66,29 +67,30 @@ def decode(payload: str) -> Request:
 
 def _version_message(version: int) -> str:
     if version > LINK_VERSION:
-        return (f"This link was made by a newer Castaway Referee (link format {version}); "
-                "reload the app to update it, then open the link again.")
-    return (f"This link uses link format {version}, which this Castaway Referee no longer "
-            f"reads (it reads format {LINK_VERSION}).")
+        return _("This link was made by a newer Castaway Referee (link format {version}); "
+                 "reload the app to update it, then open the link again.", version=version)
+    return _("This link uses link format {version}, which this Castaway Referee no longer reads "
+             "(it reads format {current}).", version=version, current=LINK_VERSION)
 
 
 def _inflate(data: str) -> bytes:
     if not _DATA.match(data):
-        raise LinkError("corrupt", "This link is damaged: it has characters a link never "
-                        "contains. Copy the whole link again.")
+        raise LinkError("corrupt", _("This link is damaged: it has characters a link never "
+                                     "contains. Copy the whole link again."))
     try:
         packed = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
         inflater = zlib.decompressobj()
         text = inflater.decompress(packed, MAX_JSON)
     except (binascii.Error, ValueError, zlib.error):
-        raise LinkError("corrupt", "This link is damaged or cut short. Copy the whole link "
-                        "again.") from None
+        raise LinkError("corrupt", _("This link is damaged or cut short. Copy the whole link "
+                                     "again.")) from None
     if inflater.unconsumed_tail:
-        raise LinkError("too_long", f"This link is too large to open: it unpacks to more "
-                        f"than {MAX_JSON:,} bytes, far more than any real table.")
+        raise LinkError("too_long", _("This link is too large to open: it unpacks to more than "
+                                      "{n} bytes, far more than any real table.",
+                                      n=f"{MAX_JSON:,}"))
     if not inflater.eof:
-        raise LinkError("corrupt", "This link is damaged or cut short. Copy the whole link "
-                        "again.")
+        raise LinkError("corrupt", _("This link is damaged or cut short. Copy the whole link "
+                                     "again."))
     return text
 
 
@@ -96,19 +98,19 @@ def _request(text: bytes) -> Request:
     try:
         data = read_json(text, "link")
     except JsonTooBig as exc:
-        raise LinkError("validation_error", f"This link cannot be opened: {_lower(exc.msg)}") \
-            from None
+        raise LinkError("validation_error", _("This link cannot be opened: {why}",
+                                              why=_lower(exc.msg))) from None
     except ValueError:  # not UTF-8, or not JSON
-        raise LinkError("corrupt", "This link is damaged: its contents are not readable.") \
-            from None
+        raise LinkError("corrupt", _("This link is damaged: its contents are not "
+                                     "readable.")) from None
     try:
         return request_from(data)
     except RequestError as exc:
-        raise LinkError(exc.code, f"This link holds something else: {_lower(exc.msg)}") \
-            from None
+        raise LinkError(exc.code, _("This link holds something else: {why}",
+                                    why=_lower(exc.msg))) from None
     except ValidationError as exc:
-        raise LinkError("invalid", "This link's table is not valid: "
-                        f"{_lower(plain_message(exc.errors()))}") from None
+        raise LinkError("invalid", _("This link's table is not valid: {why}",
+                                     why=_lower(plain_message(exc.errors())))) from None
 
 
 def _lower(sentence: str) -> str:

@@ -29,6 +29,7 @@ from itertools import accumulate, count
 from typing import Any
 
 from .rules.errors import RefereeError
+from .rules.i18n import N_, _
 
 MAX_DEPTH = 64
 MAX_NUMBER = 40
@@ -84,16 +85,27 @@ def longest_number(text: str) -> int:
 def check_text(text: str, what: str = "request") -> None:
     """Refuse text that is too large, nested too deep, or holds too long a number."""
     if len(text) > MAX_TEXT:
-        raise JsonTooBig(f"The {what} is too large ({len(text):,} characters; at most "
-                         f"{MAX_TEXT:,} are allowed).")
+        raise JsonTooBig(_("The {what} is too large ({n} characters; at most {most} are "
+                           "allowed).", what=thing(what), n=f"{len(text):,}",
+                           most=f"{MAX_TEXT:,}"))
     depth = too_deep(text)
     if depth:
-        raise JsonTooBig(f"The {what} is nested {depth:,} deep; at most {MAX_DEPTH} levels "
-                         "are allowed.")
+        raise JsonTooBig(_("The {what} is nested {n} deep; at most {most} levels are allowed.",
+                           what=thing(what), n=f"{depth:,}", most=MAX_DEPTH))
     digits = longest_number(text)
     if digits:
-        raise JsonTooBig(f"A number in the {what} is too long ({digits:,} digits; at most "
-                         f"{MAX_NUMBER}).")
+        raise JsonTooBig(_("A number in the {what} is too long ({n} digits; at most {most}).",
+                           what=thing(what), n=f"{digits:,}", most=MAX_NUMBER))
+
+
+# What a text from outside is, as a message names it.
+THINGS = {"request": N_("request"), "link": N_("link"), "table": N_("table"),
+          "language choice": N_("language choice")}
+
+
+def thing(what: str) -> str:
+    """What a text is, in the active language ("request")."""
+    return _(THINGS[what]) if what in THINGS else what
 
 
 def read_json(text: str | bytes, what: str = "request") -> Any:

@@ -3,6 +3,9 @@
 The browser bridge hands `Service.call` to JavaScript; nothing here touches the browser.
 Every answer is `{"ok": true, ...}` or `{"ok": false, "error": {...}}`; nothing raises.
 
+Words (pyapp/rules/i18n.py): every sentence is in the language the page chose with
+`call("language", '{"language": "pl"}')` (English until then), cards, FAQ and clauses too.
+
 Errors (built in one place, pyapp/envelope.py, from whatever was refused or failed):
 `{"type", "message", "details": [{"loc", "msg"}]}`. `message` is one line of plain
 words for people (no field path, no "null"); show it as it is. `details` keep pydantic's
@@ -38,14 +41,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from .api import RequestError, parse_request, rule_json
+from .api import RequestError, parse_request, read_text, rule_json
 from .envelope import error_json
 from .links import decode, encode
+from .rules import i18n
 from .rules.cardsearch import search
-from .rules.catalogue import catalogue
-from .rules.clauses import CLAUSES
-from .rules.faq import faq
+from .rules.catalogue import catalogue_in
+from .rules.clauses import CLAUSES, translated
+from .rules.faq import faq_in
 from .rules.history import History
+from .rules.i18n import _
 from .rules.state import TableState
 from .rules.telling import demand_words
 from .session import Session
@@ -68,9 +73,11 @@ class Service:
             "catalogue": lambda _text: '{"ok":true,"catalogue":' + catalogue_json() + "}",
             "card_search": card_search_json,
             "effect_words": effect_words_json,
-            "faq": lambda _text: '{"ok":true,"faq":' + faq().model_dump_json() + "}",
+            "faq": lambda _text: '{"ok":true,"faq":' + faq_in(
+                i18n.current()).model_dump_json() + "}",
             "clauses": lambda _text: json.dumps({"ok": True, "clauses": {
-                cid: c.model_dump() for cid, c in CLAUSES.items()}}),
+                cid: translated(c).model_dump() for cid, c in CLAUSES.items()}}),
+            "language": language_json,
         }
 
     def call(self, method: str, text: str) -> str:
@@ -83,7 +90,8 @@ class Service:
     def _method(self, method: str) -> Callable[[str], str]:
         handler = self._methods.get(str(method))
         if handler is None:
-            raise RequestError("unknown_method", "", f"there is no method {method!r}")
+            raise RequestError("unknown_method", "", _("there is no method {method}",
+                                                      method=repr(method)))
         return handler
 
 
@@ -110,6 +118,7 @@ def warm_up() -> None:
         ("link_decode", link, True), ("link_decode", "!", False),
         ("catalogue", "", True), ("faq", "", True), ("clauses", "", True),
         ("card_search", '{"query": "discard 2 wood"}', True), ("card_search", "[]", False),
+        ("language", '{"language": "en"}', True), ("language", '{"language": "?"}', False),
         ("effect_words", request, True),
         ("session", json.dumps(edit), True), ("session", json.dumps(ask), True),
         ("session", '{"cmd": "undo"}', True), ("session", '{"cmd": "catalogue"}', True),
@@ -125,7 +134,24 @@ def warm_up() -> None:
 
 
 def catalogue_json() -> str:
-    return catalogue().model_dump_json()
+    return catalogue_in(i18n.current()).model_dump_json()
+
+
+def language_json(text: str) -> str:
+    """`{"language": "pl"}`: the core answers in that language from now on -> `{"ok": true,
+    "language": "pl", "languages": [...]}`; a language without a catalogue is refused
+    (`unknown_language`), the language spoken kept. `{}` only asks which it speaks."""
+    asked = read_text(text or "{}", "language choice")
+    if not isinstance(asked, dict) or not isinstance(asked.get("language", ""), str):
+        raise RequestError("request_error", "language",
+                           _("The language must be a code such as “{code}”.", code="en"))
+    if asked.get("language"):
+        try:
+            i18n.set_language(asked["language"])
+        except i18n.UnknownLanguage as exc:
+            raise RequestError("unknown_language", "language", str(exc)) from None
+    return json.dumps({"ok": True, "language": i18n.current(),
+                       "languages": list(i18n.languages())})
 
 
 def effect_words_json(text: str) -> str:
@@ -147,12 +173,12 @@ def card_search_json(text: str) -> str:
     try:
         asked = json.loads(text)
     except ValueError:
-        raise _search_refused("The search is not JSON text.") from None
+        raise _search_refused(_("The search is not JSON text.")) from None
     if not isinstance(asked, dict) or not isinstance(asked.get("query", ""), str):
-        raise _search_refused("The search needs a query in words.")
+        raise _search_refused(_("The search needs a query in words."))
     decks = asked.get("decks", [])
     if not isinstance(decks, list) or not all(isinstance(d, str) for d in decks):
-        raise _search_refused("The deck filters must be a list of deck names.")
+        raise _search_refused(_("The deck filters must be a list of deck names."))
     found = search(asked.get("query", "")[:200], decks)
     results = []
     for hit in found.hits:
@@ -161,8 +187,8 @@ def card_search_json(text: str) -> str:
                             "effect": hit.effect.model_dump(mode="json", exclude_defaults=True)})
         else:
             c = hit.card
-            results.append({"card": c.id, "name": c.name, "deck": c.deck, "group": c.group,
-                            "text": c.text, "why": hit.why, "flag": hit.flag,
+            results.append({"card": c.id, "name": _(c.name), "deck": c.deck, "group": c.group,
+                            "text": _(c.text), "why": hit.why, "flag": _(hit.flag),
                             "certainty": c.certainty})
     return json.dumps({"ok": True, "query": found.query, "results": results})
 

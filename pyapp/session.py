@@ -18,8 +18,9 @@ from pydantic import Field
 
 from .api import read_text
 from .envelope import error_json
+from .rules import i18n
 from .rules.base import Value
-from .rules.catalogue import catalogue
+from .rules.catalogue import catalogue_in
 from .rules.demands import Effect
 from .rules.edits import Edit, describe
 from .rules.formats import Request
@@ -170,7 +171,7 @@ class Session:
         elif command.cmd == "redo":
             self.history = self.history.redo()
         elif command.cmd == "catalogue":
-            return {"catalogue": catalogue().model_dump(mode="json")}, False
+            return {"catalogue": catalogue_in(i18n.current()).model_dump(mode="json")}, False
         elif command.cmd == "export":
             return {"history": self.history.model_dump(mode="json")}, False
         return {}, True

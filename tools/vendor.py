@@ -104,7 +104,7 @@ CORE_SNAPSHOT_IMPORTS = (
     "ipaddress", "pathlib", "fractions", "functools", "collections.abc", "email.message",
     "importlib.metadata", "zoneinfo", "base64", "hashlib", "random", "copy", "warnings",
     "contextlib", "textwrap", "zipfile", "struct", "numbers", "operator", "weakref", "string",
-    "urllib.parse", "html",
+    "urllib.parse", "html", "gettext",
 )  # fmt: skip
 
 
@@ -256,6 +256,7 @@ def app_sources() -> list[Path]:
         and (
             p.suffix == ".py"
             or (p.suffix == ".json" and p.parent.name == "data")
+            or (p.suffix == ".mo" and p.parent.name == "LC_MESSAGES")
             or p.name == "py.typed"
         )
     ]

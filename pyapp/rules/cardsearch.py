@@ -9,22 +9,26 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from .catalogue import Card, catalogue
 from .demands import Effect
 from .errors import SearchError
-from .words import plural
+from .i18n import N_, _, n_
+from .words import capital, resource_count, track_words
 
 DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-")
 FILTERS = ("event", "threat", "adventure", "mystery", "beast", "weather", "night", "morale",
            "scenario")  # the deck chips; "scenario" stands for Book, Totem and scenario rules
 SCENARIO_DECKS = ("book", "totem", "scenario")
-NOT_A_DEMAND = {"wounds": "The card's own Wounds, not unfulfilled demand",
-                "requirement": "A requirement or a cost, not a demand",
-                "halve_gain": "A smaller gain: nothing is owed",
-                "increase": "A raise: never a demand",
-                "place_token": "Placing a token: an identical one means nothing more",
-                "move_camp": "Moving the camp: a move, not a demand"}
+# The flags are marked for the catalogue (N_) and translated when answered (pyapp/service.py):
+# the index that holds them is built once, whatever the language.
+NOT_A_DEMAND = {"wounds": N_("The card's own Wounds, not unfulfilled demand"),
+                "requirement": N_("A requirement or a cost, not a demand"),
+                "halve_gain": N_("A smaller gain: nothing is owed"),
+                "increase": N_("A raise: never a demand"),
+                "place_token": N_("Placing a token: an identical one means nothing more"),
+                "move_camp": N_("Moving the camp: a move, not a demand")}
 
 
 def fold(text: str) -> str:
@@ -42,9 +46,10 @@ def rules_differently(card: Card) -> str:
     """A short flag on cards a player may rule wrongly: 'if possible', 'or …', not a demand."""
     effect = card.effect
     if effect.alternative:
-        return "Has its own “or …”: if the first part can't be paid in full, the other applies"
+        return N_("Has its own “or …”: if the first part can't be paid in full, the other "
+                  "applies")
     if any(d.if_possible for d in effect.demands):
-        return "“If possible”: what can't be paid is simply skipped, no Wounds"
+        return N_("“If possible”: what can't be paid is simply skipped, no Wounds")
     kinds = {d.kind for d in effect.demands}
     for kind, flag in NOT_A_DEMAND.items():
         if kinds == {kind} or (kinds and kinds <= set(NOT_A_DEMAND) and kind in kinds):
@@ -131,8 +136,8 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
     """The best cards for `query` (names above text), restricted to `decks` if any given."""
     unknown = [d for d in decks if d not in FILTERS]
     if unknown:
-        raise SearchError("", f"There is no deck filter {unknown[0]!r}; the filters are "
-                          + ", ".join(FILTERS) + ".")
+        raise SearchError("", _("There is no deck filter {deck}; the filters are {filters}.",
+                                deck=repr(unknown[0]), filters=", ".join(FILTERS)))
     terms = words(query)
     demand = read_demand(query)
     if not terms and demand is None and decks:
@@ -171,7 +176,7 @@ def cards_matching(query: str) -> tuple[Card, ...]:
 
 
 def _label(effect: Effect) -> str:
-    return effect.label or "The demand you typed"
+    return effect.label or _("The demand you typed")
 
 
 # ---------------------------------------------------------------- plain demands
@@ -256,29 +261,39 @@ def _demand(kind: str, g: list[str]) -> dict[str, object] | None:
     return None
 
 
-def _words_of(demand: dict[str, object]) -> str:
+def _words_of(demand: dict[str, Any]) -> str:
+    text = _plain_words(demand)
+    if demand.get("if_possible"):
+        return _("If possible, {demand}", demand=text)[:60]
+    return capital(text)[:60]
+
+
+def _plain_words(demand: dict[str, Any]) -> str:
+    """A typed plain demand in words, as inside a sentence ("discard 2 wood")."""
     kind = demand["kind"]
-    possible = "If possible, " if demand.get("if_possible") else ""
     if kind == "discard":
         what, n = next((k, v) for k, v in demand.items() if k not in ("kind", "if_possible"))
-        what = {"nonperishable_food": "non-perishable food"}.get(what, what)
-        text = f"discard {n} {what}"
-    elif kind == "discard_determination":
-        text = f"each character discards {demand['amount']} Determination"
-    elif kind in ("reduce", "increase"):
-        sign = "−" if kind == "reduce" else "+"
-        text = f"{str(demand['track']).capitalize()} {sign}{demand['amount']}"
-    elif kind == "lower_morale":
-        text = f"Morale −{demand['amount']}"
-    elif kind == "wounds":
-        text = f"each character suffers {plural(int(str(demand['amount'])), 'Wound')}"
-    elif kind == "combat":
-        text = f"fight a Beast of strength {demand['strength']}"
-    elif kind == "cover_source":
-        text = f"cover the closest {demand['source']} source"
-    elif kind == "halve":
-        text = f"lose half the {demand['target']}"
-    else:
-        text = "lose an Item"
-    text = possible + text if possible else text[0].upper() + text[1:]
-    return text[:60]
+        return _("discard {what}", what=resource_count(what, n))
+    if kind == "discard_determination":
+        return _("each character discards {n} Determination", n=demand["amount"])
+    if kind == "reduce":
+        return _("{track} −{n}", track=track_words(demand["track"]), n=demand["amount"])
+    if kind == "increase":
+        return _("{track} +{n}", track=track_words(demand["track"]), n=demand["amount"])
+    if kind == "lower_morale":
+        return _("Morale −{n}", n=demand["amount"])
+    if kind == "wounds":
+        return n_("each character suffers {n} Wound", "each character suffers {n} Wounds",
+                  int(demand["amount"]))
+    if kind == "combat":
+        return _("fight a Beast of strength {n}", n=demand["strength"])
+    if kind == "cover_source":
+        return (_("cover the closest food source") if demand["source"] == "food"
+                else _("cover the closest wood source"))
+    if kind == "halve":
+        return _("lose half the {what}", what=_HALVED[str(demand["target"])])
+    return _("lose an Item")
+
+
+_HALVED = {"food": N_("food"), "wood": N_("wood"), "fur": N_("fur"), "roof": N_("roof"),
+           "palisade": N_("palisade"), "weapon": N_("weapon")}

@@ -11,6 +11,7 @@ from pydantic import Field, model_validator
 
 from .base import Value
 from .demands import Effect
+from .i18n import _
 from .state import Label, Name, Phase
 
 Deck = Literal["event", "threat", "adventure", "beast", "weather", "night", "morale", "book",
@@ -123,6 +124,17 @@ class CardList(Value):
 def catalogue() -> Catalogue:
     text = resources.files("pyapp.data").joinpath("cards.json").read_text(encoding="utf-8")
     return Catalogue.model_validate_json(text)
+
+
+@cache
+def catalogue_in(language: str) -> Catalogue:
+    """The catalogue with its cards' names, parts, texts and notes in `language` (the active
+    one: the argument keys the cache)."""
+    # model_copy, not evolve: the limits on a name's length are for what is read in, and a
+    # translation may be longer (the pseudo-locale is, by a third).
+    return catalogue().model_copy(update={"cards": tuple(c.model_copy(update={
+        "name": _(c.name), "part": _(c.part) if c.part else "", "text": _(c.text),
+        "note": _(c.note) if c.note else ""}) for c in catalogue().cards)})
 
 
 @cache

@@ -10,9 +10,11 @@ step applying it is stated by the card itself, and says so (`Step.by_card`)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from .base import Value
+from .i18n import _, current
 
 Certainty = Literal["stated", "derived", "house"]
 CERTAINTY_RANK: dict[str, int] = {"house": 0, "derived": 1, "stated": 2}  # weakest first
@@ -224,15 +226,27 @@ def cite_title(cite: str) -> str | None:
     """A cited clause or part in words: the part's title for a part of a ruling ("R8.zero" is
     "Halving 0"; its id is never shown to a player), else the clause's title; None for a code
     the catalogue does not have."""
+    return _cite_title(cite, current())
+
+
+@lru_cache(maxsize=512)
+def _cite_title(cite: str, _language: str) -> str | None:
     found = PARTS.get(cite)
     if found is not None:
-        return found[1].title
+        return _(found[1].title)
     clause = CLAUSES.get(cite)
-    return clause.title if clause is not None else None
+    return _(clause.title) if clause is not None else None
+
+
+def translated(clause: Clause) -> Clause:
+    """The clause with its titles and texts in the active language (tools/i18n.py extracts
+    them from CLAUSES for the catalogue)."""
+    return clause.evolve(title=_(clause.title), text=_(clause.text), parts=tuple(
+        p.evolve(title=_(p.title), text=_(p.text)) for p in clause.parts))
 
 
 def cite_words(cite: str) -> str:
     """A cited clause or part with its words, as the app shows it ("R8: Halving 0", "C3: What
     can be discarded must be"); a code the catalogue does not have stays as it is."""
     title = cite_title(cite)
-    return f"{cite.split('.')[0]}: {title}" if title is not None else cite
+    return _("{code}: {title}", code=cite.split(".")[0], title=title) if title is not None else cite

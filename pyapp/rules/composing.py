@@ -11,69 +11,79 @@ import typing
 from typing import Any
 
 from .demands import Demand, DemandBase
+from .i18n import N_
 from .ruling import Choices
-from .telling import GROUPS, RESOURCE_WORDS, TRACK_WORDS
+from .telling import GROUPS
+from .words import TRACK_WORDS
 
+# Every label is marked for the catalogue (N_): the page translates it when it draws it.
 # Each kind: its name in the composer, then (field, label, how it is drawn, default) for the
 # fields it offers; the kind of control and its bounds come from the model where not said.
 Offered = tuple[str, str, str | None, Any]
 COMPOSER: dict[str, tuple[str, tuple[Offered, ...]]] = {
-    "discard": ("Discard", ()),  # drawn as one resource and how many (demand.js)
-    "discard_determination": ("Discard Determination tokens", (
-        ("amount", "Tokens", None, 1), ("who", "Who", None, "each"))),
-    "have_weapon": ("Have a Weapon level", (("level", "Level", None, 1),)),
-    "reduce": ("Reduce a track", (("track", "Track", None, "roof"), ("amount", "By", None, 1))),
-    "increase": ("Raise a track", (("track", "Track", None, "roof"), ("amount", "By", None, 1))),
-    "lower_morale": ("Lower Morale", (("amount", "By", None, 1),)),
-    "discard_any": ("Discard some of wood or food (the players pick)", (
-        ("amount", "How many in all", None, 1),
-        ("of", "The players may pick from", "kinds", None))),
-    "cover_source": ("Cover a source", (
-        ("source", "Source", None, "food"), ("count", "How many", None, 1),
-        ("adjacent", "Only on tiles next to the camp", None, None))),
-    "combat": ("Combat", (
-        ("beast", "The Beast", "beast", None), ("strength", "Strength", None, 3),
-        ("weapon_loss", "Weapon track loses", None, 0), ("food", "Food it gives", None, 0),
-        ("fur", "Fur it gives", None, 0))),
-    "wounds": ("The card's own Wounds", (("amount", "Wounds", None, 1),)),
-    "lose_pawn": ("Lose an Action pawn", (("who", "Who", None, "resolver"),)),
-    "lose_item": ("Lose an Item", (("item", "Item (blank: the players choose)", None, None),)),
-    "halve": ("Halve", (("target", "What", None, "food"),)),
-    "place_token": ("Place a token", (("space", "Space", None, None),
-                                      ("token", "Token", None, None))),
-    "place_marker": ("Place a marker", (
-        ("space", "Space (several, with commas: the first without one)", "spaces", None),
-        ("marker", "Marker", None, None))),
-    "weather_clouds": ("Weather clouds", (("rain", "Rain clouds", None, 0),
-                                          ("snow", "Snow clouds", None, 0))),
-    "night_eating": ("Night: eating", ()),
-    "night_no_shelter": ("Night: no Shelter", ()),
-    "children_food": ("Scenario 6: the children eat", ()),
-    "morale_phase": ("The Morale Phase", ()),
-    "adventure": ("Draw an Adventure card", ()),
-    "requirement": ("A requirement to plan an Action (never a demand)", (
-        ("weapon", "Weapon level it needs", None, 1),
-        ("text", "What it asks for (optional)", None, None))),
-    "move_camp": ("Move the camp", (("tile", "To tile (0: not named)", None, None),)),
-    "halve_gain": ("A gain halved (rounded down)", (
-        ("food", "Food it would give", None, 0), ("wood", "Wood it would give", None, 0),
-        ("fur", "Fur it would give", None, 0))),
-    "s7_palisade": ("Scenario 7: the red die hits the Palisade", (
-        ("amount", "Palisade levels", None, 1),)),
+    "discard": (N_("Discard"), ()),  # drawn as one resource and how many (demand.js)
+    "discard_determination": (N_("Discard Determination tokens"), (
+        ("amount", N_("Tokens"), None, 1), ("who", N_("Who"), None, "each"))),
+    "have_weapon": (N_("Have a Weapon level"), (("level", N_("Level"), None, 1),)),
+    "reduce": (N_("Reduce a track"), (("track", N_("Track"), None, "roof"),
+                                       ("amount", N_("By"), None, 1))),
+    "increase": (N_("Raise a track"), (("track", N_("Track"), None, "roof"),
+                                       ("amount", N_("By"), None, 1))),
+    "lower_morale": (N_("Lower Morale"), (("amount", N_("By"), None, 1),)),
+    "discard_any": (N_("Discard some of wood or food (the players pick)"), (
+        ("amount", N_("How many in all"), None, 1),
+        ("of", N_("The players may pick from"), "kinds", None))),
+    "cover_source": (N_("Cover a source"), (
+        ("source", N_("Source"), None, "food"), ("count", N_("How many"), None, 1),
+        ("adjacent", N_("Only on tiles next to the camp"), None, None))),
+    "combat": (N_("Combat"), (
+        ("beast", N_("The Beast"), "beast", None), ("strength", N_("Strength"), None, 3),
+        ("weapon_loss", N_("Weapon track loses"), None, 0),
+        ("food", N_("Food it gives"), None, 0),
+        ("fur", N_("Fur it gives"), None, 0))),
+    "wounds": (N_("The card's own Wounds"), (("amount", N_("Wounds"), None, 1),)),
+    "lose_pawn": (N_("Lose an Action pawn"), (("who", N_("Who"), None, "resolver"),)),
+    "lose_item": (N_("Lose an Item"), (
+        ("item", N_("Item (blank: the players choose)"), None, None),)),
+    "halve": (N_("Halve"), (("target", N_("What"), None, "food"),)),
+    "place_token": (N_("Place a token"), (("space", N_("Space"), None, None),
+                                      ("token", N_("Token"), None, None))),
+    "place_marker": (N_("Place a marker"), (
+        ("space", N_("Space (several, with commas: the first without one)"), "spaces", None),
+        ("marker", N_("Marker"), None, None))),
+    "weather_clouds": (N_("Weather clouds"), (("rain", N_("Rain clouds"), None, 0),
+                                          ("snow", N_("Snow clouds"), None, 0))),
+    "night_eating": (N_("Night: eating"), ()),
+    "night_no_shelter": (N_("Night: no Shelter"), ()),
+    "children_food": (N_("Scenario 6: the children eat"), ()),
+    "morale_phase": (N_("The Morale Phase"), ()),
+    "adventure": (N_("Draw an Adventure card"), ()),
+    "requirement": (N_("A requirement to plan an Action (never a demand)"), (
+        ("weapon", N_("Weapon level it needs"), None, 1),
+        ("text", N_("What it asks for (optional)"), None, None))),
+    "move_camp": (N_("Move the camp"), (("tile", N_("To tile (0: not named)"), None, None),)),
+    "halve_gain": (N_("A gain halved (rounded down)"), (
+        ("food", N_("Food it would give"), None, 0), ("wood", N_("Wood it would give"), None, 0),
+        ("fur", N_("Fur it would give"), None, 0))),
+    "s7_palisade": (N_("Scenario 7: the red die hits the Palisade"), (
+        ("amount", N_("Palisade levels"), None, 1),)),
 }
 # The quick chips: the kinds a card asks for most, each with the demand it starts from.
 CHIPS: tuple[tuple[str, str, dict[str, Any]], ...] = (
-    ("discard", "Discard", {"kind": "discard"}),  # which resource: the player taps it next
-    ("track", "Roof / Palisade / Weapon −", {"kind": "reduce", "track": "roof", "amount": 1}),
-    ("morale", "Lower Morale", {"kind": "lower_morale", "amount": 1}),
-    ("cover", "Cover a source", {"kind": "cover_source", "source": "food", "count": 1}),
-    ("combat", "Combat: strength", {"kind": "combat", "strength": 3, "weapon_loss": 0}),
-    ("wounds", "Wounds", {"kind": "wounds", "amount": 1}),
+    ("discard", N_("Discard"), {"kind": "discard"}),  # which resource: the player taps it next
+    ("track", N_("Roof / Palisade / Weapon −"),
+     {"kind": "reduce", "track": "roof", "amount": 1}),
+    ("morale", N_("Lower Morale"), {"kind": "lower_morale", "amount": 1}),
+    ("cover", N_("Cover a source"), {"kind": "cover_source", "source": "food", "count": 1}),
+    ("combat", N_("Combat: strength"), {"kind": "combat", "strength": 3, "weapon_loss": 0}),
+    ("wounds", N_("Wounds"), {"kind": "wounds", "amount": 1}),
 )
 # What a choice of a field is called in the composer.
-CHOICE_NAMES = {**TRACK_WORDS, **{k: v.capitalize() for k, v in RESOURCE_WORDS.items()},
-                "any": "Any kind", "each": "Each character", "first_player": "The First Player",
-                "resolver": "Who resolves"}
+CHOICE_NAMES = {**TRACK_WORDS, "food": N_("Food"),
+                "nonperishable_food": N_("Non-perishable food"),
+                "perishable_food": N_("Perishable food"), "wood": N_("Wood"), "fur": N_("Fur"),
+                "any": N_("Any kind"), "each": N_("Each character"),
+                "first_player": N_("The First Player"), "resolver": N_("Who resolves")}
 assert set(GROUPS) <= set(CHOICE_NAMES)
 
 

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from .base import Value
+from .i18n import _
 from .state import Count, FigureId, Label, Name, ResourceKind, SourceKind, Track, at_most
 
 Who = Literal["each", "first_player", "resolver"] | FigureId
@@ -37,7 +38,7 @@ class Discard(DemandBase):
     def _something(self) -> Discard:
         if not (self.food or self.nonperishable_food or self.perishable_food or self.wood
                 or self.fur):
-            raise ValueError("a discard names at least one resource to discard")
+            raise ValueError(_("a discard names at least one resource to discard"))
         return self
 
     def wanted(self) -> tuple[tuple[str, int], ...]:
@@ -61,7 +62,7 @@ class DiscardAny(DemandBase):
     @model_validator(mode="after")
     def _distinct(self) -> DiscardAny:
         if len(set(self.of)) != len(self.of):
-            raise ValueError("name each kind of resource once")
+            raise ValueError(_("name each kind of resource once"))
         return self
 
 
@@ -107,8 +108,8 @@ class CoverSource(DemandBase):
     @model_validator(mode="after")
     def _one_place(self) -> CoverSource:
         if self.at_camp and (self.tile is not None or self.adjacent):
-            raise ValueError("a source on the camp's tile cannot also be on a named tile or "
-                             "next to the camp")
+            raise ValueError(_("a source on the camp's tile cannot also be on a named tile or "
+                               "next to the camp"))
         return self
 
 
@@ -129,7 +130,7 @@ class PlaceMarker(DemandBase):
     @model_validator(mode="after")
     def _where(self) -> PlaceMarker:
         if (self.space is None) == (not self.spaces):
-            raise ValueError("name the space, or the eligible spaces, but not both")
+            raise ValueError(_("name the space, or the eligible spaces, but not both"))
         return self
 
 

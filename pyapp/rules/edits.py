@@ -13,9 +13,10 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from .base import Value
 from .errors import EditError
+from .i18n import _, n_
 from .plain import sentence
 from .state import FigureId, ResourceKind, TableState
-from .words import plural
+from .words import resource_count, role_name
 
 Path = Annotated[str, Field(min_length=1, max_length=120, pattern=r"^[a-z_]+(/[a-z_0-9]+)*$")]
 
@@ -104,9 +105,10 @@ def _check_pawns(table: TableState) -> None:
                 placed[pawn] = placed.get(pawn, 0) + 1
     for figure, count in placed.items():
         if count > owned.get(figure, 0):
-            raise EditError("planned_actions", f"{figure.capitalize()} has "
-                            f"{plural(owned.get(figure, 0), 'Action pawn')}, and {count} "
-                            "would be on planned Actions")
+            raise EditError("planned_actions", n_(
+                "{who} has {n} Action pawn, and {count} would be on planned Actions",
+                "{who} has {n} Action pawns, and {count} would be on planned Actions",
+                owned.get(figure, 0), who=role_name(figure), count=count))
 
 
 def _walk(data: Any, path: str) -> tuple[Any, str | int]:
@@ -123,7 +125,7 @@ def _step(node: Any, part: str, path: str) -> Any:
     try:
         return node[int(part)] if isinstance(node, list) else node[part]
     except (KeyError, IndexError, ValueError, TypeError):
-        raise EditError(path, "there is nothing at this place on the table") from None
+        raise EditError(path, _("there is nothing at this place on the table")) from None
 
 
 def _set(data: dict[str, Any], edit: SetValue) -> None:
@@ -136,19 +138,19 @@ def _insert(data: dict[str, Any], edit: Insert) -> None:
     node, key = _walk(data, edit.path)
     if isinstance(node, list):
         if not 0 <= int(key) <= len(node):
-            raise EditError(edit.path, "position is off the list")
+            raise EditError(edit.path, _("position is off the list"))
         node.insert(int(key), edit.value)
         return
     target = _step(node, str(key), edit.path)
     if not isinstance(target, list):
-        raise EditError(edit.path, "only a list takes new items")
+        raise EditError(edit.path, _("only a list takes new items"))
     target.append(edit.value)
 
 
 def _remove(data: dict[str, Any], edit: Remove) -> None:
     node, key = _walk(data, edit.path)
     if not isinstance(node, list):
-        raise EditError(edit.path, "only a list item can be removed")
+        raise EditError(edit.path, _("only a list item can be removed"))
     _step(node, str(key), edit.path)
     del node[int(key)]
 
@@ -161,14 +163,14 @@ def _pile(data: dict[str, Any], place: str) -> dict[str, int]:
         if action["id"] == place:
             assigned: dict[str, int] = action["assigned"]
             return assigned
-    raise EditError(place, "there is no such place for resources")
+    raise EditError(place, _("there is no such place for resources"))
 
 
 def _move_resource(data: dict[str, Any], edit: MoveResource) -> None:
     source, target = _pile(data, edit.source), _pile(data, edit.target)
     if source[edit.kind] < edit.amount:
-        raise EditError(edit.source, f"only {source[edit.kind]} {edit.kind.replace('_', ' ')} "
-                        "there to move")
+        raise EditError(edit.source, _("only {what} there to move",
+                                       what=resource_count(edit.kind, source[edit.kind])))
     source[edit.kind] -= edit.amount
     target[edit.kind] += edit.amount
 
@@ -178,14 +180,15 @@ def _action(data: dict[str, Any], action_id: str) -> dict[str, Any]:
         if action["id"] == action_id:
             found: dict[str, Any] = action
             return found
-    raise EditError(action_id, "there is no such planned Action")
+    raise EditError(action_id, _("there is no such planned Action"))
 
 
 def _move_pawn(data: dict[str, Any], edit: MovePawn) -> None:
     if edit.source is not None:
         pawns = _action(data, edit.source)["pawns"]
         if edit.figure not in pawns:
-            raise EditError(edit.source, f"{edit.figure.capitalize()} has no pawn on this Action")
+            raise EditError(edit.source, _("{who} has no pawn on this Action",
+                                           who=role_name(edit.figure)))
         pawns.remove(edit.figure)
     elif edit.target is not None:
         _check_free_pawn(data, edit.figure)
@@ -209,8 +212,8 @@ def _check_free_pawn(data: dict[str, Any], figure: str) -> None:
     if owned is None:
         owned = 1 if figure == "friday" and data.get("friday") is not None else 0
     if placed >= owned:
-        raise EditError(figure, f"{figure.capitalize()} has no Action pawn left to place "
-                         f"({owned} in all)")
+        raise EditError(figure, _("{who} has no Action pawn left to place ({n} in all)",
+                                  who=role_name(figure), n=owned))
 
 
 def _resolve_action(data: dict[str, Any], edit: ResolveAction) -> None:
@@ -224,20 +227,29 @@ def _resolve_action(data: dict[str, Any], edit: ResolveAction) -> None:
 def describe(edit: Edit) -> str:
     """The edit in words, for the log."""
     if isinstance(edit, MoveResource):
-        where = {"available": "Available", "future": "Future Resources"}
-        return (f"{edit.amount} {edit.kind.replace('_', ' ')} from "
-                f"{where.get(edit.source, edit.source)} to {where.get(edit.target, edit.target)}")
+        return _("{what} from {source} to {target}",
+                 what=resource_count(edit.kind, edit.amount),
+                 source=_pile_words(edit.source), target=_pile_words(edit.target))
     if isinstance(edit, MovePawn):
-        return f"{edit.figure.capitalize()}'s pawn to {edit.target or 'the character card'}"
+        if edit.target is None:
+            return _("{who}'s pawn to the character card", who=role_name(edit.figure))
+        return _("{who}'s pawn to {target}", who=role_name(edit.figure), target=edit.target)
     if isinstance(edit, ResolveAction):
         if edit.outcome == "failure":
-            return f"{edit.id} failed: its resources return to Available (R6)"
-        return f"{edit.id} succeeded: its resources are spent"
+            return _("{action} failed: its resources return to Available (R6)", action=edit.id)
+        return _("{action} succeeded: its resources are spent", action=edit.id)
     if isinstance(edit, SetValue):
         value = repr(edit.value)
-        return f"{edit.path.replace('/', ' ')} set to " + (
-            value if len(value) <= 60 else value[:57] + "…")
+        return _("{place} set to {value}", place=edit.path.replace("/", " "),
+                 value=value if len(value) <= 60 else value[:57] + "…")
     return f"{edit.op} {edit.path}"
+
+
+def _pile_words(place: str) -> str:
+    """Where resources are: "Available", "Future Resources", or a planned Action's id."""
+    if place == "available":
+        return _("Available")
+    return _("Future Resources") if place == "future" else place
 
 
 _EDITS: dict[str, Any] = {"set": _set, "insert": _insert, "remove": _remove,

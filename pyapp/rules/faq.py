@@ -14,6 +14,7 @@ from pydantic import Field, field_validator, model_validator
 from .base import Value
 from .clauses import CLAUSES
 from .formats import Request
+from .i18n import _
 
 
 class FaqEntry(Value):
@@ -64,3 +65,15 @@ class Faq(Value):
 def faq() -> Faq:
     text = resources.files("pyapp.data").joinpath("faq.json").read_text(encoding="utf-8")
     return Faq.model_validate_json(text)
+
+
+@cache
+def faq_in(language: str) -> Faq:
+    """The FAQ with its questions, setups and sources' words in `language` (the active one:
+    the argument keys the cache)."""
+    found = faq()  # model_copy: a translation may be longer than the limits on what is read in
+    return found.model_copy(update={
+        "entries": tuple(e.model_copy(update={"question": _(e.question), "setup": _(e.setup)})
+                         for e in found.entries),
+        "sources": tuple(s.model_copy(update={"name": _(s.name), "about": _(s.about)})
+                         for s in found.sources)})

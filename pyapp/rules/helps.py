@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
+from .i18n import N_
+
 
 class Help(NamedTuple):
     name: str
@@ -22,13 +24,13 @@ class Help(NamedTuple):
 # +1 Weapon. Poison: +2 Weapon, if you have the Pot." A Discovery token is discarded after use.
 # §1.6 (DZ-Saber): the Saber, +3 for 1 Wound, for one combat or requirement; it stays.
 HELPS: dict[str, Help] = {h.name.lower(): h for h in (
-    Help("Large Leaves", "discovery_tokens", "rain_cloud", 1, 0, True, "ignore 1 rain cloud"),
-    Help("Old Machete", "discovery_tokens", "weapon", 1, 0, True, "+1 Weapon for this fight "
-         "or requirement"),
-    Help("Poison", "discovery_tokens", "weapon", 2, 0, True, "+2 Weapon for this fight or "
-         "requirement, with the Pot built", "Pot"),
-    Help("Saber", "treasures", "weapon", 3, 1, False, "+3 Weapon for this fight or requirement, "
-         "for 1 Wound"),
+    Help("Large Leaves", "discovery_tokens", "rain_cloud", 1, 0, True, N_("ignore 1 rain cloud")),
+    Help("Old Machete", "discovery_tokens", "weapon", 1, 0, True, N_("+1 Weapon for this fight "
+         "or requirement")),
+    Help("Poison", "discovery_tokens", "weapon", 2, 0, True, N_("+2 Weapon for this fight or "
+         "requirement, with the Pot built"), "Pot"),
+    Help("Saber", "treasures", "weapon", 3, 1, False, N_("+3 Weapon for this fight or "
+         "requirement, for 1 Wound")),
 )}
 
 

@@ -13,10 +13,11 @@ from .base import Value
 from .demands import Effect
 from .edits import Edit, apply_edits
 from .formats import Request
+from .i18n import _, n_
 from .referee import rule
 from .ruling import Choices, Context, Ruling
 from .state import Label, Summary, TableState, at_most
-from .words import plural
+from .words import role_name
 
 
 class RulingEntry(Value):
@@ -57,8 +58,8 @@ class History(Value):
     @model_validator(mode="after")
     def _cursor_on_log(self) -> History:
         if self.cursor > len(self.entries):
-            raise ValueError(f"the log position ({self.cursor}) is past the end of the log "
-                             f"({len(self.entries)} entries)")
+            raise ValueError(_("the log position ({cursor}) is past the end of the log ({n} "
+                               "entries)", cursor=self.cursor, n=len(self.entries)))
         return self
 
     def table(self) -> TableState:
@@ -134,14 +135,15 @@ def summarise(ruling: Ruling) -> str:
     """One line for the log, in plain words: "Cook: 1 Wound; Morale -1"."""
     parts = [_wounds_line(w.figure, w.unfulfilled + w.other) for w in ruling.wounds]
     if ruling.morale_change:
-        parts.append(f"Morale {ruling.morale_change:+d}")
+        parts.append(_("Morale {change}", change=f"{ruling.morale_change:+d}"))
     if ruling.unfulfilled:
         units = ruling.unfulfilled_units  # in the players' words, then the rule's term
-        parts.append(f"{units} of what was demanded could not be paid (unfulfilled demand)")
+        parts.append(_("{units} of what was demanded could not be paid (unfulfilled demand)",
+                       units=units))
     if ruling.game_lost:
-        parts.append(f"the game is lost: {ruling.lost_reason}")
-    return "; ".join(parts) or "paid in full"
+        parts.append(_("the game is lost: {reason}", reason=ruling.lost_reason))
+    return "; ".join(parts) or _("paid in full")
 
 
 def _wounds_line(figure: str, wounds: int) -> str:
-    return f"{figure.capitalize()}: {plural(wounds, 'Wound')}"
+    return n_("{who}: {n} Wound", "{who}: {n} Wounds", wounds, who=role_name(figure))

@@ -23,12 +23,23 @@ from .events import (
     SetShelter,
 )
 from .helps import Help, helps_at
+from .i18n import N_, _, n_
 from .morale import morale_track
 from .ruling import Decision, Option, resource_label
 from .state import MORALE_MIN, FigureId, PlannedAction, ResourceKind, source_space, space_words
 from .verdict import Ledger, Verdict
 from .victims import NO_RESOLVER, all_characters, resolver
-from .words import noun, plural
+from .words import (
+    and_list,
+    or_chain,
+    or_list,
+    phase_name,
+    resource_count,
+    resource_words,
+    role_name,
+    track_lower,
+    track_words,
+)
 from .work import Work, tokens_left
 from .wounds import SIGNED, join
 
@@ -41,12 +52,13 @@ def judge(w: Work, ledger: Ledger, demand: d.Demand, index: int) -> Verdict:
     v = Verdict(ledger, index, *w.victims_of(demand))
     JUDGES[demand.kind](w, demand, v)
     if demand.if_possible and (v.shortfall or v.pending):
-        v.say("C9", f"'If possible': the {plural(v.units(), 'unit')} that could not be done "
-              "cost nothing.")
+        v.say("C9", n_("'If possible': the {n} unit that could not be done cost nothing.",
+                       "'If possible': the {n} units that could not be done cost nothing.",
+                       v.units()))
         v.shortfall.clear()
         v.pending = 0
     if v.pending:  # someone must suffer, and only the resolving figure can (C6)
-        raise RulingError("context.resolver", NO_RESOLVER)
+        raise RulingError("context.resolver", _(NO_RESOLVER))
     return v
 
 
@@ -66,7 +78,7 @@ def _discard(t: Work, demand: d.Discard, v: Verdict) -> None:
     if not demand.each:
         v.short_all(missing)
         return
-    per_head = sum(n for _, n in demand.wanted())
+    per_head = sum(n for _kind, n in demand.wanted())
     _share_shortfall(t, v, payers, per_head, missing)
 
 
@@ -74,13 +86,14 @@ def _discard(t: Work, demand: d.Discard, v: Verdict) -> None:
 DISCARD_ORDER: tuple[str, ...] = ("nonperishable_food", "perishable_food", "wood", "fur", "food")
 
 
-MUST = "Discard what there is: {paid}."
+def _must(paid: str) -> str:
+    return _("Discard what there is: {paid}.", paid=paid)
 
 
 def _take(t: Work, v: Verdict, kind: ResourceKind | str, amount: int, cite: str = "C3",
-          says: str = MUST) -> int:
+          says: Callable[[str], str] = _must) -> int:
     """Discard up to `amount`; `food` takes either kind of food (R12). One step, citing
-    `cite`, says what was discarded, kind by kind (`says` with "{paid}": "1 food and 1
+    `cite`, says what was discarded, kind by kind (`says` is given it: "1 food and 1
     non-perishable food")."""
     if kind == "food" and t.payable("food") and t.payable("nonperishable_food"):
         _food_choice(t, v)
@@ -92,7 +105,7 @@ def _take(t: Work, v: Verdict, kind: ResourceKind | str, amount: int, cite: str 
         return 0
     if len(events) == 1:  # the usual case: one kind, from Available Resources
         event: Pay = events[0]  # type: ignore[assignment]
-        paid, what = event.amount, f"{event.amount} {resource_label(event.resource)}"
+        paid, what = event.amount, resource_count(event.resource, event.amount)
         either = kind == "food" and event.resource == "nonperishable_food"
     else:
         by_kind: dict[str, int] = {}
@@ -102,31 +115,30 @@ def _take(t: Work, v: Verdict, kind: ResourceKind | str, amount: int, cite: str 
         either = kind == "food" and "nonperishable_food" in by_kind
     # Any food demand may be paid with either kind of food (docs/rules/reference.md §1.1, [D]).
     either = either and certainty_of(cite) == "stated"
-    v.say(cite, says.replace("{paid}", what), "derived" if either else None)
+    v.say(cite, says(what), "derived" if either else None)
     for e in events:
         if e.from_future:  # type: ignore[union-attr]
-            v.say("R5", f"{e.amount} {resource_label(e.resource)} gained earlier in "  # type: ignore[union-attr]
-                  "this Action pays (house rule switched on).")
+            v.say("R5", _("{what} gained earlier in this Action pays (house rule switched on).",
+                          what=resource_count(e.resource, e.amount)))  # type: ignore[union-attr]
     return paid
 
 
 def amounts_text(by_kind: dict[str, int]) -> str:
     """{"food": 1, "wood": 2} -> "1 food and 2 wood", in the order given."""
-    parts = [f"{n} {resource_label(k)}" for k, n in by_kind.items() if n]  # type: ignore[arg-type]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return and_list([resource_count(k, n) for k, n in by_kind.items() if n])
 
 
 def _food_choice(t: Work, v: Verdict) -> None:
     if v.decided("food_order"):
         return
     order = t.choices.food_order
-    v.decisions.append(Decision(id="food_order", question="Which food pays?", options=(
-        Option(value="perishable_first", label="Food first (it spoils at Night)"),
-        Option(value="nonperishable_first", label="Non-perishable food first")),
+    v.decisions.append(Decision(id="food_order", question=_("Which food pays?"), options=(
+        Option(value="perishable_first", label=_("Food first (it spoils at Night)")),
+        Option(value="nonperishable_first", label=_("Non-perishable food first"))),
         chosen=order, default="perishable_first"))
-    v.say("R12", "The players choose which food pays: " + (
-        "food first, since it spoils at Night." if order == "perishable_first"
-        else "non-perishable food first, as they chose."))
+    v.say("R12", _("The players choose which food pays: food first, since it spoils at Night.")
+          if order == "perishable_first" else
+          _("The players choose which food pays: non-perishable food first, as they chose."))
 
 
 def _say_paid(t: Work, v: Verdict, kind: str, wanted: int, paid: int) -> None:
@@ -141,14 +153,16 @@ def _say_paid(t: Work, v: Verdict, kind: str, wanted: int, paid: int) -> None:
         own = _own_action(t)
         own_n = sum(own.assigned.get(k) for k in kinds) if own is not None else 0
         if tied_n > own_n:
-            v.say("C2", f"{tied_n - own_n} {label} assigned to other planned Actions cannot pay.")
+            v.say("C2", _("{n} {what} assigned to other planned Actions cannot pay.",
+                          n=tied_n - own_n, what=label))
         if own is not None and own_n:
             # The rule names the resources of *other* planned Actions; those on the Action
             # being resolved are set aside for it (a Build's cost), which is our reading.
             name = own.action.replace("_", " ").capitalize()
-            v.say("C2", f"{own_n} {label} on the Action being resolved ({name}, led by "
-                  f"{own.pawns[0].capitalize()}) cannot pay either: the rule names other "
-                  "planned Actions, and these are set aside for this one.", "derived")
+            v.say("C2", _("{n} {what} on the Action being resolved ({action}, led by {who}) "
+                          "cannot pay either: the rule names other planned Actions, and these "
+                          "are set aside for this one.", n=own_n, what=label, action=name,
+                          who=role_name(own.pawns[0])), "derived")
     elif tied_n:
         # The rule ties resources up "during the Action Phase", the only phase with planned
         # Actions in the game. A table that has them in another phase is read as it shows them
@@ -156,16 +170,18 @@ def _say_paid(t: Work, v: Verdict, kind: str, wanted: int, paid: int) -> None:
         # word. The panel asks whether the table is in fact in the Action Phase.
         # (Said alike whoever suffers: what the Action Phase would change is the victims by
         # phase, not a card's own, and the panel asks about the phase.)
-        v.say("C2", f"{tied_n} {label} on planned Actions cannot pay: the rule ties up what is "
-              "assigned to planned Actions in the Action Phase, and this table has planned "
-              f"Actions in the {t.state.phase.capitalize()} Phase, so they are read as tied up "
-              "all the same. If the table is in fact in the Action Phase, set it: the rule then "
-              "applies in its own words, and who suffers is as it says.", "derived")
+        v.say("C2", _("{n} {what} on planned Actions cannot pay: the rule ties up what is "
+                      "assigned to planned Actions in the Action Phase, and this table has "
+                      "planned Actions in the {phase} Phase, so they are read as tied up all "
+                      "the same. If the table is in fact in the Action Phase, set it: the rule "
+                      "then applies in its own words, and who suffers is as it says.",
+                      n=tied_n, what=label, phase=phase_name(t.state.phase)), "derived")
     if t.ctx.gained_this_action.get(pile) and not t.state.house_rules.same_action_gains_pay:
-        v.say("R5", f"{label.capitalize()} gained earlier in this Action is still in Future "
-              "Resources and cannot pay.")
-    v.say("C1", f"{wanted - paid} {label} cannot be discarded: {plural(wanted - paid, 'unit')} "
-          "of unfulfilled demand.")
+        v.say("R5", _("{what} gained earlier in this Action is still in Future Resources and "
+                      "cannot pay.", what=label.capitalize()))
+    v.say("C1", n_("{n} {what} cannot be discarded: {n} unit of unfulfilled demand.",
+                   "{n} {what} cannot be discarded: {n} units of unfulfilled demand.",
+                   wanted - paid, what=label))
 
 
 def _own_action(t: Work) -> PlannedAction | None:
@@ -182,19 +198,22 @@ def _share_shortfall(t: Work, v: Verdict, payers: list[FigureId], per_head: int,
     if not missing:
         return
     if t.state.house_rules.shortfall_hurts_all:
-        v.say("R1", f"House rule: every character suffers the whole shortfall of {missing}.")
+        v.say("R1", _("House rule: every character suffers the whole shortfall of {n}.",
+                      n=missing))
         v.short_all(missing)
         return
     order = list(t.choices.short or reversed(payers))
     default = ",".join(reversed(payers))
-    v.decisions.append(Decision(id="short", question="Who goes without?", options=tuple(
+    v.decisions.append(Decision(id="short", question=_("Who goes without?"), options=tuple(
         Option(value=w, label=w) for w in payers), chosen=",".join(order), default=default))
     for who in order:
         if who in payers and missing:
             units = min(per_head, missing)
             v.short_one(who, units)
             missing -= units
-            v.say("R1", f"{who.capitalize()} goes without and suffers {plural(units, 'Wound')}.")
+            v.say("R1", n_("{who} goes without and suffers {n} Wound.",
+                           "{who} goes without and suffers {n} Wounds.", units,
+                           who=role_name(who)))
 
 
 def _determination(t: Work, demand: d.DiscardDetermination, v: Verdict) -> None:
@@ -202,21 +221,24 @@ def _determination(t: Work, demand: d.DiscardDetermination, v: Verdict) -> None:
         payers: list[FigureId] = [w for w in v.victims if w != "jenny"]
         shorts = {w: _pay_determination(t, v, w, demand.amount) for w in payers}
         if t.state.house_rules.shortfall_hurts_all and any(shorts.values()):
-            v.say("R1", "House rule: every character suffers every shortfall.")
+            v.say("R1", _("House rule: every character suffers every shortfall."))
             v.short_all(sum(shorts.values()))
             return
         for who, units in shorts.items():
             if units:
-                v.say("R1", f"Only {who.capitalize()}, who is short, suffers "
-                      f"{plural(units, 'Wound')}.")
+                v.say("R1", n_("Only {who}, who is short, suffers {n} Wound.",
+                               "Only {who}, who is short, suffers {n} Wounds.", units,
+                               who=role_name(who)))
             v.short_one(who, units)
         return
     holder = _holder(t, demand.who, v)
     v.victims = (holder,)
     acts_for = demand.who == "resolver" and t.state.phase != "action"
-    v.why = ("G-named-victim", f"The card names who pays: {holder.capitalize()}" + (
-        ", the First Player, since nobody resolves an Action in this phase." if acts_for
-        else "."), "derived" if acts_for else None)
+    v.why = ("G-named-victim", _(
+        "The card names who pays: {who}, the First Player, since nobody resolves an Action "
+        "in this phase.", who=role_name(holder)) if acts_for else _(
+        "The card names who pays: {who}.", who=role_name(holder)),
+        "derived" if acts_for else None)
     v.short_one(holder, _pay_determination(t, v, holder, demand.amount))
 
 
@@ -231,8 +253,9 @@ def _holder(t: Work, who: str, v: Verdict) -> FigureId:
     else:
         holder = who  # type: ignore[assignment]
     if holder not in t.state.figures():
-        raise RulingError(f"demands[{v.index}].who", f"{holder.capitalize()} is not at the "
-                          "table: add them to the table or choose someone who is.")
+        raise RulingError(f"demands[{v.index}].who", _(
+            "{who} is not at the table: add them to the table or choose someone who is.",
+            who=role_name(holder)))
     return holder
 
 
@@ -241,24 +264,30 @@ def _pay_determination(t: Work, v: Verdict, who: FigureId, amount: int) -> int:
     paid = min(held, amount)
     if paid:
         v.emit(t, PayDetermination(who, paid))
-    v.pay(f"{who.capitalize()}'s Determination", amount, paid, "determination")
-    v.say("C3" if paid == amount else "C1", f"{who.capitalize()} discards {paid} of "
-          f"{plural(amount, 'Determination token')}"
-          + ("." if paid == amount else f": {amount - paid} short."))
+    v.pay(_("{who}'s Determination", who=role_name(who)), amount, paid, "determination")
+    v.say("C3" if paid == amount else "C1", n_(
+        "{who} discards {paid} of {n} Determination token.",
+        "{who} discards {paid} of {n} Determination tokens.", amount, who=role_name(who),
+        paid=paid) if paid == amount else n_(
+        "{who} discards {paid} of {n} Determination token: {short} short.",
+        "{who} discards {paid} of {n} Determination tokens: {short} short.", amount,
+        who=role_name(who), paid=paid, short=amount - paid))
     return amount - paid
 
 
 def _have_weapon(t: Work, demand: d.HaveWeapon, v: Verdict) -> None:
     level = t.level("weapon") + t.choices.weapon_bonus + _weapon_help(t, v)
     missing = max(0, demand.level - level)
-    v.pay("Weapon level", demand.level, demand.level - missing, "level")
+    v.pay(_("Weapon level"), demand.level, demand.level - missing, "level")
     _offer_bonus(t, v)
     # A card's "have Weapon N" is a demand like any other (C1), 1 Wound per missing level [D].
     if missing:
-        v.say("C1", f"Weapon {level} of the {demand.level} demanded: "
-              f"{plural(missing, 'level')} short.", "derived")
+        v.say("C1", n_("Weapon {level} of the {wanted} demanded: {n} level short.",
+                       "Weapon {level} of the {wanted} demanded: {n} levels short.", missing,
+                       level=level, wanted=demand.level), "derived")
     else:
-        v.say("C1", f"Weapon {level} meets the demand for {demand.level}.", "derived")
+        v.say("C1", _("Weapon {level} meets the demand for {wanted}.", level=level,
+                      wanted=demand.level), "derived")
     v.short_all(missing)
 
 
@@ -268,8 +297,8 @@ def _offered(t: Work, v: Verdict, helps: list[Help]) -> list[Help]:
         return []
     chosen = {n.strip().lower() for n in t.choices.use}
     used = [h for h in helps if h.name.lower() in chosen]
-    v.decisions.append(Decision(id="use", question="Use " + " or ".join(
-        f"{h.name} ({h.says})" for h in helps) + "?", options=tuple(
+    v.decisions.append(Decision(id="use", question=_("Use {helps}?", helps=or_chain(
+        [_("{name} ({says})", name=h.name, says=_(h.says)) for h in helps])), options=tuple(
         Option(value=h.name, label=h.name) for h in helps),
         chosen=",".join(h.name for h in used), default=""))
     return used
@@ -294,22 +323,26 @@ def _weapon_help(t: Work, v: Verdict) -> int:
         if h.spent:
             t.spent.append(next(n for n in t.state.discovery_tokens
                                 if n.strip().lower() == h.name.lower()))
-            v.say("G-use", f"The players use {h.name}: +{h.amount} Weapon for this; the token "
-                  "is discarded.")
+            v.say("G-use", _("The players use {name}: +{n} Weapon for this; the token is "
+                             "discarded.", name=h.name, n=h.amount))
             continue
         who = v.victims[0] if v.victims else None
         if who is not None:
             v.wound(who, h.wounds)
-            v.hurt_why = f"for using the {h.name}"
-        v.say("G-use", f"The players use the {h.name}: +{h.amount} Weapon for this, and "
-              + (f"{who.capitalize()} suffers {plural(h.wounds, 'Wound')} for it."
-                 if who is not None else "nobody is there to suffer its Wound."))
+            v.hurt_why = _("for using the {name}", name=h.name)
+        v.say("G-use", n_("The players use the {name}: +{bonus} Weapon for this, and {who} "
+                          "suffers {n} Wound for it.",
+                          "The players use the {name}: +{bonus} Weapon for this, and {who} "
+                          "suffers {n} Wounds for it.", h.wounds, name=h.name, bonus=h.amount,
+                          who=role_name(who)) if who is not None else
+              _("The players use the {name}: +{bonus} Weapon for this, and nobody is there to "
+                "suffer its Wound.", name=h.name, bonus=h.amount))
     return bonus
 
 
 def _offer_bonus(t: Work, v: Verdict) -> None:
-    v.decisions.append(Decision(id="weapon_bonus", question="Use a temporary Weapon bonus "
-                                "(an Item, Treasure or ability)?", options=(),
+    v.decisions.append(Decision(id="weapon_bonus", question=_(
+        "Use a temporary Weapon bonus (an Item, Treasure or ability)?"), options=(),
                                 chosen=str(t.choices.weapon_bonus), default="0"))
 
 
@@ -318,41 +351,47 @@ def _reduce(t: Work, demand: d.Reduce, v: Verdict) -> None:
     level = t.level(track)
     paid = min(level, amount)
     missing = amount - paid
-    name = track.capitalize()
+    name = track_words(track)
     v.pay(name, amount, paid, "track")
     if paid:
         v.emit(t, SetLevel(track, level - paid))
-        v.say("C3", f"{name} goes from {level} to {level - paid}.")
+        v.say("C3", _("{track} goes from {level} to {new}.", track=name, level=level,
+                      new=level - paid))
     if track == "weapon":
-        v.say("G-weapon-track", "The reduction comes off the board track, never off a "
-              "temporary bonus.")
+        v.say("G-weapon-track", _("The reduction comes off the board track, never off a "
+                                  "temporary bonus."))
     if missing and track != "weapon" and not t.has_shelter():
         _reduce_without_shelter(t, demand, v, missing)
         return
     if missing:
-        v.say("C1", f"{plural(missing, 'level')} cannot be removed: unfulfilled demand.")
+        v.say("C1", n_("{n} level cannot be removed: unfulfilled demand.",
+                       "{n} levels cannot be removed: unfulfilled demand.", missing))
     v.short_all(missing)
 
 
 def _reduce_without_shelter(t: Work, demand: d.Reduce, v: Verdict, missing: int) -> None:
     if t.state.house_rules.no_shelter_reduction_ignored:
-        v.say("R9", f"No Shelter: the {demand.track} reduction is ignored (house rule "
-              "switched on).")
+        v.say("R9", _("No Shelter: the {track} reduction is ignored (house rule switched on).",
+                      track=track_lower(demand.track)))
         return
-    v.say("R9", f"No Shelter, {demand.track.capitalize()} at 0: {plural(missing, 'level')} "
-          "cannot be removed, unfulfilled demand (no official ruling; this app's default).")
+    v.say("R9", n_("No Shelter, {track} at 0: {n} level cannot be removed, unfulfilled demand "
+                   "(no official ruling; this app's default).",
+                   "No Shelter, {track} at 0: {n} levels cannot be removed, unfulfilled demand "
+                   "(no official ruling; this app's default).", missing,
+                   track=track_words(demand.track)))
     v.short_all(missing)
 
 
 def _increase(t: Work, demand: d.Increase, v: Verdict) -> None:
     if demand.track != "weapon" and not t.has_shelter():
-        v.say("C12", f"No Shelter: the {demand.track.capitalize()} cannot rise; the instruction "
-              "is ignored, with no penalty.")
+        v.say("C12", _("No Shelter: the {track} cannot rise; the instruction is ignored, with "
+                       "no penalty.", track=track_words(demand.track)))
         return
     level = t.level(demand.track)
     v.emit(t, SetLevel(demand.track, level + demand.amount))
-    v.say("G-increase", f"{demand.track.capitalize()} rises from {level} to "
-          f"{level + demand.amount}.")
+    v.say("G-increase", _("{track} rises from {level} to {new}.",
+                          track=track_words(demand.track), level=level,
+                          new=level + demand.amount))
 
 
 def _lower_morale(t: Work, demand: d.LowerMorale, v: Verdict) -> None:
@@ -360,9 +399,10 @@ def _lower_morale(t: Work, demand: d.LowerMorale, v: Verdict) -> None:
     new = max(MORALE_MIN, morale - demand.amount)
     if new != morale:
         v.emit(t, SetLevel("morale", new))
-        v.say("G-morale", f"Morale goes from {SIGNED[morale]} to {SIGNED[new]}.")
+        v.say("G-morale", _("Morale goes from {level} to {new}.", level=SIGNED[morale],
+                            new=SIGNED[new]))
     if morale - demand.amount < MORALE_MIN:
-        v.say("C8", "Morale is at the lowest level: nothing more happens.")
+        v.say("C8", _("Morale is at the lowest level: nothing more happens."))
 
 
 def _camp_tile(t: Work) -> int | None:
@@ -381,24 +421,36 @@ def _cover(t: Work, demand: d.CoverSource, v: Verdict) -> None:
                     for i, s in enumerate(tile.sources) if s.kind in kinds
                     and not t.is_exhausted(tile.id, i, s)]
     chosen = sorted(open_sources)[:demand.count]
-    for _, tile_id, i, kind in chosen:
+    for _distance, tile_id, i, kind in chosen:
         v.emit(t, Cover(tile_id, i))
-        v.say("C3", f"A black marker covers the {kind} source on tile {tile_id}.")
+        v.say("C3", _("A black marker covers the {kind} source on tile {tile}.",
+                      kind=resource_words(kind), tile=tile_id))
     missing = demand.count - len(chosen)
-    what = "" if demand.source == "any" else f"{demand.source} "
-    v.pay(f"{what}sources", demand.count, len(chosen), "source")
+    v.pay(_(_SOURCES[demand.source]), demand.count, len(chosen), "source")
     if missing:
-        camp_where = (f"on the camp's tile (tile {camp})" if camp else "on the camp's tile (no "
-                      "tile on the table is marked as the camp)")
-        where = (camp_where if demand.at_camp
-                 else f"on tile {demand.tile}" if demand.tile else "on the tiles adjacent to "
-                 "the camp" if demand.adjacent else "on the island")
-        v.say("C14", f"No uncovered {what}source {where} for {plural(missing, 'marker')}: "
-              "unfulfilled demand.")
+        v.say("C14", n_("No uncovered {source} {where} for {n} marker: unfulfilled demand.",
+                        "No uncovered {source} {where} for {n} markers: unfulfilled demand.",
+                        missing, source=_(_SOURCE[demand.source]), where=_where(demand, camp)))
         some = demand.count > 1 and chosen
-        v.say("R16.several" if some else "R16.one", f"Each source that cannot be covered is 1 "
-              f"unit of unfulfilled demand: {plural(missing, 'unit')} in all.")
+        v.say("R16.several" if some else "R16.one", n_(
+            "Each source that cannot be covered is 1 unit of unfulfilled demand: {n} unit in "
+            "all.", "Each source that cannot be covered is 1 unit of unfulfilled demand: {n} "
+            "units in all.", missing))
     v.short_all(missing)
+
+
+_SOURCES = {"any": N_("sources"), "food": N_("food sources"), "wood": N_("wood sources")}
+_SOURCE = {"any": N_("source"), "food": N_("food source"), "wood": N_("wood source")}
+
+
+def _where(demand: d.CoverSource, camp: int | None) -> str:
+    """Where a source was looked for: "on tile 3", "on the island"."""
+    if demand.at_camp:
+        return (_("on the camp's tile (tile {tile})", tile=camp) if camp else
+                _("on the camp's tile (no tile on the table is marked as the camp)"))
+    if demand.tile:
+        return _("on tile {tile}", tile=demand.tile)
+    return _("on the tiles adjacent to the camp") if demand.adjacent else _("on the island")
 
 
 def _black_on_source(demand: d.PlaceMarker, space: str | None) -> d.CoverSource | None:
@@ -424,11 +476,12 @@ def _is_free(t: Work, demand: d.PlaceMarker, space: str) -> bool:
 
 def _place_token(t: Work, demand: d.PlaceToken, v: Verdict) -> None:
     if demand.token in t.space(demand.space).tokens:
-        v.say("C13", f"An identical {demand.token} token is already on "
-              f"{space_words(demand.space)}: no penalty.")
+        v.say("C13", _("An identical {token} token is already on {space}: no penalty.",
+                       token=demand.token, space=space_words(demand.space)))
         return
     v.emit(t, Place(demand.space, demand.token, is_marker=False))
-    v.say("G-token-place", f"The {demand.token} token goes on {space_words(demand.space)}.")
+    v.say("G-token-place", _("The {token} token goes on {space}.", token=demand.token,
+                             space=space_words(demand.space)))
 
 
 def _place_marker(t: Work, demand: d.PlaceMarker, v: Verdict) -> None:
@@ -436,8 +489,9 @@ def _place_marker(t: Work, demand: d.PlaceMarker, v: Verdict) -> None:
     if space is None:  # the first eligible space without such a marker
         space = next((s for s in demand.spaces if _is_free(t, demand, s)), None)
         if space is None:
-            v.say("C14", f"Every eligible space already holds a {demand.marker} marker: no "
-                  "space is left, which is 1 unit of unfulfilled demand.", "derived")
+            v.say("C14", _("Every eligible space already holds a {marker} marker: no space is "
+                           "left, which is 1 unit of unfulfilled demand.",
+                           marker=demand.marker), "derived")
             v.short_all(1)
             return
     source = _black_on_source(demand, space)
@@ -445,12 +499,14 @@ def _place_marker(t: Work, demand: d.PlaceMarker, v: Verdict) -> None:
         _cover(t, source, v)
         return
     if demand.marker in t.space(space).markers:
-        v.say("C14", f"A {demand.marker} marker is already on {space_words(space)}: unlike a "
-              "token, this is 1 unit of unfulfilled demand.")
+        v.say("C14", _("A {marker} marker is already on {space}: unlike a token, this is 1 "
+                       "unit of unfulfilled demand.", marker=demand.marker,
+                       space=space_words(space)))
         v.short_all(1)
         return
     v.emit(t, Place(space, demand.marker, is_marker=True))
-    v.say("C3", f"The {demand.marker} marker goes on {space_words(space)}.")
+    v.say("C3", _("The {marker} marker goes on {space}.", marker=demand.marker,
+                  space=space_words(space)))
 
 
 def _lose_pawn(t: Work, demand: d.LosePawn, v: Verdict) -> None:
@@ -459,72 +515,89 @@ def _lose_pawn(t: Work, demand: d.LosePawn, v: Verdict) -> None:
         if t.state.character(who) is None:
             continue
         if t.counter(who, "pawns") <= 1:
-            v.say("C10", f"{who.capitalize()} already has only 1 Action pawn: this is ignored.")
+            v.say("C10", _("{who} already has only 1 Action pawn: this is ignored.",
+                           who=role_name(who)))
         else:
             v.emit(t, SetFigure(who, "pawns", 1))
-            v.say("C3", f"{who.capitalize()} loses an Action pawn and has 1 left.")
+            v.say("C3", _("{who} loses an Action pawn and has 1 left.", who=role_name(who)))
 
 
 def _lose_item(t: Work, demand: d.LoseItem, v: Verdict) -> None:
     items = [i for i in t.built_items() if not i.scenario]
     if not items:
-        v.say("C1", "There is no Item to lose: 1 unit of unfulfilled demand.", "derived")
+        v.say("C1", _("There is no Item to lose: 1 unit of unfulfilled demand."), "derived")
         v.short_all(1)
         return
     wanted = demand.item or t.choices.item or items[0].name
     item = next((i for i in items if i.name == wanted), None)
     if item is None:
-        raise RulingError(f"demands[{v.index}].item", f"“{wanted}” is not a built Item: "
-                          "choose one of the Items built on the table.")
+        raise RulingError(f"demands[{v.index}].item", _(
+            "“{item}” is not a built Item: choose one of the Items built on the table.",
+            item=wanted))
     if demand.item is None:
-        v.decisions.append(Decision(id="item", question="Which Item is lost?", options=tuple(
+        v.decisions.append(Decision(id="item", question=_("Which Item is lost?"), options=tuple(
             Option(value=i.name, label=i.name) for i in items), chosen=item.name,
             default=items[0].name))
     v.emit(t, FlipItem(item.name))
-    v.say("C11", f"{item.name} flips back to its Invention side.")
+    v.say("C11", _("{item} flips back to its Invention side.", item=item.name))
     _revert(t, item.benefits, v)
+
+
+def _reverting(gave: str) -> Callable[[str], str]:
+    def says(paid: str) -> str:
+        return _("Revert the {gave} it gave: discard {paid}.", gave=gave, paid=paid)
+    return says
 
 
 def _revert(t: Work, benefits: Any, v: Verdict) -> None:
     for b in benefits:
         if b.kind == "resource":
             label = resource_label(b.resource)
-            paid = _take(t, v, b.resource, b.amount, "C11",
-                         f"Revert the {b.amount} {label} it gave: discard {{paid}}.")
-            v.pay(f"{label} (reverted)", b.amount, paid)
+            gave = resource_count(b.resource, b.amount)
+            paid = _take(t, v, b.resource, b.amount, "C11", _reverting(gave))
+            v.pay(_("{what} (reverted)", what=label), b.amount, paid)
             if paid < b.amount:
-                v.say("C11", f"{b.amount - paid} of the {b.amount} {label} it gave cannot be "
-                      "reverted; that costs nothing more.")
+                v.say("C11", _("{n} of the {gave} it gave cannot be reverted; that costs "
+                               "nothing more.", n=b.amount - paid, gave=gave))
         elif b.kind == "track":
             level = t.level(b.track)
             paid = min(level, b.amount)
             if paid:
                 v.emit(t, SetLevel(b.track, level - paid))
-            name = b.track.capitalize()
-            v.pay(f"{name} (reverted)", b.amount, paid, "track")
-            v.say("C11", f"Revert {name} +{b.amount}: {name} {level} to {level - paid}"
-                  + ("." if paid == b.amount else "; the rest costs nothing."))
+            name = track_words(b.track)
+            v.pay(_("{what} (reverted)", what=name), b.amount, paid, "track")
+            v.say("C11", _("Revert {track} +{n}: {track} {level} to {new}.", track=name,
+                           n=b.amount, level=level, new=level - paid) if paid == b.amount else
+                  _("Revert {track} +{n}: {track} {level} to {new}; the rest costs nothing.",
+                    track=name, n=b.amount, level=level, new=level - paid))
         else:
-            v.say("C11", f"Its ability is gone: {b.text or 'no longer in effect'}.")
+            v.say("C11", _("Its ability is gone: {ability}.", ability=b.text) if b.text else
+                  _("Its ability is gone: no longer in effect."))
 
 
 def _halve(t: Work, demand: d.Halve, v: Verdict) -> None:
     value = _value_of(t, demand.target)
     if value == 0:
-        v.say("C16", f"{demand.target.capitalize()} is 0 and cannot be halved: unfulfilled "
-              "demand.")
-        v.say("R8.zero", "Halving 0 is 1 unit of unfulfilled demand.")
+        v.say("C16", _("{what} is 0 and cannot be halved: unfulfilled demand.",
+                       what=_target(demand.target).capitalize()))
+        v.say("R8.zero", _("Halving 0 is 1 unit of unfulfilled demand."))
         v.short_all(1)
         return
     keep = ceil(value / 2)
     if keep == value:
-        v.say("R8.keep-one", f"{demand.target.capitalize()} is 1 and stays 1: halved as "
-              "instructed, no penalty.")
+        v.say("R8.keep-one", _("{what} is 1 and stays 1: halved as instructed, no penalty.",
+                               what=_target(demand.target).capitalize()))
         return
-    what = demand.target.capitalize() if demand.target in TRACK_NAMES else demand.target
-    v.say("R8.round-up", f"Halve the {demand.target}: {what} {value} to {keep} (half, rounded "
-          "up).")
+    what = track_words(demand.target) if demand.target in TRACK_NAMES else _target(
+        demand.target)
+    v.say("R8.round-up", _("Halve the {target}: {what} {value} to {keep} (half, rounded up).",
+                           target=_target(demand.target), what=what, value=value, keep=keep))
     _lose_value(t, demand.target, value - keep, v)
+
+
+def _target(target: str) -> str:
+    """What is halved, inside a sentence ("food", "roof")."""
+    return track_lower(target) if target in TRACK_NAMES else resource_words(target)
 
 
 def _value_of(t: Work, target: str) -> int:
@@ -540,7 +613,8 @@ def _lose_value(t: Work, target: str, amount: int, v: Verdict) -> None:
         _take(t, v, target, amount)
     else:
         v.emit(t, SetLevel(target, _value_of(t, target) - amount))  # type: ignore[arg-type]
-    v.pay(target, amount, amount, "resource" if target in ("food", "wood", "fur") else "track")
+    v.pay(_target(target), amount, amount,
+          "resource" if target in ("food", "wood", "fur") else "track")
 
 
 def _combat(t: Work, demand: d.Combat, v: Verdict) -> None:
@@ -549,11 +623,13 @@ def _combat(t: Work, demand: d.Combat, v: Verdict) -> None:
     wounds = max(0, demand.strength - fighting)
     _offer_bonus(t, v)
     if t.choices.weapon_bonus:
-        v.say("R14", f"The players use a temporary Weapon bonus of {t.choices.weapon_bonus}: "
-              f"Weapon {weapon} fights as {fighting}.")
-    v.say("G-combat", f"Strength {demand.strength} against Weapon {fighting}: "
-          f"{plural(wounds, 'Wound')} from the fight.")
-    v.hurt_why = "from the fight and the Saber" if v.hurt else "from the fight"
+        v.say("R14", _("The players use a temporary Weapon bonus of {bonus}: Weapon {weapon} "
+                       "fights as {fighting}.", bonus=t.choices.weapon_bonus, weapon=weapon,
+                       fighting=fighting))
+    v.say("G-combat", n_("Strength {strength} against Weapon {weapon}: {n} Wound from the "
+                         "fight.", "Strength {strength} against Weapon {weapon}: {n} Wounds "
+                         "from the fight.", wounds, strength=demand.strength, weapon=fighting))
+    v.hurt_why = _("from the fight and the Saber") if v.hurt else _("from the fight")
     if wounds:
         for who in v.victims:
             v.wound(who, wounds)
@@ -563,15 +639,18 @@ def _combat(t: Work, demand: d.Combat, v: Verdict) -> None:
 
 
 def _weapon_loss(t: Work, demand: d.Combat, v: Verdict, weapon: int) -> None:
-    beast = demand.beast or "The Beast"
+    beast = demand.beast or _("The Beast")
     lost = min(weapon, demand.weapon_loss)
     missing = demand.weapon_loss - lost
-    v.pay("Weapon", demand.weapon_loss, lost, "track")
+    v.pay(track_words("weapon"), demand.weapon_loss, lost, "track")
     if lost:
         v.emit(t, SetLevel("weapon", weapon - lost))
-    v.say("G-combat-weapon", f"{beast} takes {demand.weapon_loss} off the Weapon "
-          f"track: {weapon} to {weapon - lost}" + (
-              f"; {plural(missing, 'level')} short, unfulfilled demand." if missing else "."))
+    said = dict(beast=beast, loss=demand.weapon_loss, weapon=weapon, new=weapon - lost)
+    v.say("G-combat-weapon", n_(
+        "{beast} takes {loss} off the Weapon track: {weapon} to {new}; {n} level short, "
+        "unfulfilled demand.", "{beast} takes {loss} off the Weapon track: {weapon} to {new}; "
+        "{n} levels short, unfulfilled demand.", missing, **said) if missing else _(
+        "{beast} takes {loss} off the Weapon track: {weapon} to {new}.", **said))
     v.short_all(missing)
 
 
@@ -587,18 +666,22 @@ def _gain_all(t: Work, v: Verdict, gained: dict[str, int]) -> None:
         return
     for kind, amount in gained.items():
         v.gain(t, kind, amount)  # type: ignore[arg-type]
-    where = ("in Future Resources: what the Action Phase gains waits there until its end"
-             if t.state.phase == "action" else "in Available Resources: outside the Action "
-             "Phase, gains go there at once")
-    v.say("G-gains", f"The players gain {amounts_text(gained)} {where}.")
+    if t.state.phase == "action":
+        v.say("G-gains", _("The players gain {gains} in Future Resources: what the Action Phase "
+                           "gains waits there until its end.", gains=amounts_text(gained)))
+    else:
+        v.say("G-gains", _("The players gain {gains} in Available Resources: outside the Action "
+                           "Phase, gains go there at once.", gains=amounts_text(gained)))
 
 
 def _weather(t: Work, demand: d.WeatherClouds, v: Verdict) -> None:
     missing = 0
     if demand.snow:
-        v.say("G-weather", f"Snow: {plural(demand.snow, 'cloud')}, {demand.snow} wood to discard.")
-        paid = _take(t, v, "wood", demand.snow, "G-weather", "Snow: discard {paid}.")
-        v.pay("wood (snow)", demand.snow, paid)
+        v.say("G-weather", n_("Snow: {n} cloud, {n} wood to discard.",
+                              "Snow: {n} clouds, {n} wood to discard.", demand.snow))
+        paid = _take(t, v, "wood", demand.snow, "G-weather",
+                     lambda what: _("Snow: discard {paid}.", paid=what))
+        v.pay(_("wood (snow)"), demand.snow, paid)
         missing += demand.snow - paid
     rain = demand.rain
     # A token used up by an earlier demand of the same card is no longer there to use.
@@ -609,23 +692,29 @@ def _weather(t: Work, demand: d.WeatherClouds, v: Verdict) -> None:
         rain -= ignored
         t.spent.append(next(n for n in t.state.discovery_tokens
                             if n.strip().lower() == h.name.lower()))
-        v.say("G-use", f"The players use {h.name}: {plural(ignored, 'rain cloud')} ignored; the "
-              "token is "
-              "discarded.")
+        v.say("G-use", n_("The players use {name}: {n} rain cloud ignored; the token is "
+                          "discarded.", "The players use {name}: {n} rain clouds ignored; the "
+                          "token is discarded.", ignored, name=h.name))
     clouds = rain + demand.snow
     roof = t.level("roof")
     n = max(0, clouds - roof)
-    v.say("G-weather", f"Rain: {plural(clouds, 'cloud')} against Roof {roof}: {n} food and "
-          f"{n} wood to discard.")
+    v.say("G-weather", n_("Rain: {n} cloud against Roof {roof}: {discard} food and {discard} "
+                          "wood to discard.", "Rain: {n} clouds against Roof {roof}: {discard} "
+                          "food and {discard} wood to discard.", clouds, roof=roof, discard=n))
     if n:
-        food = _take(t, v, "food", n, "G-weather", "Rain: discard {paid}.")
-        wood = _take(t, v, "wood", n, "G-weather", "Rain: discard {paid}.")
-        v.pay("food (rain)", n, food)
-        v.pay("wood (rain)", n, wood)
+        food = _take(t, v, "food", n, "G-weather", _rain)
+        wood = _take(t, v, "wood", n, "G-weather", _rain)
+        v.pay(_("food (rain)"), n, food)
+        v.pay(_("wood (rain)"), n, wood)
         missing += 2 * n - food - wood
     if missing:
-        v.say("C1", f"{plural(missing, 'resource')} short: unfulfilled demand.")
+        v.say("C1", n_("{n} resource short: unfulfilled demand.",
+                       "{n} resources short: unfulfilled demand.", missing))
     v.short_all(missing)
+
+
+def _rain(paid: str) -> str:
+    return _("Rain: discard {paid}.", paid=paid)
 
 
 def _night_eating(t: Work, demand: d.NightEating, v: Verdict) -> None:
@@ -641,25 +730,25 @@ def _night_eating(t: Work, demand: d.NightEating, v: Verdict) -> None:
     short = 0 < t.food() < len(inside)
     eaters = [who for who in (t.choices.fed or inside) if who in inside] if short else list(inside)
     if short:
-        away = ""
-        if outside:
-            away = f" ({join(outside)}, outside the camp, cannot eat it.)"
+        question = _("Who eats the camp's food, when it is short? ({away}, outside the camp, "
+                     "cannot eat it.)", away=join(outside)) if outside else _(
+            "Who eats the camp's food, when it is short?")
         v.decisions.append(Decision(
-            id="fed", question=f"Who eats the camp's food, when it is short?{away}",
+            id="fed", question=question,
             options=tuple(Option(value=w, label=w) for w in inside), chosen=",".join(eaters),
             default=",".join(inside)))
     if t.state.friday is not None:
-        v.say("R2.weather-night", "Friday does not eat at Night.")
+        v.say("R2.weather-night", _("Friday does not eat at Night."))
     for who in outside:
-        v.say("G-night-eat", f"{who.capitalize()} is outside the camp: cannot eat the camp's "
-              "food, only food carried on the character sheet.")
+        v.say("G-night-eat", _("{who} is outside the camp: cannot eat the camp's food, only food "
+                               "carried on the character sheet.", who=role_name(who)))
     for who in v.victims:
         if _feed(t, who, who in eaters, v):
             continue
         v.wound(who, 2)
-        v.hurt_why = "from hunger"
-        v.say("C15", f"{who.capitalize()} cannot eat and suffers 2 Wounds. This is not "
-              "unfulfilled demand.")
+        v.hurt_why = _("from hunger")
+        v.say("C15", _("{who} cannot eat and suffers 2 Wounds. This is not unfulfilled demand.",
+                       who=role_name(who)))
 
 
 def _feed(t: Work, who: FigureId, may_eat: bool, v: Verdict) -> bool:
@@ -668,14 +757,15 @@ def _feed(t: Work, who: FigureId, may_eat: bool, v: Verdict) -> bool:
         carried = t.counter(who, "sheet_food")
         if carried:
             v.emit(t, SetFigure(who, "sheet_food", carried - 1))
-            v.say("G-night-eat", f"{who.capitalize()}, outside the camp, eats food carried on "
-                  "the sheet.")
+            v.say("G-night-eat", _("{who}, outside the camp, eats food carried on the sheet.",
+                                   who=role_name(who)))
             return True
-        v.say("G-night-eat", f"{who.capitalize()} is outside the camp with no food on the "
-              "character sheet, so goes hungry.")
+        v.say("G-night-eat", _("{who} is outside the camp with no food on the character sheet, "
+                               "so goes hungry.", who=role_name(who)))
         return False
-    if may_eat and _take(t, v, "food", 1, "G-night-eat", f"{who.capitalize()} eats {{paid}}."):
-        v.pay(f"food for {who.capitalize()}", 1, 1)
+    if may_eat and _take(t, v, "food", 1, "G-night-eat", lambda what: _(
+            "{who} eats {paid}.", who=role_name(who), paid=what)):
+        v.pay(_("food for {who}", who=role_name(who)), 1, 1)
         return True
     return False
 
@@ -683,8 +773,8 @@ def _feed(t: Work, who: FigureId, may_eat: bool, v: Verdict) -> bool:
 # The 1st edition's exception (docs/rules/reference.md, Night Phase step 3, source
 # RB1-outside): the ruling follows the 2nd edition's rulebook and says where the 1st differs,
 # so that a table playing the 1st edition is not told "Official" without a word on it.
-FIRST_EDITION_OUTSIDE = (" In the 1st edition, a character outside the camp who explored a "
-                         "tile with a Shelter this round avoids this Wound.")
+FIRST_EDITION_OUTSIDE = N_("In the 1st edition, a character outside the camp who explored a "
+                           "tile with a Shelter this round avoids this Wound.")
 
 
 def _night_no_shelter(t: Work, demand: d.NightNoShelter, v: Verdict) -> None:
@@ -693,62 +783,74 @@ def _night_no_shelter(t: Work, demand: d.NightNoShelter, v: Verdict) -> None:
         return
     for who in v.victims:
         v.wound(who, 1)
-    v.hurt_why = "for the night without a Shelter"
+    v.hurt_why = _("for the night without a Shelter")
     away = any(not t.is_in_camp(who) for who in v.victims)
-    v.say("G-night-shelter", "No Shelter: each character suffers 1 Wound (not unfulfilled "
-          "demand)." + (FIRST_EDITION_OUTSIDE if away else ""))
+    said = _("No Shelter: each character suffers 1 Wound (not unfulfilled demand).")
+    v.say("G-night-shelter", _("{said} {first}", said=said, first=_(FIRST_EDITION_OUTSIDE))
+          if away else said)
 
 
 def _night_outside(t: Work, v: Verdict) -> None:
     """"Characters outside the camp also take this Wound": the camp's Shelter is not theirs."""
     outside = tuple(who for who in v.victims if not t.is_in_camp(who))
     if not outside:
-        v.say("G-night-shelter", "The Shelter protects everyone in the camp tonight.")
+        v.say("G-night-shelter", _("The Shelter protects everyone in the camp tonight."))
         return
     v.victims, v.why = outside, None
     for who in outside:
         v.wound(who, 1)
-    v.hurt_why = "for the night outside the camp"
-    names = join(list(outside))
-    v.say("G-night-shelter", f"The Shelter protects only those in the camp: {names}, outside "
-          "the camp, " + ("suffers" if len(outside) == 1 else "each suffer") + " 1 Wound (not "
-          "unfulfilled demand)." + FIRST_EDITION_OUTSIDE)
+    v.hurt_why = _("for the night outside the camp")
+    said = n_("The Shelter protects only those in the camp: {names}, outside the camp, suffers "
+              "1 Wound (not unfulfilled demand).", "The Shelter protects only those in the "
+              "camp: {names}, outside the camp, each suffer 1 Wound (not unfulfilled demand).",
+              len(outside), names=join(list(outside)))
+    v.say("G-night-shelter", _("{said} {first}", said=said, first=_(FIRST_EDITION_OUTSIDE)))
 
 
 def _children(t: Work, demand: d.ChildrenFood, v: Verdict) -> None:
     if t.state.scenario != 6:
-        raise RulingError(f"demands[{v.index}]", "The children eat only in scenario 6 (Family "
-                          "Robinson): set the scenario to 6.")
+        raise RulingError(f"demands[{v.index}]", _(
+            "The children eat only in scenario 6 (Family Robinson): set the scenario to 6."))
     need = demand.amount if demand.amount is not None else CHILDREN_FOOD.get(t.state.round, 0)
     v.victims = ()
-    v.say("R11.need", f"Round {t.state.round}: the children need {need} food.")
+    v.say("R11.need", _("Round {round}: the children need {food}.", round=t.state.round,
+                        food=resource_count("food", need)))
     share = _children_share(t, v, need)
     if share < need:
-        v.say("C17", f"Only {share} food for the children: the game is lost at once. No "
-              "Wounds are suffered instead.")
-        v.lose(t, f"The children could not be fed ({share} of {need} food).")
+        v.say("C17", _("Only {food} for the children: the game is lost at once. No Wounds are "
+                       "suffered instead.", food=resource_count("food", share)))
+        v.lose(t, _("The children could not be fed ({share} of {food}).", share=share,
+                    food=resource_count("food", need)))
         return
-    paid = _take(t, v, "food", need, "R11.need", "The children eat {paid}.")
-    v.pay("food for the children", need, paid)
+    paid = _take(t, v, "food", need, "R11.need",
+                 lambda what: _("The children eat {paid}.", paid=what))
+    v.pay(_("food for the children"), need, paid)
 
 
 def _children_share(t: Work, v: Verdict, need: int) -> int:
     """The food left for the children after the players' chosen split (R11)."""
     eaters = sum(1 for who in all_characters(t.state) if _eats_in_camp(t, who))
     first = t.choices.children_first
-    v.decisions.append(Decision(id="children_first", question="Who eats first: the children "
-                                "or the characters?", options=(
-        Option(value="true", label="The children (suggested)"),
-        Option(value="false", label="The characters")),
+    v.decisions.append(Decision(id="children_first", question=_(
+        "Who eats first: the children or the characters?"), options=(
+        Option(value="true", label=_("The children (suggested)")),
+        Option(value="false", label=_("The characters"))),
         chosen=str(first).lower(), default="true"))
     food = t.food()
     if need <= food < need + eaters:
         left = food - need
-        v.say("R11.split", f"{food} food cannot feed the children ({need}) and "
-              f"{plural(eaters, 'character')}: " + (
-                  f"the children eat first, which leaves {left} food for the characters; "
-                  "each character left without food at Night suffers 2 Wounds." if first
-                  else "feeding the characters first leaves the children short."))
+        said = dict(food=resource_count("food", food), need=need)
+        v.say("R11.split", n_(
+            "{food} cannot feed the children ({need}) and {n} character: the children eat "
+            "first, which leaves {left} for the characters; each character left without food "
+            "at Night suffers 2 Wounds.", "{food} cannot feed the children ({need}) and {n} "
+            "characters: the children eat first, which leaves {left} for the characters; each "
+            "character left without food at Night suffers 2 Wounds.", eaters,
+            left=resource_count("food", left), **said) if first else n_(
+            "{food} cannot feed the children ({need}) and {n} character: feeding the "
+            "characters first leaves the children short.", "{food} cannot feed the children "
+            "({need}) and {n} characters: feeding the characters first leaves the children "
+            "short.", eaters, **said))
     return food if first else max(0, food - eaters)
 
 
@@ -762,11 +864,16 @@ def _morale_phase(t: Work, demand: d.MoralePhase, v: Verdict) -> None:
     level = t.level("morale")
     space = morale_track().space(level)
     v.victims = (fp,)
-    v.why = ("G-morale-phase", f"Only the First Player ({fp.capitalize()}) is concerned.", None)
-    v.say("R7", f"Morale {level:+d}: the space says {space.determination:+d} "
-          f"{noun(space.determination, 'Determination token')}"
-          + (f" or heal {plural(space.or_heal, 'Wound')}" if space.or_heal else "")
-          + " (values from the app's Morale track data).")
+    v.why = ("G-morale-phase", _("Only the First Player ({who}) is concerned.",
+                                 who=role_name(fp)), None)
+    tokens = n_("{signed} Determination token", "{signed} Determination tokens",
+                abs(space.determination), signed=f"{space.determination:+d}")
+    v.say("R7", n_("Morale {level}: the space says {tokens} or heal {n} Wound (values from the "
+                   "app's Morale track data).", "Morale {level}: the space says {tokens} or "
+                   "heal {n} Wounds (values from the app's Morale track data).",
+                   space.or_heal, level=f"{level:+d}", tokens=tokens) if space.or_heal else _(
+        "Morale {level}: the space says {tokens} (values from the app's Morale track data).",
+        level=f"{level:+d}", tokens=tokens))
     if space.determination < 0:
         v.short_one(fp, _pay_determination(t, v, fp, -space.determination))
         return
@@ -775,24 +882,28 @@ def _morale_phase(t: Work, demand: d.MoralePhase, v: Verdict) -> None:
         return
     if space.determination:
         v.emit(t, GainDetermination(fp, space.determination))
-        v.say("G-morale-phase", f"{fp.capitalize()} gains "
-              f"{plural(space.determination, 'Determination token')}.")
+        v.say("G-morale-phase", n_("{who} gains {n} Determination token.",
+                                   "{who} gains {n} Determination tokens.",
+                                   space.determination, who=role_name(fp)))
 
 
 def _morale_top(t: Work, v: Verdict, fp: FigureId, tokens: int, heal: int) -> None:
-    v.decisions.append(Decision(id="morale_top", question="Morale at the top: tokens or "
-                                "healing?", options=(
-        Option(value="tokens", label=f"Take {plural(tokens, 'Determination token')}"),
-        Option(value="heal", label=f"Heal {plural(heal, 'Wound')}")),
+    v.decisions.append(Decision(id="morale_top", question=_(
+        "Morale at the top: tokens or healing?"), options=(
+        Option(value="tokens", label=n_("Take {n} Determination token",
+                                        "Take {n} Determination tokens", tokens)),
+        Option(value="heal", label=n_("Heal {n} Wound", "Heal {n} Wounds", heal))),
         chosen=t.choices.morale_top, default="tokens"))
     if t.choices.morale_top == "heal":
         wounds = t.counter(fp, "wounds")
         v.emit(t, SetFigure(fp, "wounds", max(0, wounds - heal)))
-        v.say("G-morale-phase", f"{fp.capitalize()} heals: Wounds {wounds} to "
-              f"{max(0, wounds - heal)}.")
+        v.say("G-morale-phase", _("{who} heals: Wounds {wounds} to {new}.", who=role_name(fp),
+                                  wounds=wounds, new=max(0, wounds - heal)))
         return
     v.emit(t, GainDetermination(fp, tokens))
-    v.say("G-morale-phase", f"{fp.capitalize()} takes {plural(tokens, 'Determination token')}.")
+    v.say("G-morale-phase", n_("{who} takes {n} Determination token.",
+                               "{who} takes {n} Determination tokens.", tokens,
+                               who=role_name(fp)))
 
 
 def _card_wounds(t: Work, demand: d.SufferWounds, v: Verdict) -> None:
@@ -802,34 +913,36 @@ def _card_wounds(t: Work, demand: d.SufferWounds, v: Verdict) -> None:
         v.why = (v.why[0], v.why[1], "derived")
     for who in v.victims:
         v.wound(who, demand.amount)
-    v.hurt_why = "from the card"
-    v.say("G-card-wounds", f"The card deals {plural(demand.amount, 'Wound')} to each victim; "
-          "this is not unfulfilled demand.")
+    v.hurt_why = _("from the card")
+    v.say("G-card-wounds", n_("The card deals {n} Wound to each victim; this is not "
+                              "unfulfilled demand.", "The card deals {n} Wounds to each "
+                              "victim; this is not unfulfilled demand.", demand.amount))
 
 
 def _discard_any(t: Work, demand: d.DiscardAny, v: Verdict) -> None:
     """"Discard N of wood or food": the players pick which kinds pay (C3: what can be, must)."""
     picked = [k for k in t.choices.pick or () if k in demand.of]
     order = picked + [k for k in demand.of if k not in picked]
-    v.decisions.append(Decision(id="pick", question="Which resources pay?", options=tuple(
+    v.decisions.append(Decision(id="pick", question=_("Which resources pay?"), options=tuple(
         Option(value=k, label=resource_label(k)) for k in demand.of),
         chosen=",".join(order), default=",".join(demand.of)))
-    v.say("C3", f"The players choose which of {_either(demand.of)} pay, in this order: "
-          f"{', '.join(resource_label(k) for k in order)}.")
+    v.say("C3", _("The players choose which of {kinds} pay, in this order: {order}.",
+                  kinds=_either(demand.of),
+                  order=", ".join(resource_label(k) for k in order)))
     left = demand.amount
     for kind in order:
         if left:
             left -= _take(t, v, kind, left)
     v.pay(_either(demand.of), demand.amount, demand.amount - left)
     if left:
-        v.say("C1", f"{left} of the {demand.amount} cannot be discarded: "
-              f"{plural(left, 'unit')} of unfulfilled demand.")
+        v.say("C1", n_("{n} of the {amount} cannot be discarded: {n} unit of unfulfilled "
+                       "demand.", "{n} of the {amount} cannot be discarded: {n} units of "
+                       "unfulfilled demand.", left, amount=demand.amount))
     v.short_all(left)
 
 
 def _either(kinds: tuple[ResourceKind, ...]) -> str:
-    labels = [resource_label(k) for k in kinds]
-    return ", ".join(labels[:-1]) + " or " + labels[-1]
+    return or_list([resource_label(k) for k in kinds])
 
 
 def _halve_gain(t: Work, demand: d.HalveGain, v: Verdict) -> None:
@@ -838,8 +951,8 @@ def _halve_gain(t: Work, demand: d.HalveGain, v: Verdict) -> None:
     total = sum(full.values())
     half = total // 2
     v.victims = ()
-    v.say("R8.gain", f"The gain is halved, rounded down: {total} becomes {half}. This is not a "
-          "demand: nothing is owed.")
+    v.say("R8.gain", _("The gain is halved, rounded down: {total} becomes {half}. This is not "
+                       "a demand: nothing is owed.", total=total, half=half))
     _gain_all(t, v, _gain_mix(t, v, full, half))
 
 
@@ -855,11 +968,12 @@ def _gain_mix(t: Work, v: Verdict, full: dict[str, int], half: int) -> dict[str,
     if chosen is not None:
         mix = {k: chosen.get(k) for k in ("food", "wood", "fur")}  # type: ignore[arg-type]
         if sum(mix.values()) != half or any(n > full.get(k, 0) for k, n in mix.items()):
-            raise RulingError("choices.gain_mix", f"The chosen mix must add up to {half}, with "
-                              "no more of a kind than the full gain gives.")
+            raise RulingError("choices.gain_mix", _(
+                "The chosen mix must add up to {half}, with no more of a kind than the full "
+                "gain gives.", half=half))
     if len(full) > 1:
-        v.decisions.append(Decision(id="gain_mix", question="Which resources does the halved "
-                                    "gain give?", options=(), chosen=_mix_text(mix),
+        v.decisions.append(Decision(id="gain_mix", question=_(
+            "Which resources does the halved gain give?"), options=(), chosen=_mix_text(mix),
                                     default=_mix_text(default)))
     return mix
 
@@ -870,29 +984,33 @@ def _mix_text(mix: dict[str, int]) -> str:
 
 def _adventure(t: Work, demand: d.AdventureCard, v: Verdict) -> None:
     if t.state.phase != "action":
-        raise RulingError(f"demands[{v.index}]", "An Adventure card is drawn while an Action "
-                          "is resolved: set the phase to the Action Phase.")
+        raise RulingError(f"demands[{v.index}]", _(
+            "An Adventure card is drawn while an Action is resolved: set the phase to the "
+            "Action Phase."))
     who = resolver(t.state, t.ctx)
     if who != "friday":
-        v.say("G-adventure", f"{who.capitalize()} draws the Adventure card and resolves it: "
-              "what the card asks is a new question. Drawing it is not a demand.")
+        v.say("G-adventure", _("{who} draws the Adventure card and resolves it: what the card "
+                               "asks is a new question. Drawing it is not a demand.",
+                               who=role_name(who)))
         return
     v.victims, v.why = ("friday",), None
     v.wound("friday", 1)
-    v.hurt_why = "instead of drawing the Adventure card"
-    v.say("G-adventure", "Friday, resolving the Action alone, draws no Adventure card: he "
-          "suffers 1 Wound instead. This is not unfulfilled demand.")
+    v.hurt_why = _("instead of drawing the Adventure card")
+    v.say("G-adventure", _("Friday, resolving the Action alone, draws no Adventure card: he "
+                           "suffers 1 Wound instead. This is not unfulfilled demand."))
 
 
 def _requirement(t: Work, demand: d.Requirement, v: Verdict) -> None:
-    what = demand.text or (f"Weapon {demand.weapon}" if demand.weapon else "its requirement")
-    met = ""
+    what = demand.text or (_("Weapon {level}", level=demand.weapon) if demand.weapon
+                           else _("its requirement"))
+    said = _("A planning requirement ({what}) is not a demand: an Action whose requirement is "
+             "not met cannot be planned, and nobody suffers.", what=what)
     if demand.weapon is not None:
         level = t.level("weapon")
-        met = (f" The Weapon level is {level}: " + ("met." if level >= demand.weapon else
-                                                   "not met, so the Action cannot be planned."))
-    v.say("G-requirement", f"A planning requirement ({what}) is not a demand: an Action whose "
-          f"requirement is not met cannot be planned, and nobody suffers.{met}")
+        said = _("{said} The Weapon level is {level}: met.", said=said, level=level) if (
+            level >= demand.weapon) else _("{said} The Weapon level is {level}: not met, so the "
+                                           "Action cannot be planned.", said=said, level=level)
+    v.say("G-requirement", said)
 
 
 def _move_camp(t: Work, demand: d.MoveCamp, v: Verdict) -> None:
@@ -900,8 +1018,9 @@ def _move_camp(t: Work, demand: d.MoveCamp, v: Verdict) -> None:
     if demand.tile is not None:
         tile = next((x for x in t.state.tiles if x.id == demand.tile), None)
         if tile is None:
-            raise RulingError(f"demands[{v.index}].tile", f"Tile {demand.tile} is not on the "
-                              "table: add it, or leave the new camp tile unnamed.")
+            raise RulingError(f"demands[{v.index}].tile", _(
+                "Tile {tile} is not on the table: add it, or leave the new camp tile unnamed.",
+                tile=demand.tile))
         new_natural = tile.natural_shelter
         v.emit(t, MoveCampTo(demand.tile))
     roof, palisade = t.level("roof"), t.level("palisade")
@@ -909,49 +1028,56 @@ def _move_camp(t: Work, demand: d.MoveCamp, v: Verdict) -> None:
         v.emit(t, SetLevel("roof", 0))
         v.emit(t, SetLevel("palisade", 0))
         v.emit(t, SetShelter("natural" if new_natural else "none"))
-        v.say("G-move-camp", f"Moving the camp loses the natural Shelter: Roof {roof} to 0, "
-              f"Palisade {palisade} to 0" + ("; the new tile's natural Shelter shelters the "
-                                            "camp, from 0." if new_natural else "."))
+        v.say("G-move-camp", _("Moving the camp loses the natural Shelter: Roof {roof} to 0, "
+                               "Palisade {palisade} to 0; the new tile's natural Shelter "
+                               "shelters the camp, from 0.", roof=roof, palisade=palisade)
+              if new_natural else _("Moving the camp loses the natural Shelter: Roof {roof} to "
+                                    "0, Palisade {palisade} to 0.", roof=roof,
+                                    palisade=palisade))
     elif t.shelter == "built":
         keep_roof, keep_palisade = ceil(roof / 2), ceil(palisade / 2)
         v.emit(t, SetLevel("roof", keep_roof))
         v.emit(t, SetLevel("palisade", keep_palisade))
-        v.say("G-move-camp", "The built Shelter moves with the camp; Roof and Palisade keep "
-              f"half, rounded up: Roof {roof} to {keep_roof}, Palisade {palisade} to "
-              f"{keep_palisade}.")
+        v.say("G-move-camp", _("The built Shelter moves with the camp; Roof and Palisade keep "
+                               "half, rounded up: Roof {roof} to {keep_roof}, Palisade "
+                               "{palisade} to {keep_palisade}.", roof=roof, keep_roof=keep_roof,
+                               palisade=palisade, keep_palisade=keep_palisade))
     elif new_natural:
         v.emit(t, SetShelter("natural"))
-        v.say("G-move-camp", "There was no Shelter; the new tile's natural Shelter shelters "
-              "the camp.")
+        v.say("G-move-camp", _("There was no Shelter; the new tile's natural Shelter shelters "
+                               "the camp."))
     else:
-        v.say("G-move-camp", "There is no Shelter to move: nothing is lost.")
-    v.say("G-move-camp", "Moving the camp is not a demand: nobody suffers for it.")
+        v.say("G-move-camp", _("There is no Shelter to move: nothing is lost."))
+    v.say("G-move-camp", _("Moving the camp is not a demand: nobody suffers for it."))
 
 
 def _s7_palisade(t: Work, demand: d.PalisadeRedDie, v: Verdict) -> None:
     if t.state.scenario != 7:
-        raise RulingError(f"demands[{v.index}]", "This is scenario 7's rule (King Kong Island): "
-                          "set the scenario to 7, or ask for a Palisade reduction instead.")
+        raise RulingError(f"demands[{v.index}]", _(
+            "This is scenario 7's rule (King Kong Island): set the scenario to 7, or ask for a "
+            "Palisade reduction instead."))
     level = t.level("palisade")
     paid = min(level, demand.amount)
-    v.pay("Palisade", demand.amount, paid, "track")
+    v.pay(track_words("palisade"), demand.amount, paid, "track")
     if paid:
         v.emit(t, SetLevel("palisade", level - paid))
-        v.say("C3", f"Palisade goes from {level} to {level - paid}.")
+        v.say("C3", _("{track} goes from {level} to {new}.", track=track_words("palisade"),
+                      level=level, new=level - paid))
     if paid == demand.amount:
         return
     v.victims, v.why = all_characters(t.state), None
-    v.say("G-s7-palisade", "The red die would take the Palisade below 0: scenario 7 replaces "
-          "the usual shortfall. Each character suffers 1 Wound, Morale falls by 1 and the "
-          "lowest-numbered film-crew member dies; this still counts as unfulfilled demand.")
+    v.say("G-s7-palisade", _("The red die would take the Palisade below 0: scenario 7 replaces "
+                             "the usual shortfall. Each character suffers 1 Wound, Morale falls "
+                             "by 1 and the lowest-numbered film-crew member dies; this still "
+                             "counts as unfulfilled demand."))
     v.short_all(1)
     _lower_morale(t, d.LowerMorale(kind="lower_morale", amount=1), v)
     if t.crew:
         dies = min(t.crew)
         v.emit(t, CrewDies(dies))
-        v.say("G-s7-palisade", f"Film-crew member {dies} dies.")
+        v.say("G-s7-palisade", _("Film-crew member {n} dies.", n=dies))
     else:
-        v.say("G-s7-palisade", "No film-crew member is left to die.")
+        v.say("G-s7-palisade", _("No film-crew member is left to die."))
 
 
 JUDGES: dict[str, Callable[[Work, Any, Verdict], None]] = {

@@ -9,33 +9,37 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .i18n import N_, _, n_
+
 # One of pydantic's `ValidationError.errors()`: loc, type, msg, ctx.
 ErrorDetails = Mapping[str, Any]
 
 # A list's items by number ("character 1"); other places by their words.
 ITEMS = {
-    "characters": "character", "demands": "demand", "alternative": "alternative demand",
-    "planned_actions": "planned Action", "tiles": "tile", "sources": "source",
-    "spaces": "space", "discovery_tokens": "Discovery token", "equipment": "Equipment card",
-    "inventions": "Invention", "treasures": "Treasure", "tokens": "token", "markers": "marker",
-    "benefits": "benefit", "morale_arrows": "Morale arrow", "film_crew": "film-crew member",
-    "pawns": "pawn", "entries": "log entry", "edits": "edit", "use": "token used",
-    "pick": "resource picked", "fed": "figure fed", "short": "figure going without",
-    "of": "resource",
+    "characters": N_("character"), "demands": N_("demand"), "alternative": N_("alternative demand"),
+    "planned_actions": N_("planned Action"), "tiles": N_("tile"), "sources": N_("source"),
+    "spaces": N_("space"), "discovery_tokens": N_("Discovery token"),
+    "equipment": N_("Equipment card"), "inventions": N_("Invention"), "treasures": N_("Treasure"),
+    "tokens": N_("token"), "markers": N_("marker"), "benefits": N_("benefit"),
+    "morale_arrows": N_("Morale arrow"), "film_crew": N_("film-crew member"), "pawns": N_("pawn"),
+    "entries": N_("log entry"), "edits": N_("edit"), "use": N_("token used"),
+    "pick": N_("resource picked"), "fed": N_("figure fed"), "short": N_("figure going without"),
+    "of": N_("resource"),
 }
 WORDS = {
-    "first_player": "First Player", "death_at": "death space", "nonperishable_food":
-    "non-perishable food", "perishable_food": "perishable food", "sheet_food":
-    "food on the sheet", "house_rules": "house rules", "planned_actions": "planned Actions",
-    "discovery_tokens": "Discovery tokens", "film_crew": "film crew", "morale_arrows":
-    "Morale arrows", "in_camp": "in-camp mark", "uses_left": "uses left", "if_possible":
-    "“if possible” mark", "weapon_loss": "Weapon loss", "roof": "Roof", "palisade":
-    "Palisade", "weapon": "Weapon", "morale": "Morale", "determination": "Determination",
-    "wounds": "Wounds", "initial": "starting table", "cursor": "log position",
-    "entries": "log entries", "edits": "edits",
-    "friday": "Friday", "jenny": "Jenny", "available": "Available resources", "future":
-    "Future Resources", "assigned": "resources assigned", "gained_this_action":
-    "resources gained this Action", "gain_mix": "gain chosen",
+    "first_player": N_("First Player"), "death_at": N_("death space"),
+    "nonperishable_food": N_("non-perishable food"), "perishable_food": N_("perishable food"),
+    "sheet_food": N_("food on the sheet"), "house_rules": N_("house rules"),
+    "planned_actions": N_("planned Actions"), "discovery_tokens": N_("Discovery tokens"),
+    "film_crew": N_("film crew"), "morale_arrows": N_("Morale arrows"),
+    "in_camp": N_("in-camp mark"), "uses_left": N_("uses left"),
+    "if_possible": N_("“if possible” mark"), "weapon_loss": N_("Weapon loss"), "roof": N_("Roof"),
+    "palisade": N_("Palisade"), "weapon": N_("Weapon"), "morale": N_("Morale"),
+    "determination": N_("Determination"), "wounds": N_("Wounds"), "initial": N_("starting table"),
+    "cursor": N_("log position"), "entries": N_("log entries"), "edits": N_("edits"),
+    "friday": N_("Friday"), "jenny": N_("Jenny"), "available": N_("Available resources"),
+    "future": N_("Future Resources"), "assigned": N_("resources assigned"),
+    "gained_this_action": N_("resources gained this Action"), "gain_mix": N_("gain chosen"),
 }
 # Containers that add nothing a player needs: the request's parts, the session's command.
 SILENT = {"state", "command", "effect", "history", "snapshot", "request", "context",
@@ -44,17 +48,29 @@ SILENT = {"state", "command", "effect", "history", "snapshot", "request", "conte
 
 def place(loc: tuple[int | str, ...]) -> str:
     """`('state', 'characters', 0, 'name')` -> "the name of character 1"; "" for the whole."""
-    parts: list[str] = []
+    return _place(loc)[0]
+
+
+def _place(loc: tuple[int | str, ...]) -> tuple[str, bool]:
+    """The place in words, and whether the English word it ends on is a plural (for "is" or
+    "are" in English's messages)."""
+    parts: list[tuple[str, str]] = []  # (in the active language, in English)
     for i, part in enumerate(loc):
         if isinstance(part, int):
-            listed = loc[i - 1] if i else ""
-            parts[-1:] = [f"{ITEMS.get(str(listed), 'item')} {part + 1}"]
+            item = ITEMS.get(str(loc[i - 1] if i else ""), N_("item"))
+            parts[-1:] = [(_("{item} {n}", item=_(item), n=part + 1), f"{item} {part + 1}")]
         elif _is_field(part, loc, i):
-            parts.append(WORDS.get(part, part.replace("_", " ")))
+            # A field without words of its own is said by its name (tools/i18n.py extracts
+            # every model's field names for the catalogue).
+            english = WORDS.get(part, part.replace("_", " "))
+            parts.append((_(english), english))
     if not parts:
-        return ""
-    words = " of ".join(reversed(parts))
-    return words if parts[-1][-1].isdigit() else "the " + words
+        return "", False
+    words = parts[0][0]  # "the name of character 1": the innermost part first
+    for inner, _english in parts[1:]:
+        words = _("{part} of {whole}", part=inner, whole=words)
+    last = parts[-1][1]
+    return (words if last[-1].isdigit() else _("the {place}", place=words)), last.endswith("s")
 
 
 def _is_field(part: str, loc: tuple[int | str, ...], i: int) -> bool:
@@ -71,14 +87,17 @@ def _is_field(part: str, loc: tuple[int | str, ...], i: int) -> bool:
 
 def sentence(error: ErrorDetails) -> str:
     """One validation error as one plain sentence."""
-    where = place(error["loc"]) or ("the command" if error["loc"] == ("command",) else "")
-    return as_sentence(_problem(error, where or "the value"))
+    where, plural = _place(error["loc"])
+    if not where:
+        where = _("the command") if error["loc"] == ("command",) else _("the value")
+    return as_sentence(_problem(error, where, plural))
 
 
 def as_sentence(text: str) -> str:
     """One line (whatever the text held), starting with a capital, ending with a full stop."""
     line = one_line(text)
-    return line[:1].upper() + line[1:] + ("" if line.endswith((".", "?", "!")) else ".")
+    line = line[:1].upper() + line[1:]
+    return line if line.endswith((".", "?", "!")) else _("{sentence}.", sentence=line)
 
 
 def one_line(text: str) -> str:
@@ -86,59 +105,63 @@ def one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
-def _problem(error: ErrorDetails, where: str) -> str:
+def _problem(error: ErrorDetails, where: str, plural: bool) -> str:
     kind, ctx = error["type"], error.get("ctx") or {}
     if kind == "value_error":
         said = str(ctx.get("error", error["msg"])).removeprefix("Value error, ")
-        return f"{where}: {said}" if where != "the value" else said
+        return _("{where}: {problem}", where=where, problem=said) if where != _(
+            "the value") else said
     if kind == "extra_forbidden":
         name = safe(str(error["loc"][-1]) if error["loc"] else "")
         parent = place(error["loc"][:-1])
-        return f"“{name}” is not something " + (f"{parent} has" if parent else "the referee "
-                                                "reads") + "; remove it"
+        if parent:
+            return _("“{name}” is not something {parent} has; remove it", name=name,
+                     parent=parent)
+        return _("“{name}” is not something the referee reads; remove it", name=name)
     template = MESSAGES.get(kind)
     if template is None:
-        return f"{where}: {error['msg']}"
-    plural = where.split(" of ")[0].endswith("s")
-    return template.format(where=where, is_="are" if plural else "is",
-                           has="have" if plural else "has",
-                           **{k: _ctx(v) for k, v in ctx.items()})
+        return _("{where}: {problem}", where=where, problem=error["msg"])
+    # {is_} and {has} are English's verbs agreeing with the place; a language may ignore them.
+    # Translators: "is"/"are" and "has"/"have" fill {is_} and {has} in the messages above.
+    verbs = (_("are"), _("have")) if plural else (_("is"), _("has"))
+    return _(template, where=where, is_=verbs[0], has=verbs[1],
+             **{k: _ctx(v) for k, v in ctx.items()})
 
 
 def _ctx(value: Any) -> str:
-    return "nothing" if value is None else safe(str(value), 200)
+    return _("nothing") if value is None else safe(str(value), 200)
 
 
 MESSAGES = {
-    "missing": "{where} {is_} missing",
-    "string_too_long": "{where} {is_} too long (at most {max_length} characters)",
-    "string_too_short": "{where} {is_} empty: fill it in",
-    "string_pattern_mismatch": "{where} {has} a character it may not contain (a control "
-                               "character such as a line break, ESC or a text-direction mark)",
-    "string_type": "{where} must be text",
-    "string_unicode": "{where} {has} a broken character",
-    "too_long": "{where} {has} too many items (at most {max_length})",
-    "too_short": "{where} needs at least {min_length}",
-    "less_than_equal": "{where} can be at most {le}",
-    "less_than": "{where} must be less than {lt}",
-    "greater_than_equal": "{where} must be at least {ge}",
-    "greater_than": "{where} must be more than {gt}",
-    "int_type": "{where} must be a whole number",
-    "int_parsing": "{where} must be a whole number",
-    "int_from_float": "{where} must be a whole number",
-    "finite_number": "{where} must be a whole number",
-    "bool_type": "{where} must be true or false",
-    "bool_parsing": "{where} must be true or false",
-    "literal_error": "{where} must be {expected}",
-    "enum": "{where} must be {expected}",
-    "union_tag_invalid": "{where} {has} a kind this app does not know (“{tag}”)",
-    "union_tag_not_found": "{where} must say its kind ({discriminator})",
-    "model_type": "{where} must be a group of named values",
-    "model_attributes_type": "{where} must be a group of named values",
-    "dict_type": "{where} must be a group of named values",
-    "tuple_type": "{where} must be a list",
-    "list_type": "{where} must be a list",
-    "frozen_instance": "{where} cannot be changed",
+    "missing": N_("{where} {is_} missing"),
+    "string_too_long": N_("{where} {is_} too long (at most {max_length} characters)"),
+    "string_too_short": N_("{where} {is_} empty: fill it in"),
+    "string_pattern_mismatch": N_("{where} {has} a character it may not contain (a control "
+                               "character such as a line break, ESC or a text-direction mark)"),
+    "string_type": N_("{where} must be text"),
+    "string_unicode": N_("{where} {has} a broken character"),
+    "too_long": N_("{where} {has} too many items (at most {max_length})"),
+    "too_short": N_("{where} needs at least {min_length}"),
+    "less_than_equal": N_("{where} can be at most {le}"),
+    "less_than": N_("{where} must be less than {lt}"),
+    "greater_than_equal": N_("{where} must be at least {ge}"),
+    "greater_than": N_("{where} must be more than {gt}"),
+    "int_type": N_("{where} must be a whole number"),
+    "int_parsing": N_("{where} must be a whole number"),
+    "int_from_float": N_("{where} must be a whole number"),
+    "finite_number": N_("{where} must be a whole number"),
+    "bool_type": N_("{where} must be true or false"),
+    "bool_parsing": N_("{where} must be true or false"),
+    "literal_error": N_("{where} must be {expected}"),
+    "enum": N_("{where} must be {expected}"),
+    "union_tag_invalid": N_("{where} {has} a kind this app does not know (“{tag}”)"),
+    "union_tag_not_found": N_("{where} must say its kind ({discriminator})"),
+    "model_type": N_("{where} must be a group of named values"),
+    "model_attributes_type": N_("{where} must be a group of named values"),
+    "dict_type": N_("{where} must be a group of named values"),
+    "tuple_type": N_("{where} must be a list"),
+    "list_type": N_("{where} must be a list"),
+    "frozen_instance": N_("{where} cannot be changed"),
 }
 
 
@@ -159,4 +182,5 @@ def plain_message(errors: Sequence[ErrorDetails]) -> str:
     more = len(errors) - 1
     if not more:
         return first
-    return f"{first[:-1]} (and {more} more {'problem' if more == 1 else 'problems'})."
+    return n_("{first} (and {n} more problem).", "{first} (and {n} more problems).", more,
+              first=first[:-1])

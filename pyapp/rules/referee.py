@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .demands import Demand
 from .formats import Request
+from .i18n import _, n_
 from .judge import judge
 from .ruling import (
     Choices,
@@ -22,7 +23,6 @@ from .ruling import (
 from .state import TableState
 from .telling import ruling_words
 from .verdict import Ledger
-from .words import plural
 from .work import Work
 from .wounds import suffer
 
@@ -48,9 +48,10 @@ def rule(request: Request) -> Ruling:
         decisions.insert(0, _alternative_decision(choices, forced))
     not_spent = _not_spent(new, choices.use) if _has_loss(ledger) else ()
     if not_spent:
-        steps.append(step("C4", "Not spent for you: " + ", ".join(not_spent) + ". The "
-                          "players may still use " + ("it" if len(not_spent) == 1 else "them")
-                          + " to avoid a loss."))
+        steps.append(step("C4", n_(
+            "Not spent for you: {items}. The players may still use it to avoid a loss.",
+            "Not spent for you: {items}. The players may still use them to avoid a loss.",
+            len(not_spent), items=", ".join(not_spent))))
     lost = new.lost
     certainty, rests_on = weakest(
         [s for s in opening if s.certainty != "stated"] + ledger.unsure)
@@ -75,8 +76,8 @@ def resolve(state: TableState, ctx: Context, choices: Choices,
     ledger = Ledger()
     for index, demand in enumerate(demands):
         if work.lost is not None:
-            ledger.steps.append(step("G-wound-track", "The game is lost: the rest of the "
-                                     "effect is not resolved.", index))
+            ledger.steps.append(step("G-wound-track", _(
+                "The game is lost: the rest of the effect is not resolved."), index))
             break
         verdict = judge(work, ledger, demand, index)
         if verdict.shortfall or verdict.hurt:
@@ -91,27 +92,29 @@ def _branch(request: Request) -> tuple[tuple[Demand, ...], list[Step], bool]:
     if effect.alternative is None:
         return effect.demands, [], False
     if choices.use_alternative:
-        return effect.alternative, [step("R13", "The players chose the card's alternative.")], True
+        chose = _("The players chose the card's alternative.")
+        return effect.alternative, [step("R13", chose)], True
     trial = resolve(request.state, request.context, choices, effect.demands)
     if trial.ledger.units or trial.state.lost is not None:
-        return effect.alternative, [step("C1a", "The first part cannot be paid in full, so "
-                                         "nothing of it is paid: the card's alternative "
-                                         "applies instead.")], True
-    return effect.demands, [step("R13", "The first part can be paid in full, so it is paid "
-                                 "(the players may choose the alternative instead).")], False
+        return effect.alternative, [step("C1a", _(
+            "The first part cannot be paid in full, so nothing of it is paid: the card's "
+            "alternative applies instead."))], True
+    return effect.demands, [step("R13", _(
+        "The first part can be paid in full, so it is paid (the players may choose the "
+        "alternative instead)."))], False
 
 
 def _alternative_decision(choices: Choices, forced: bool) -> Decision:
     """The players may take the alternative; when the demand cannot be paid in full the
     alternative applies (C1a) and there is nothing left to choose: its one option."""
     if forced:
-        return Decision(id="use_alternative", question="The demand cannot be paid in full, so "
-                        "the card's alternative applies.",
-                        options=(Option(value="true", label="The card's alternative"),),
+        return Decision(id="use_alternative", question=_(
+            "The demand cannot be paid in full, so the card's alternative applies."),
+                        options=(Option(value="true", label=_("The card's alternative")),),
                         chosen="true", default="true")
-    return Decision(id="use_alternative", question="Take the card's alternative instead?",
-                    options=(Option(value="false", label="Pay the demand"),
-                             Option(value="true", label="Take the alternative")),
+    return Decision(id="use_alternative", question=_("Take the card's alternative instead?"),
+                    options=(Option(value="false", label=_("Pay the demand")),
+                             Option(value="true", label=_("Take the alternative"))),
                     chosen=str(choices.use_alternative).lower(), default="false")
 
 
@@ -125,12 +128,13 @@ def _not_spent(state: TableState, used: tuple[str, ...]) -> tuple[str, ...]:
     if not (state.discovery_tokens or state.equipment or state.inventions or state.treasures):
         return ()
     chosen = {n.strip().lower() for n in used}
-    found = [f"Discovery token {t}" for t in state.discovery_tokens
+    found = [_("Discovery token {name}", name=t) for t in state.discovery_tokens
              if t.strip().lower() not in chosen]
-    found += [f"{e.name} ({plural(e.uses_left, 'use')} left)" for e in state.equipment
-              if e.uses_left]
-    found += [f"Item {i.name}" for i in state.inventions if i.built]
-    found += [f"Treasure {t}" for t in state.treasures if t.strip().lower() not in chosen]
+    found += [n_("{name} ({n} use left)", "{name} ({n} uses left)", e.uses_left, name=e.name)
+              for e in state.equipment if e.uses_left]
+    found += [_("Item {name}", name=i.name) for i in state.inventions if i.built]
+    found += [_("Treasure {name}", name=t) for t in state.treasures
+              if t.strip().lower() not in chosen]
     return tuple(found)
 
 

@@ -24,6 +24,7 @@ from .state import (
     TableState,
     at_most,
 )
+from .words import resource_words
 
 
 class Context(Value):
@@ -310,9 +311,5 @@ _BY_RANK: tuple[Certainty, ...] = ("house", "derived", "stated")
 
 
 def resource_label(kind: ResourceKind) -> str:
-    return _RESOURCE_LABELS[kind]
-
-
-_RESOURCE_LABELS: dict[str, str] = {"food": "food", "nonperishable_food": "non-perishable food",
-                                    "perishable_food": "perishable food",
-                                    "wood": "wood", "fur": "fur"}
+    """A resource's name in the active language ("non-perishable food")."""
+    return resource_words(kind)

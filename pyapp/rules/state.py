@@ -8,6 +8,8 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StringConstraints, ValidationInfo, field_validator, model_validator
 
 from .base import Value
+from .i18n import _, n_
+from .words import resource_words, role_name
 
 Phase = Literal["event", "morale", "production", "action", "weather", "night"]
 Role = Literal["cook", "carpenter", "explorer", "soldier"]
@@ -80,9 +82,10 @@ class WoundTrack(Value):
         death_at = info.data.get("death_at", 0)
         for arrow in arrows:
             if not 1 <= arrow < death_at:
-                raise ValueError(f"Morale arrow at {arrow} is off the track (1..{death_at - 1})")
+                raise ValueError(_("Morale arrow at {arrow} is off the track (1..{last})",
+                                   arrow=arrow, last=death_at - 1))
         if list(arrows) != sorted(set(arrows)):
-            raise ValueError("Morale arrows must be listed once each, in increasing order")
+            raise ValueError(_("Morale arrows must be listed once each, in increasing order"))
         return arrows
 
 
@@ -103,7 +106,9 @@ class Figure(Value):
     def _wounds_on_track(cls, wounds: int, info: ValidationInfo) -> int:
         track = info.data.get("track")
         if track is not None and wounds > track.death_at:
-            raise ValueError(f"{wounds} Wounds are past the death space ({track.death_at})")
+            raise ValueError(n_("{n} Wound is past the death space ({death})",
+                                "{n} Wounds are past the death space ({death})", wounds,
+                                death=track.death_at))
         return wounds
 
     def is_dead(self) -> bool:
@@ -193,9 +198,9 @@ def space_words(space_id: str) -> str:
     "tile 2"; a space the players named keeps their name."""
     found = source_space(space_id)
     if found is not None:
-        return f"tile {found[0]}'s {found[1]} source"
+        return _("tile {tile}'s {kind} source", tile=found[0], kind=resource_words(found[1]))
     tile = re.fullmatch(r"tile-(\d{1,2})", space_id)
-    return f"tile {tile[1]}" if tile else space_id
+    return _("tile {tile}", tile=tile[1]) if tile else space_id
 
 
 def _is_black_on_source(space: Space) -> bool:
@@ -227,9 +232,9 @@ class Benefit(Value):
     @model_validator(mode="after")
     def _target(self) -> Benefit:
         if self.kind == "resource" and self.resource is None:
-            raise ValueError("a resource benefit names its resource")
+            raise ValueError(_("a resource benefit names its resource"))
         if self.kind == "track" and self.track is None:
-            raise ValueError("a track benefit names its track")
+            raise ValueError(_("a track benefit names its track"))
         return self
 
 
@@ -299,18 +304,19 @@ class TableState(Value):
         skips that, `Ruling._table`), so it is kept short."""
         roles = {c.role for c in self.characters}
         if len(roles) != len(self.characters):
-            raise ValueError("each character may be at the table only once")
+            raise ValueError(_("each character may be at the table only once"))
         if self.first_player not in roles:
-            raise ValueError(f"the First Player ({self.first_player}) is not at the table")
+            raise ValueError(_("the First Player ({who}) is not at the table",
+                               who=self.first_player))
         if self.jenny is not None and self.scenario != 3:
-            raise ValueError("Jenny is only in scenario 3")
+            raise ValueError(_("Jenny is only in scenario 3"))
         if self.shelter == "none" and (self.roof or self.palisade):
-            raise ValueError("Roof and Palisade need a Shelter")
+            raise ValueError(_("Roof and Palisade need a Shelter"))
         if self.planned_actions:
             self._check_actions(roles)
         tiles = self.tiles
         if len(tiles) > 1 and len({t.id for t in tiles}) != len(tiles):
-            raise ValueError("two tiles have the same number")
+            raise ValueError(_("two tiles have the same number"))
         if self.spaces and any(_is_black_on_source(s) for s in self.spaces):
             return self._black_markers_on_tiles()
         return self
@@ -340,10 +346,10 @@ class TableState(Value):
         for action in actions:
             for pawn in action.pawns:
                 if pawn not in present:
-                    raise ValueError(f"planned Action “{action.id}”: {pawn.capitalize()} is not at "
-                                     "the table")
+                    raise ValueError(_("planned Action “{action}”: {who} is not at the table",
+                                       action=action.id, who=role_name(pawn)))
         if len({a.id for a in actions}) != len(actions):
-            raise ValueError("two planned Actions have the same name")
+            raise ValueError(_("two planned Actions have the same name"))
 
     def figures(self) -> tuple[FigureId, ...]:
         """Every figure with a wound track at the table."""

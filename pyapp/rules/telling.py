@@ -8,10 +8,12 @@ itself, so that one situation is never told two ways. Figures are named as on th
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .clauses import CLAUSES, PARTS, Certainty, cite_title, cite_words
 from .demands import Demand
+from .i18n import N_, _, current, n_
 from .ruling import (
     Choice,
     Decision,
@@ -24,54 +26,51 @@ from .ruling import (
     WoundReport,
 )
 from .state import TableState, space_words
-from .words import plural
+from .words import (
+    RESOURCE_COUNTS,
+    TRACK_WORDS,
+    and_chain,
+    capital,
+    or_list,
+    resource_words,
+    role_name,
+    track_words,
+)
 
 if TYPE_CHECKING:
     from .formats import Request
 
+# The words below are marked for the catalogue (N_) and translated where they are said (_).
 # The house-rule switches (the table's `house_rules`) as Settings names them.
 SWITCHES: dict[str, str] = {
-    "shortfall_hurts_all": "A shortfall on “each player” hurts every character",
-    "same_action_gains_pay": "Resources gained earlier in the same Action may pay",
-    "no_shelter_reduction_ignored": "Reducing Roof/Palisade without a Shelter is ignored",
+    "shortfall_hurts_all": N_("A shortfall on “each player” hurts every character"),
+    "same_action_gains_pay": N_("Resources gained earlier in the same Action may pay"),
+    "no_shelter_reduction_ignored": N_("Reducing Roof/Palisade without a Shelter is ignored"),
 }
-RESOURCE_WORDS = {"food": "food", "nonperishable_food": "non-perishable food",
-                  "perishable_food": "perishable food", "wood": "wood", "fur": "fur"}
-TRACK_WORDS = {"roof": "Roof", "palisade": "Palisade", "weapon": "Weapon", "morale": "Morale"}
-GROUPS = {"each": "Each character", "first_player": "The First Player",
-          "resolver": "The character resolving the Action"}
-VICTIM_GROUPS = {"all": "all characters", "in_camp": "the characters in camp",
-                 "first_player": "the First Player",
-                 "resolver": "the character resolving the Action"}
+GROUPS = {"each": N_("Each character"), "first_player": N_("The First Player"),
+          "resolver": N_("The character resolving the Action")}
+VICTIM_GROUPS = {"all": N_("all characters"), "in_camp": N_("the characters in camp"),
+                 "first_player": N_("the First Player"),
+                 "resolver": N_("the character resolving the Action")}
 FIGURES = ("cook", "carpenter", "explorer", "soldier", "friday", "jenny")
-
-
-def capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def figure_name(state: TableState, figure: str) -> str:
     """A figure as the table names it: "Cook", or "Cook (Ana)" when the player named them."""
-    if figure in ("friday", "jenny"):
-        return capital(figure)
     for c in state.characters:
-        if c.role == figure:
-            return f"{capital(figure)} ({c.name})" if c.name else capital(figure)
-    return capital(figure.replace("_", " "))
+        if c.role == figure and c.name:
+            return _("{figure} ({name})", figure=role_name(figure), name=c.name)
+    return role_name(figure)
 
 
 def switch_words(key: str) -> str:
     """A switch as Settings names it, in quotes (quotes inside it become single ones)."""
-    words = SWITCHES.get(key, capital(key.replace("_", " ")))
-    return "“" + words.replace("“", "‘").replace("”", "’") + "”"
+    words = _(SWITCHES[key]) if key in SWITCHES else capital(key.replace("_", " "))
+    return _("“{switch}”", switch=words.replace("“", "‘").replace("”", "’"))
 
 
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
-
-
-def or_list(words: list[str]) -> str:
-    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
 
 
 # ------------------------------------------------------------------ the demands
@@ -81,102 +80,144 @@ def demand_words(demand: Demand, state: TableState) -> str:
     """A demand in a player's words ("Discard 2 wood", "Lower the Roof by 1")."""
     text = _DEMAND_WORDS[demand.kind](demand, state)
     if demand.if_possible:
-        text += ", if possible"
+        text = _("{demand}, if possible", demand=text)
     if demand.victims != "default":
         group = VICTIM_GROUPS.get(demand.victims)
-        text += f" (it hits {group or 'only ' + figure_name(state, demand.victims)})"
+        text = (_("{demand} (it hits {group})", demand=text, group=_(group)) if group else
+                _("{demand} (it hits only {figure})", demand=text,
+                  figure=figure_name(state, demand.victims)))
     return text
 
 
 def _resources(d: Any) -> str:
-    parts = [f"{getattr(d, k)} " + ("perishable food (not non-perishable)"
-                                    if k == "perishable_food" else RESOURCE_WORDS[k])
+    parts = [n_("{n} perishable food (not non-perishable)",
+                "{n} perishable food (not non-perishable)", getattr(d, k))
+             if k == "perishable_food" else RESOURCE_COUNTS[k](getattr(d, k))
              for k in ("food", "nonperishable_food", "perishable_food", "wood", "fur")
              if getattr(d, k, 0)]
-    return " and ".join(parts)
+    return and_chain(parts)
 
 
 def _who(state: TableState, who: str) -> str:
-    return GROUPS.get(who) or figure_name(state, who)
+    group = GROUPS.get(who)
+    return _(group) if group else figure_name(state, who)
+
+
+def _sources(d: Any) -> str:
+    if d.source == "any":
+        return n_("{n} source of any kind", "{n} sources of any kind", d.count)
+    if d.source == "food":
+        return n_("{n} food source", "{n} food sources", d.count)
+    return n_("{n} wood source", "{n} wood sources", d.count)
 
 
 def _cover(d: Any, _s: TableState) -> str:
-    what = plural(d.count, "source of any kind" if d.source == "any" else f"{d.source} source")
-    if d.source == "any" and d.count != 1:
-        what = f"{d.count} sources of any kind"
-    where = (f" on tile {d.tile}" if d.tile else " on the tiles next to the camp" if d.adjacent
-             else " on the camp's tile" if d.at_camp else " (the closest)")
-    return f"Cover {what} with a black marker{where}"
+    what = _sources(d)
+    if d.tile:
+        return _("Cover {what} with a black marker on tile {tile}", what=what, tile=d.tile)
+    if d.adjacent:
+        return _("Cover {what} with a black marker on the tiles next to the camp", what=what)
+    if d.at_camp:
+        return _("Cover {what} with a black marker on the camp's tile", what=what)
+    return _("Cover {what} with a black marker (the closest)", what=what)
 
 
 def _marker(d: Any, _s: TableState) -> str:
     if d.space:
-        return f"Place a {d.marker} marker on {space_words(d.space)}"
-    return (f"Place a {d.marker} marker on the first of "
-            f"{or_list([space_words(s) for s in d.spaces])} without one")
+        return _("Place a {marker} marker on {space}", marker=d.marker,
+                 space=space_words(d.space))
+    return _("Place a {marker} marker on the first of {spaces} without one", marker=d.marker,
+             spaces=or_list([space_words(s) for s in d.spaces]))
 
 
 def _combat(d: Any, _s: TableState) -> str:
-    text = f"Fight {'the ' + d.beast if d.beast else 'a Beast'}: strength {d.strength}"
+    text = (_("Fight the {beast}: strength {strength}", beast=d.beast, strength=d.strength)
+            if d.beast else _("Fight a Beast: strength {strength}", strength=d.strength))
     if d.weapon_loss:
-        text += f", then the Weapon loses {d.weapon_loss}"
-    gives = [f"{d.food} food" if d.food else "", f"{d.fur} fur" if d.fur else ""]
-    if d.food or d.fur:
-        text += "; it gives " + " and ".join(g for g in gives if g)
+        text = _("{fight}, then the Weapon loses {loss}", fight=text, loss=d.weapon_loss)
+    gives = [RESOURCE_COUNTS[k](getattr(d, k)) for k in ("food", "fur") if getattr(d, k)]
+    if gives:
+        text = _("{fight}; it gives {gains}", fight=text, gains=and_chain(gives))
     return text
 
 
 def _clouds(d: Any, _s: TableState) -> str:
-    clouds = [plural(d.rain, "rain cloud") if d.rain else "",
-              plural(d.snow, "snow cloud") if d.snow else ""]
-    return "Weather: " + (" and ".join(c for c in clouds if c) or "no clouds")
+    clouds = [n_("{n} rain cloud", "{n} rain clouds", d.rain) if d.rain else "",
+              n_("{n} snow cloud", "{n} snow clouds", d.snow) if d.snow else ""]
+    said = and_chain([c for c in clouds if c])
+    return _("Weather: {clouds}", clouds=said) if said else _("Weather: no clouds")
 
 
 def _requirement(d: Any, _s: TableState) -> str:
     if d.text:
-        return f"A requirement to plan the Action: {d.text}"
-    return "A requirement to plan the Action" + (f" (Weapon {d.weapon})" if d.weapon else "")
+        return _("A requirement to plan the Action: {text}", text=d.text)
+    if d.weapon:
+        return _("A requirement to plan the Action (Weapon {weapon})", weapon=d.weapon)
+    return _("A requirement to plan the Action")
 
 
 def _token(d: Any, _s: TableState) -> str:
-    article = "an" if d.token[:1].lower() in "aeiou" else "a"
-    return f"Place {article} “{d.token}” token on {space_words(d.space)}"
+    space = space_words(d.space)
+    if d.token[:1].lower() in "aeiou":
+        return _("Place an “{token}” token on {space}", token=d.token, space=space)
+    return _("Place a “{token}” token on {space}", token=d.token, space=space)
+
+
+def _halve(d: Any, _s: TableState) -> str:
+    what = track_words(d.target) if d.target in TRACK_WORDS else resource_words(d.target)
+    return _("Halve the {what}", what=what)
+
+
+def _children(d: Any, _s: TableState) -> str:
+    if d.amount is None:
+        return _("Scenario 6: feed the children")
+    return _("Scenario 6: feed the children ({food})", food=RESOURCE_COUNTS["food"](d.amount))
+
+
+def _discard_any(d: Any, _s: TableState) -> str:
+    return _("Discard {amount} of {what}, the players' pick", amount=d.amount,
+             what=or_list([resource_words(k) for k in d.of]))
 
 
 # One line per kind of demand: a kind the referee knows and cannot word fails the test that
 # walks every kind (tests/core/test_telling.py).
 _DEMAND_WORDS: dict[str, Callable[[Any, TableState], str]] = {
-    "discard": lambda d, _s: f"Discard {_resources(d)}" + (" (each character)" if d.each else ""),
-    "discard_determination": lambda d, s: (f"{_who(s, d.who)} discards "
-                                           f"{plural(d.amount, 'Determination token')}"),
-    "have_weapon": lambda d, _s: f"Have Weapon level {d.level}",
-    "reduce": lambda d, _s: f"Lower the {TRACK_WORDS[d.track]} by {d.amount}",
-    "increase": lambda d, _s: f"Raise the {TRACK_WORDS[d.track]} by {d.amount}",
-    "lower_morale": lambda d, _s: f"Lower Morale by {d.amount}",
+    "discard": lambda d, _s: (_("Discard {what} (each character)", what=_resources(d)) if d.each
+                              else _("Discard {what}", what=_resources(d))),
+    "discard_determination": lambda d, s: n_(
+        "{who} discards {n} Determination token", "{who} discards {n} Determination tokens",
+        d.amount, who=_who(s, d.who)),
+    "have_weapon": lambda d, _s: _("Have Weapon level {level}", level=d.level),
+    "reduce": lambda d, _s: _("Lower the {track} by {amount}", track=track_words(d.track),
+                              amount=d.amount),
+    "increase": lambda d, _s: _("Raise the {track} by {amount}", track=track_words(d.track),
+                                amount=d.amount),
+    "lower_morale": lambda d, _s: _("Lower Morale by {amount}", amount=d.amount),
     "cover_source": _cover,
-    "discard_any": lambda d, _s: (f"Discard {d.amount} of "
-                                  f"{or_list([RESOURCE_WORDS[k] for k in d.of])}, "
-                                  "the players' pick"),
-    "halve_gain": lambda d, _s: f"Gain half of {_resources(d) or 'nothing'}, rounded down",
-    "adventure": lambda _d, _s: "Draw an Adventure card",
+    "discard_any": _discard_any,
+    "halve_gain": lambda d, _s: (_("Gain half of {what}, rounded down", what=_resources(d))
+                                 if _resources(d) else _("Gain half of nothing, rounded down")),
+    "adventure": lambda _d, _s: _("Draw an Adventure card"),
     "requirement": _requirement,
-    "move_camp": lambda d, _s: f"Move the camp to tile {d.tile}" if d.tile else "Move the camp",
-    "s7_palisade": lambda d, _s: f"Scenario 7: the red die takes {d.amount} off the Palisade",
+    "move_camp": lambda d, _s: (_("Move the camp to tile {tile}", tile=d.tile) if d.tile
+                                else _("Move the camp")),
+    "s7_palisade": lambda d, _s: _("Scenario 7: the red die takes {amount} off the Palisade",
+                                   amount=d.amount),
     "place_token": _token,
     "place_marker": _marker,
-    "lose_pawn": lambda d, s: f"{_who(s, d.who)} loses an Action pawn",
-    "lose_item": lambda d, _s: (f"Lose the Item {d.item}" if d.item
-                                else "Lose an Item (the players choose)"),
-    "halve": lambda d, _s: f"Halve the {TRACK_WORDS.get(d.target) or RESOURCE_WORDS[d.target]}",
+    "lose_pawn": lambda d, s: _("{who} loses an Action pawn", who=_who(s, d.who)),
+    "lose_item": lambda d, _s: (_("Lose the Item {item}", item=d.item) if d.item
+                                else _("Lose an Item (the players choose)")),
+    "halve": _halve,
     "combat": _combat,
     "weather_clouds": _clouds,
-    "night_eating": lambda _d, _s: "Night: each character eats 1 food",
-    "night_no_shelter": lambda _d, _s: "Night without a Shelter",
-    "children_food": lambda d, _s: ("Scenario 6: feed the children"
-                                    + (f" ({d.amount} food)" if d.amount is not None else "")),
-    "morale_phase": lambda _d, _s: ("Morale Phase: the First Player gains or discards tokens "
-                                    "as Morale says"),
-    "wounds": lambda d, _s: f"The card deals {plural(d.amount, 'Wound')}",
+    "night_eating": lambda _d, _s: _("Night: each character eats 1 food"),
+    "night_no_shelter": lambda _d, _s: _("Night without a Shelter"),
+    "children_food": _children,
+    "morale_phase": lambda _d, _s: _("Morale Phase: the First Player gains or discards tokens "
+                                     "as Morale says"),
+    "wounds": lambda d, _s: n_("The card deals {n} Wound", "The card deals {n} Wounds",
+                               d.amount),
 }
 
 
@@ -185,28 +226,46 @@ _DEMAND_WORDS: dict[str, Callable[[Any, TableState], str]] = {
 
 def step_sure(step: Step, state: TableState) -> str:
     """How sure one step is, in words; a house step names its switch and whether it is on."""
-    part = f" ({cite_title(step.part)})" if step.part else ""
-    if step.certainty == "stated":
-        return "Official: stated by the card" if step.by_card else "Official: stated by the rules"
-    if step.certainty == "derived":
-        return f"Follows from the rules{part}"
-    if not step.switch:
-        return f"No official ruling{part}; this app's default, with no switch"
-    on = bool(getattr(state.house_rules, step.switch, False))
-    return (f"No official ruling{part}; "
-            + ("house rule switched on" if on else "this app's default")
-            + f" (switch: {switch_words(step.switch)} in Settings)")
+    on = bool(step.switch and getattr(state.house_rules, step.switch, False))
+    return _step_sure(step.certainty, step.by_card, step.part, step.switch, on, current())
+
+
+@lru_cache(maxsize=512)
+def _step_sure(certainty: str, by_card: bool, cite: str | None, switch_key: str | None,
+               on: bool, _language: str) -> str:
+    """The words of `step_sure`, the same for every step alike (kept: a ruling has dozens)."""
+    part = cite_title(cite) if cite else ""
+    if certainty == "stated":
+        return (_("Official: stated by the card") if by_card
+                else _("Official: stated by the rules"))
+    if certainty == "derived":
+        return _("Follows from the rules ({part})", part=part) if part else _(
+            "Follows from the rules")
+    if not switch_key:
+        return (_("No official ruling ({part}); this app's default, with no switch", part=part)
+                if part else _("No official ruling; this app's default, with no switch"))
+    switch = switch_words(switch_key)
+    if part:
+        return (_("No official ruling ({part}); house rule switched on (switch: {switch} in "
+                  "Settings)", part=part, switch=switch) if on else
+                _("No official ruling ({part}); this app's default (switch: {switch} in "
+                  "Settings)", part=part, switch=switch))
+    return (_("No official ruling; house rule switched on (switch: {switch} in Settings)",
+              switch=switch) if on else
+            _("No official ruling; this app's default (switch: {switch} in Settings)",
+              switch=switch))
 
 
 def clause_sure(certainty: Certainty, switch: str | None) -> str:
     """How sure a rule of the catalogue is, in the words a step applying it would carry."""
     if certainty == "stated":
-        return "Official: stated by the rules"
+        return _("Official: stated by the rules")
     if certainty == "derived":
-        return "Follows from the rules: no rule says it in so many words"
-    return "No official ruling: this app's default" + (
-        f"; Settings has a switch for the other reading ({switch_words(switch)})" if switch
-        else ", with no switch")
+        return _("Follows from the rules: no rule says it in so many words")
+    if switch:
+        return _("No official ruling: this app's default; Settings has a switch for the other "
+                 "reading ({switch})", switch=switch_words(switch))
+    return _("No official ruling: this app's default, with no switch")
 
 
 def ruling_sure(ruling: Ruling, state: TableState) -> Sure:
@@ -215,24 +274,40 @@ def ruling_sure(ruling: Ruling, state: TableState) -> Sure:
     deciding = tuple(i for i, s in enumerate(ruling.steps)
                      if (s.part or s.clause) in ruling.rests_on
                      and s.certainty == ruling.certainty)
-    within = f" ({rests})" if rests else ""
     if ruling.certainty == "stated":
         by_card = any(s.by_card and s.certainty == "stated" for s in ruling.steps)
-        return Sure("official", "Official", "Every step that decides it is stated by the rules"
-                    + (" or by the card." if by_card else "."))
+        return Sure("official", _("Official"), _(
+            "Every step that decides it is stated by the rules or by the card.") if by_card
+            else _("Every step that decides it is stated by the rules."))
     if ruling.certainty == "derived":
-        return Sure("derived", "Follows from the rules", "No rule says it in so many words; it "
-                    f"follows from stated rules{within}.", deciding)
+        return Sure("derived", _("Follows from the rules"), _(
+            "No rule says it in so many words; it follows from stated rules ({rests}).",
+            rests=rests) if rests else _(
+            "No rule says it in so many words; it follows from stated rules."), deciding)
     switches = list(dict.fromkeys(
         k for c in ruling.rests_on if (k := _switch_of(c)) is not None))
     if not switches:
-        return Sure("house", "No official ruling", f"This app's default{within}, with no "
-                    "switch.", deciding)
+        return Sure("house", _("No official ruling"), _(
+            "This app's default ({rests}), with no switch.", rests=rests) if rests else _(
+            "This app's default, with no switch."), deciding)
     on = any(getattr(state.house_rules, k, False) for k in switches)
-    return Sure("switch", "No official ruling: house rule",
-                f"This app's {'house rule, switched on' if on else 'default'}{within}; Settings "
-                "has a switch for the other reading: "
-                + "; ".join(switch_words(k) for k in switches) + ".", deciding)
+    named = "; ".join(switch_words(k) for k in switches)
+    return Sure("switch", _("No official ruling: house rule"),
+                _house_words(on, rests, named), deciding)
+
+
+def _house_words(on: bool, rests: str, switches: str) -> str:
+    if on and rests:
+        return _("This app's house rule, switched on ({rests}); Settings has a switch for the "
+                 "other reading: {switches}.", rests=rests, switches=switches)
+    if on:
+        return _("This app's house rule, switched on; Settings has a switch for the other "
+                 "reading: {switches}.", switches=switches)
+    if rests:
+        return _("This app's default ({rests}); Settings has a switch for the other reading: "
+                 "{switches}.", rests=rests, switches=switches)
+    return _("This app's default; Settings has a switch for the other reading: {switches}.",
+             switches=switches)
 
 
 def _switch_of(cite: str) -> str | None:
@@ -248,24 +323,31 @@ def payment_line(p: Payment) -> str:
     """One part of what is paid, with the verb that fits it ("Roof: lowered 0 of 1 — 1
     short", "Wood: 1 of 2 paid — 1 short")."""
     short = p.wanted - p.paid
-    tail = f" — {short} short" if short > 0 else ""
-    of = f"{p.paid} of {p.wanted}"
-    what = capital(p.what)
-    if p.kind == "track":
-        return f"{what}: lowered {of}{tail}"
-    if p.kind == "level":
-        return f"{what}: {p.paid} of the {p.wanted} needed{tail}"
-    if p.kind == "determination":
-        return f"{what}: discarded {of}{tail}"
-    if p.kind == "source":
-        return f"{what}: covered {of}{tail}"
-    return f"{what}: {of} paid{tail}"
+    said = _PAYMENT_WORDS.get(p.kind, _PAYMENT_WORDS["resource"])(
+        capital(p.what), p.paid, p.wanted)
+    return _("{paid} — {short} short", paid=said, short=short) if short > 0 else said
+
+
+_PAYMENT_WORDS: dict[str, Callable[[str, int, int], str]] = {
+    "track": lambda what, paid, wanted: _("{what}: lowered {paid} of {wanted}", what=what,
+                                          paid=paid, wanted=wanted),
+    "level": lambda what, paid, wanted: _("{what}: {paid} of the {wanted} needed", what=what,
+                                          paid=paid, wanted=wanted),
+    "determination": lambda what, paid, wanted: _("{what}: discarded {paid} of {wanted}",
+                                                  what=what, paid=paid, wanted=wanted),
+    "source": lambda what, paid, wanted: _("{what}: covered {paid} of {wanted}", what=what,
+                                           paid=paid, wanted=wanted),
+    "resource": lambda what, paid, wanted: _("{what}: {paid} of {wanted} paid", what=what,
+                                             paid=paid, wanted=wanted),
+}
 
 
 def gain_line(g: GainReport) -> str:
-    to = ("Future Resources (they wait there until the Action Phase ends)" if g.to == "future"
-          else "Available Resources")
-    return f"{capital(RESOURCE_WORDS[g.what])}: {g.amount}, to {to}"
+    what = capital(resource_words(g.what))
+    if g.to == "future":
+        return _("{what}: {amount}, to Future Resources (they wait there until the Action "
+                 "Phase ends)", what=what, amount=g.amount)
+    return _("{what}: {amount}, to Available Resources", what=what, amount=g.amount)
 
 
 def _total(w: WoundReport) -> int:
@@ -275,40 +357,45 @@ def _total(w: WoundReport) -> int:
 def headline(ruling: Ruling, state: TableState) -> str:
     """The ruling in one sentence: who suffers how many Wounds, who dies, Morale, what the
     players gain, and whether the game is lost."""
+    more = []
+    dead = [figure_name(state, w.figure) for w in ruling.wounds if w.died]
+    if dead:
+        more.append(n_("{who} dies", "{who} die", len(dead), who=and_chain(dead)))
+    if ruling.morale_change:
+        more.append(_("Morale {change}", change=signed(ruling.morale_change)))
+    gained = [g for g in ruling.gains if g.amount > 0]
+    if gained:
+        more.append(_("the players gain {gains}", gains=and_chain(
+            [RESOURCE_COUNTS[g.what](g.amount) for g in gained])))
+    said = _("{sentence}.", sentence="; ".join([_wounds_said(ruling, state), *more]))
+    return _("The game is lost. {said}", said=said) if ruling.game_lost else said
+
+
+def _wounds_said(ruling: Ruling, state: TableState) -> str:
     hurt = [w for w in ruling.wounds if _total(w)]
     roles = [c.role for c in state.characters]
     if (len(hurt) >= 2 and len(hurt) == len(roles) and {w.figure for w in hurt} == set(roles)
             and len({_total(w) for w in hurt}) == 1):
-        text = f"Each character suffers {plural(_total(hurt[0]), 'Wound')}"
-    elif hurt:
-        text = "; ".join(f"{figure_name(state, w.figure)} suffers {plural(_total(w), 'Wound')}"
-                         for w in hurt)
-    else:
-        short = sum(max(0, p.wanted - p.paid) for p in ruling.payments)
-        text = (f"{short or ruling.unfulfilled_units} short, but no one is wounded"
-                if ruling.unfulfilled or short else
-                "Paid in full: no one is wounded" if ruling.payments else "No one is wounded")
-    more = []
-    dead = [figure_name(state, w.figure) for w in ruling.wounds if w.died]
-    if dead:
-        more.append(" and ".join(dead) + (" dies" if len(dead) == 1 else " die"))
-    if ruling.morale_change:
-        more.append(f"Morale {signed(ruling.morale_change)}")
-    gained = [g for g in ruling.gains if g.amount > 0]
-    if gained:
-        more.append("the players gain " + " and ".join(
-            f"{g.amount} {RESOURCE_WORDS[g.what]}" for g in gained))
-    said = "; ".join([text, *more]) + "."
-    return f"The game is lost. {said}" if ruling.game_lost else said
+        return n_("Each character suffers {n} Wound", "Each character suffers {n} Wounds",
+                  _total(hurt[0]))
+    if hurt:
+        return "; ".join(n_("{who} suffers {n} Wound", "{who} suffers {n} Wounds", _total(w),
+                            who=figure_name(state, w.figure)) for w in hurt)
+    short = sum(max(0, p.wanted - p.paid) for p in ruling.payments)
+    if ruling.unfulfilled or short:
+        return _("{short} short, but no one is wounded", short=short or ruling.unfulfilled_units)
+    return _("Paid in full: no one is wounded") if ruling.payments else _("No one is wounded")
 
 
 def wound_line(w: WoundReport, state: TableState) -> str:
     """One figure's Wounds: "Cook (Ana): 3 Wounds (2 of unfulfilled demand, 1 other)"."""
-    parts = ([f"{w.unfulfilled} of unfulfilled demand"] if w.unfulfilled else []) + (
-        [f"{w.other} other"] if w.other else [])
-    line = f"{figure_name(state, w.figure)}: {plural(_total(w), 'Wound')}"
-    line += f" ({', '.join(parts)})" if parts else ""
-    return line + (", and dies" if w.died else "")
+    parts = ([_("{n} of unfulfilled demand", n=w.unfulfilled)] if w.unfulfilled else []) + (
+        [_("{n} other", n=w.other)] if w.other else [])
+    line = n_("{who}: {n} Wound", "{who}: {n} Wounds", _total(w),
+              who=figure_name(state, w.figure))
+    if parts:
+        line = _("{wounds} ({parts})", wounds=line, parts=", ".join(parts))
+    return _("{wounds}, and dies", wounds=line) if w.died else line
 
 
 def follows(ruling: Ruling, chose_alternative: bool) -> tuple[str, ...]:
@@ -316,28 +403,31 @@ def follows(ruling: Ruling, chose_alternative: bool) -> tuple[str, ...]:
     when nothing does). What could still avoid a loss comes last (C4)."""
     items = []
     if ruling.unfulfilled:
-        items.append(f"{ruling.unfulfilled_units} of what was demanded could not be paid "
-                     "(the rule's unfulfilled demand).")
+        items.append(_("{units} of what was demanded could not be paid (the rule's unfulfilled "
+                       "demand).", units=ruling.unfulfilled_units))
     if ruling.used_alternative:
-        items.append("The players chose the card's alternative." if chose_alternative else
-                     "The first part cannot be paid in full, so the card's alternative "
-                     "applies instead.")
+        items.append(_("The players chose the card's alternative.") if chose_alternative else
+                     _("The first part cannot be paid in full, so the card's alternative "
+                       "applies instead."))
     if ruling.morale_change:
-        items.append(f"Morale {signed(ruling.morale_change)}.")
+        items.append(_("Morale {change}.", change=signed(ruling.morale_change)))
     items += [line for line in (lost_line(ruling), not_spent_line(ruling)) if line]
-    return tuple(items) or ("Nothing more.",)
+    return tuple(items) or (_("Nothing more."),)
 
 
 def lost_line(ruling: Ruling) -> str:
     """Why the game is lost, when it is ("" when it goes on)."""
-    return f"The game is lost: {ruling.lost_reason or 'a character died'}." if (
-        ruling.game_lost) else ""
+    if not ruling.game_lost:
+        return ""
+    if ruling.lost_reason:
+        return _("The game is lost: {reason}.", reason=ruling.lost_reason)
+    return _("The game is lost: a character died.")
 
 
 def not_spent_line(ruling: Ruling) -> str:
     """What the players could still use to avoid a loss (C4); "" when nothing."""
-    return ("Not spent for you, but could avoid a loss: " + ", ".join(ruling.not_spent) + "."
-            if ruling.not_spent else "")
+    return (_("Not spent for you, but could avoid a loss: {items}.",
+              items=", ".join(ruling.not_spent)) if ruling.not_spent else "")
 
 
 def context_notes(request: Request) -> tuple[str, ...]:
@@ -345,12 +435,12 @@ def context_notes(request: Request) -> tuple[str, ...]:
     ctx, state = request.context, request.state
     notes = []
     if ctx.resolver:
-        notes.append(f"Resolving the Action: {figure_name(state, ctx.resolver)}")
+        notes.append(_("Resolving the Action: {who}", who=figure_name(state, ctx.resolver)))
     if ctx.event_combat:
-        notes.append("This is the outcome of an Event-Phase combat")
+        notes.append(_("This is the outcome of an Event-Phase combat"))
     gained = _resources(ctx.gained_this_action)
     if gained:
-        notes.append(f"Gained earlier in this Action: {gained}")
+        notes.append(_("Gained earlier in this Action: {gains}", gains=gained))
     return tuple(notes)
 
 
@@ -359,7 +449,7 @@ def choice_words(d: Decision, state: TableState) -> Choice:
         return figure_name(state, text) if text in FIGURES else text
 
     labels = {o.value: label(o.label) for o in d.options}
-    chosen = ", ".join(labels.get(v, label(v)) for v in d.chosen.split(",") if v) or "none"
+    chosen = ", ".join(labels.get(v, label(v)) for v in d.chosen.split(",") if v) or _("none")
     return Choice(d.id, d.question, tuple((o.value, label(o.label)) for o in d.options),
                   chosen, d.chosen == d.default)
 

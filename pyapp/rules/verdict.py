@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from .clauses import Certainty
 from .errors import RulingError
 from .events import Event, Gain, LoseGame
+from .i18n import _
 from .ruling import (
     CLAUSE_META,
     Decision,
@@ -56,7 +57,7 @@ class Verdict:
         self.ledger, self.index = ledger, index
         self._victims = victims
         self.why = why  # the step naming the victims; said only if someone suffers
-        self.hurt_why = "from the effect itself"
+        self.hurt_why = _("from the effect itself")
         self.shortfall: dict[FigureId, int] = {}
         self.pending = 0  # units short before anyone said who resolves the Action
         self.hurt: dict[FigureId, int] = {}
@@ -68,7 +69,7 @@ class Verdict:
         a demand that hurts nobody needs no resolver."""
         found = self._victims
         if found is UNKNOWN:
-            raise RulingError("context.resolver", NO_RESOLVER)
+            raise RulingError("context.resolver", _(NO_RESOLVER))
         return found
 
     @victims.setter

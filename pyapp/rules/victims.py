@@ -7,8 +7,10 @@ from typing import cast, get_args
 from .clauses import Certainty
 from .demands import Combat, Demand, NightEating, NightNoShelter, WeatherClouds
 from .errors import RulingError
+from .i18n import N_, _
 from .ruling import Context
 from .state import FigureId, TableState
+from .words import role_name
 
 # The victims, and the step naming them: (clause or part cited, text, certainty if derived).
 Why = tuple[str, str, Certainty | None]
@@ -24,54 +26,55 @@ def victims(state: TableState, ctx: Context, demand: Demand) -> Named:
     effect (`Work.victims_of`)."""
     rule = demand.victims
     if rule == "first_player":
-        return (state.first_player,), ("G-named-victim", "The card names the First Player.",
+        return (state.first_player,), ("G-named-victim", _("The card names the First Player."),
                                        None)
     if rule == "resolver":
         if ctx.resolver is None and state.phase == "action":
             return UNKNOWN, ("G-named-victim", "", None)
         if ctx.resolver is None:  # no Action is being resolved now: never ask who resolves one
-            raise RulingError("context.resolver", NAMED_RESOLVER)
-        return (resolver(state, ctx),), ("G-named-victim", "The card names the character "
-                                          "resolving the Action.", None)
+            raise RulingError("context.resolver", _(NAMED_RESOLVER))
+        return (resolver(state, ctx),), ("G-named-victim", _(
+            "The card names the character resolving the Action."), None)
     if rule in NAMED:
-        return (_at_table(state, cast(FigureId, rule)),), ("G-named-victim", f"The card names "
-                                           f"{rule.capitalize()}.", None)
+        return (_at_table(state, cast(FigureId, rule)),), ("G-named-victim", _(
+            "The card names {who}.", who=role_name(rule)), None)
     if rule == "all":  # "each character suffers 1 Wound": the card says who, not C5's default
-        return all_characters(state), ("G-named-victim", "The card names each character.",
+        return all_characters(state), ("G-named-victim", _("The card names each character."),
                                        None)
     if rule == "in_camp" or isinstance(demand, WeatherClouds):
-        return in_camp(state), ("R10", "Weather hurts only the characters in camp.", None)
+        return in_camp(state), ("R10", _("Weather hurts only the characters in camp."), None)
     return _by_phase(state, ctx, demand)
 
 
 def _by_phase(state: TableState, ctx: Context, demand: Demand) -> Named:
     if isinstance(demand, NightEating):
-        return all_characters(state), ("G-night-eat", "Every character eats.", None)
+        return all_characters(state), ("G-night-eat", _("Every character eats."), None)
     if isinstance(demand, NightNoShelter):
-        return all_characters(state), ("G-night-shelter", "Every character spends the night.",
+        return all_characters(state), ("G-night-shelter", _("Every character spends the night."),
                                        None)
     if state.phase == "action":
         if ctx.resolver is None:  # asked only if someone must suffer (Verdict.victims)
             return UNKNOWN, ("C6", "", None)
         who = resolver(state, ctx)
         if who == "friday":
-            return (who,), ("R2.solo", "Friday resolves this Action alone, so he suffers its "
-                            "consequences.", None)
-        return (who,), ("C6", f"In the Action Phase only the resolving character "
-                        f"({who.capitalize()}) suffers.", None)
+            return (who,), ("R2.solo", _("Friday resolves this Action alone, so he suffers "
+                                          "its consequences."), None)
+        return (who,), ("C6", _("In the Action Phase only the resolving character ({who}) "
+                                "suffers.", who=role_name(who)), None)
     if state.phase == "event" and (ctx.event_combat or isinstance(demand, Combat)):
-        return (state.first_player,), ("C7", "Combat in the Event Phase: only the First "
-                                       f"Player ({state.first_player.capitalize()}) suffers.",
-                                       None)
+        return (state.first_player,), ("C7", _(
+            "Combat in the Event Phase: only the First Player ({who}) suffers.",
+            who=role_name(state.first_player)), None)
     if state.phase == "weather":
         if isinstance(demand, Combat):
-            return all_characters(state), ("R10", "The Hungry Animals' fight hurts all "
-                                           "characters.", None)
-        return in_camp(state), ("R10", "Weather Phase: the characters in camp suffer.", None)
+            return all_characters(state), ("R10", _(
+                "The Hungry Animals' fight hurts all characters."), None)
+        return in_camp(state), ("R10", _("Weather Phase: the characters in camp suffer."), None)
     if state.phase == "production":  # docs/rules/reference.md §4.1: all characters, by default [D]
-        return all_characters(state), ("C5", "All characters suffer: the Production Phase "
-                                       "has no exception of its own.", "derived")
-    return all_characters(state), ("C5", "All characters suffer.", None)
+        return all_characters(state), ("C5", _(
+            "All characters suffer: the Production Phase has no exception of its own."),
+            "derived")
+    return all_characters(state), ("C5", _("All characters suffer."), None)
 
 
 def victim_key(demand: Demand) -> tuple[str, str]:
@@ -81,12 +84,12 @@ def victim_key(demand: Demand) -> tuple[str, str]:
     return demand.victims, kind if kind in _BY_KIND else ""
 
 
-NO_RESOLVER = ("Who resolves this Action? In the Action Phase only the character resolving "
+NO_RESOLVER = N_("Who resolves this Action? In the Action Phase only the character resolving "
                "it suffers, so choose them: the character whose pawn is on top, or Friday "
                "alone.")
 
 
-NAMED_RESOLVER = ("This card hurts the character who resolved its Action: choose who that "
+NAMED_RESOLVER = N_("This card hurts the character who resolved its Action: choose who that "
                   "was.")
 
 
@@ -103,17 +106,19 @@ def resolver(state: TableState, ctx: Context) -> FigureId:
     """The figure resolving the Action: the top pawn's character, or Friday alone."""
     who = ctx.resolver
     if who is None:
-        raise RulingError("context.resolver", NO_RESOLVER)
+        raise RulingError("context.resolver", _(NO_RESOLVER))
     if who == "jenny":
-        raise RulingError("context.resolver", "Jenny has no Action pawns and never resolves an "
-                          "Action: choose the character whose pawn is on top.")
+        raise RulingError("context.resolver", _(
+            "Jenny has no Action pawns and never resolves an Action: choose the character "
+            "whose pawn is on top."))
     return _at_table(state, who, "context.resolver")
 
 
 def _at_table(state: TableState, who: FigureId, loc: str = "effect.demands.victims") -> FigureId:
     if who not in state.figures():
-        raise RulingError(loc, f"{who.capitalize()} is not at the table: add them to the table "
-                          "or choose someone who is.")
+        raise RulingError(loc, _(
+            "{who} is not at the table: add them to the table or choose someone who is.",
+            who=role_name(who)))
     return who
 
 

@@ -1,13 +1,100 @@
-"""Counted words as players read them: "1 Wound", "4 Wounds", never "4 Wound(s)"."""
+"""The names and lists every sentence uses, in the active language: figures, tracks,
+resources, counted resources ("1 wood", "2 wood" through the language's plural rule) and
+"a, b or c" lists. Marked for the catalogue with N_ and translated when said."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 
-def noun(n: int, word: str) -> str:
-    """The word for n of it: 'Wound' for 1 (or -1), 'Wounds' for any other count."""
-    return word if n in (1, -1) else word + "s"
+from .i18n import N_, _, current, n_
+
+FIGURE_NAMES = {"cook": N_("Cook"), "carpenter": N_("Carpenter"), "explorer": N_("Explorer"),
+                "soldier": N_("Soldier"), "friday": N_("Friday"), "jenny": N_("Jenny")}
+RESOURCE_WORDS = {"food": N_("food"), "nonperishable_food": N_("non-perishable food"),
+                  "perishable_food": N_("perishable food"), "wood": N_("wood"), "fur": N_("fur")}
+# A number of a resource, in the form the language's plural rule picks.
+RESOURCE_COUNTS: dict[str, Callable[[int], str]] = {
+    "food": lambda n: n_("{n} food", "{n} food", n),
+    "nonperishable_food": lambda n: n_("{n} non-perishable food", "{n} non-perishable food", n),
+    "perishable_food": lambda n: n_("{n} perishable food", "{n} perishable food", n),
+    "wood": lambda n: n_("{n} wood", "{n} wood", n),
+    "fur": lambda n: n_("{n} fur", "{n} fur", n),
+}
+TRACK_WORDS = {"roof": N_("Roof"), "palisade": N_("Palisade"), "weapon": N_("Weapon"),
+               "morale": N_("Morale")}
+PHASE_NAMES = {"event": N_("Event"), "morale": N_("Morale"), "production": N_("Production"),
+               "action": N_("Action"), "weather": N_("Weather"), "night": N_("Night")}
+# A track inside a sentence ("the roof reduction").
+TRACK_LOWER = {"roof": N_("roof"), "palisade": N_("palisade"), "weapon": N_("weapon"),
+               "morale": N_("morale")}
 
 
-def plural(n: int, word: str) -> str:
-    """'1 Wound', '0 Wounds', '4 Wounds'."""
-    return f"{n} {noun(n, word)}"
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def role_name(figure: str) -> str:
+    """A figure's name in the rules ("Cook"), without the player's name."""
+    return _role_name(figure, current())
+
+
+@lru_cache(maxsize=64)
+def _role_name(figure: str, _language: str) -> str:
+    known = FIGURE_NAMES.get(figure)
+    return _(known) if known else capital(figure.replace("_", " "))
+
+
+def resource_words(kind: str) -> str:
+    """A resource's name ("non-perishable food")."""
+    return _(RESOURCE_WORDS[kind])
+
+
+def resource_count(kind: str, n: int) -> str:
+    """n of a resource: "1 food", "2 non-perishable food"."""
+    return RESOURCE_COUNTS[kind](n)
+
+
+def track_words(track: str) -> str:
+    """A track's name ("Roof")."""
+    return _(TRACK_WORDS[track])
+
+
+def track_lower(track: str) -> str:
+    """A track's name inside a sentence ("roof")."""
+    return _(TRACK_LOWER[track])
+
+
+def or_list(words: list[str]) -> str:
+    """"a, b or c"."""
+    if len(words) < 2:
+        return "".join(words)
+    return _("{items} or {last}", items=", ".join(words[:-1]), last=words[-1])
+
+
+def and_list(words: list[str]) -> str:
+    """"a, b and c"."""
+    if len(words) < 2:
+        return "".join(words)
+    return _("{items} and {last}", items=", ".join(words[:-1]), last=words[-1])
+
+
+def and_chain(words: list[str]) -> str:
+    """"a and b and c"."""
+    said = words[0] if words else ""
+    for word in words[1:]:
+        said = _("{first} and {second}", first=said, second=word)
+    return said
+
+
+def or_chain(words: list[str]) -> str:
+    """"a or b or c"."""
+    said = words[0] if words else ""
+    for word in words[1:]:
+        said = _("{first} or {second}", first=said, second=word)
+    return said
+
+
+def phase_name(phase: str) -> str:
+    """A phase's name as in "the Event Phase" ("Event")."""
+    return _(PHASE_NAMES[phase])

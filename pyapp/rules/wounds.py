@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import get_args
 
 from .events import MoveWounds, SetLevel
+from .i18n import _, n_
 from .state import MORALE_MAX, MORALE_MIN, FigureId
 from .verdict import Verdict
-from .words import plural
+from .words import and_list, role_name
 from .work import Work
 
 
@@ -42,14 +42,14 @@ _WEATHER_NIGHT = frozenset({"R10", "G-night-eat", "G-night-shelter"})
 def _helpers(w: Work, v: Verdict, owed: list[FigureId]) -> None:
     """Why Friday, the Dog and Jenny are, or are not, among those who suffer."""
     if "jenny" in owed:
-        v.say("R4", "Jenny, rescued, counts as a character.")
+        v.say("R4", _("Jenny, rescued, counts as a character."))
     if len(v.victims) > 1 or "jenny" in v.victims:
         if w.state.friday is not None and "friday" not in owed:
             named_by = v.why[0] if v.why is not None else None
             part = "R2.weather-night" if named_by in _WEATHER_NIGHT else "R2.events"
-            v.say(part, "Friday is not a character: he does not suffer.")
+            v.say(part, _("Friday is not a character: he does not suffer."))
         if w.state.dog:
-            v.say("R3", "The Dog never suffers Wounds.")
+            v.say("R3", _("The Dog never suffers Wounds."))
 
 
 def _summary(v: Verdict, owed: list[FigureId]) -> None:
@@ -63,11 +63,19 @@ def _summary(v: Verdict, owed: list[FigureId]) -> None:
             groups.setdefault((shortfall.get(who, 0), hurt.get(who, 0)), []).append(who)
     for (unfulfilled, other), figures in groups.items():
         names = join(figures)
-        suffer = " suffers " if len(figures) == 1 else " each suffer "
         if unfulfilled:
-            v.say("C1", f"{names}{suffer}{plural(unfulfilled, 'Wound')} of unfulfilled demand.")
+            v.say("C1", _suffer(names, len(figures), n_(
+                "{n} Wound of unfulfilled demand", "{n} Wounds of unfulfilled demand",
+                unfulfilled)))
         if other:
-            v.say("G-wound-track", f"{names}{suffer}{plural(other, 'Wound')} {v.hurt_why}.")
+            v.say("G-wound-track", _suffer(names, len(figures), n_(
+                "{n} Wound {why}", "{n} Wounds {why}", other, why=v.hurt_why)))
+
+
+def _suffer(names: str, count: int, wounds: str) -> str:
+    """"Cook suffers 1 Wound …", "Cook and Soldier each suffer 2 Wounds …"."""
+    return n_("{names} suffers {wounds}.", "{names} each suffer {wounds}.", count, names=names,
+              wounds=wounds)
 
 
 def _move_markers(w: Work, v: Verdict, owed: list[FigureId]) -> None:
@@ -105,28 +113,28 @@ def _lower_morale(w: Work, v: Verdict, who: FigureId, arrows: int) -> None:
     morale = w.level("morale")
     lowered = max(MORALE_MIN, morale - arrows)
     w.apply(SetLevel("morale", lowered))
-    v.say("G-wound-track", f"{NAMES[who]} passes {plural(arrows, 'Morale arrow')}: Morale "
-          f"{SIGNED[morale]} to {SIGNED[lowered]}.")
+    v.say("G-wound-track", n_("{who} passes {n} Morale arrow: Morale {level} to {new}.",
+                              "{who} passes {n} Morale arrows: Morale {level} to {new}.",
+                              arrows, who=role_name(who), level=SIGNED[morale],
+                              new=SIGNED[lowered]))
     if morale - arrows < MORALE_MIN:
-        v.say("C8", "Morale is at the lowest level: nothing more happens.")
+        v.say("C8", _("Morale is at the lowest level: nothing more happens."))
 
 
 def join(names: list[FigureId]) -> str:
     """'Cook', 'Cook and Soldier', 'Cook, Soldier and Explorer'."""
-    if len(names) == 1:
-        return NAMES[names[0]]
-    return ", ".join([NAMES[n] for n in names[:-1]]) + " and " + NAMES[names[-1]]
+    return and_list([role_name(n) for n in names])
 
 
-NAMES: dict[str, str] = {f: f.capitalize() for f in get_args(FigureId)}  # as players read them
 SIGNED: dict[int, str] = {n: f"{n:+d}" for n in range(MORALE_MIN, MORALE_MAX + 1)}  # Morale
 
 
 def _die(w: Work, v: Verdict, who: FigureId) -> None:
     if who == "friday":
-        v.say("G-friday-death", "Friday reaches his death space and dies; his death does "
-              "not lose the game.")
+        v.say("G-friday-death", _("Friday reaches his death space and dies; his death does not "
+                                  "lose the game."))
         return
-    name = who.capitalize()
-    v.lose(w, f"{name} died")
-    v.say("G-wound-track", f"{name} reaches the death space and dies: the game is lost.")
+    name = role_name(who)
+    v.lose(w, _("{who} died", who=name))
+    v.say("G-wound-track", _("{who} reaches the death space and dies: the game is lost.",
+                             who=name))
