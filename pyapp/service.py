@@ -38,15 +38,19 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from .api import RequestError, parse_request, rule_json
+from .api import RequestError, parse_request, read_text, rule_json
 from .envelope import error_json
 from .links import decode, encode
+from .rules.base import Value
 from .rules.cardsearch import search
 from .rules.catalogue import catalogue
 from .rules.clauses import CLAUSES
+from .rules.demands import Effect
 from .rules.faq import faq
 from .rules.history import History
-from .rules.state import TableState
+from .rules.moment import moment
+from .rules.ruling import Context
+from .rules.state import Name, TableState
 from .rules.telling import demand_words
 from .session import Session
 
@@ -68,6 +72,7 @@ class Service:
             "catalogue": lambda _text: '{"ok":true,"catalogue":' + catalogue_json() + "}",
             "card_search": card_search_json,
             "effect_words": effect_words_json,
+            "moment": moment_json,
             "faq": lambda _text: '{"ok":true,"faq":' + faq().model_dump_json() + "}",
             "clauses": lambda _text: json.dumps({"ok": True, "clauses": {
                 cid: c.model_dump() for cid, c in CLAUSES.items()}}),
@@ -110,7 +115,7 @@ def warm_up() -> None:
         ("link_decode", link, True), ("link_decode", "!", False),
         ("catalogue", "", True), ("faq", "", True), ("clauses", "", True),
         ("card_search", '{"query": "discard 2 wood"}', True), ("card_search", "[]", False),
-        ("effect_words", request, True),
+        ("effect_words", request, True), ("moment", request, True), ("moment", "{}", False),
         ("session", json.dumps(edit), True), ("session", json.dumps(ask), True),
         ("session", '{"cmd": "undo"}', True), ("session", '{"cmd": "catalogue"}', True),
         ("session", json.dumps({**edit, "reply": "changes"}), True),
@@ -137,6 +142,31 @@ def effect_words_json(text: str) -> str:
     return json.dumps({"ok": True, "words": {
         "demands": [demand_words(d, state) for d in request.effect.demands],
         "alternative": [demand_words(d, state) for d in request.effect.alternative or ()]}})
+
+
+class MomentAsk(Value):
+    """What the panel asks of the moment: the table, the demand (if any), the card picked,
+    the context, the planned Action tapped "Resolve" on, and whether the core has asked who
+    resolves."""
+
+    state: TableState
+    effect: Effect | None = None
+    card: Name | None = None
+    context: Context = Context()
+    resolving: Name | None = None
+    asking: bool = False
+
+
+def moment_json(text: str) -> str:
+    """The moment of a demand (pyapp/rules/moment.py): `{"ok": true, "moment": {"resolver":
+    {"who", "how", "action"}, "choose_resolver", "line", "first_option", "combat":
+    {"offered", "ticked", "fixed"}, "card_phase", "set_phase", "set_phase_label",
+    "card_combat", "early"}}`. A card the catalogue does not hold is taken as no card."""
+    asked = MomentAsk.model_validate(read_text(text, "request"))
+    card = next((c for c in catalogue().cards if c.id == asked.card), None)
+    found = moment(asked.state, asked.effect, card, asked.context, asked.resolving,
+                   asked.asking)
+    return '{"ok":true,"moment":' + found.model_dump_json() + "}"
 
 
 def card_search_json(text: str) -> str:

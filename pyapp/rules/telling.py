@@ -388,3 +388,58 @@ def ruling_words(request: Request, ruling: Ruling) -> RulingWords:
         titles=tuple(cite_title(s.clause) or "" for s in ruling.steps),
         choices=tuple(choice_words(d, state) for d in ruling.decisions),
     )
+
+
+# ---------------------------------------------------------------- the moment of a demand
+
+def phase_name(phase: str) -> str:
+    """A phase as the board names it: "Event", "Action"."""
+    return capital(phase)
+
+
+def card_phase_note(card_phase: str, table_phase: str) -> str:
+    """The card is resolved in another phase than the table's."""
+    return (f"This card is resolved in the {phase_name(card_phase)} Phase; the table is in "
+            f"the {phase_name(table_phase)} Phase. ")
+
+
+def set_phase_words(phase: str) -> str:
+    return f"Set the {phase_name(phase)} Phase"
+
+
+CARD_COMBAT_NOTE = "A fight in the Event Phase: the First Player fights (set below)."
+
+
+def early_note(table_phase: str) -> str:
+    """Actions are planned while the table still says an earlier phase."""
+    return (f"Actions are planned, but the table still says the {phase_name(table_phase)} "
+            "Phase. Are you in the Action Phase?")
+
+
+def inferred_option(state: TableState, who: str | None) -> str:
+    """The "who resolves" list's first line: the one the core takes, or nobody yet."""
+    return f"{figure_name(state, who)} (leads the only open Action)" if who else "Not said yet"
+
+
+def resolver_line(state: TableState, who: str | None, how: str, action: str | None,
+                  asking: bool) -> str:
+    """The line above "who resolves": who resolves the Action now, as the core takes it.
+    `how`: "chosen", "inferred" (the lead pawn of the only open Action), "none" (no Action
+    is resolved in this phase) or "ask"; `action`, the kind of the Action they resolve, when
+    it is known (tapped "Resolve" on, or the only open one)."""
+    if state.phase != "action":
+        if how == "none":
+            return (f"{phase_name(state.phase)} Phase, round {state.round} (from the table). "
+                    "No one resolves an Action now.")
+        return (f"{figure_name(state, who)} is the one the card calls “the character "
+                "resolving”." if who else "The card names “the character resolving the "
+                "Action”: who is that? Choose below.")
+    if who:
+        named = capital(action.replace("_", " ")) if action else ""
+        what = (f"the {named} Action (its lead pawn)" if how == "inferred" and action
+                else f"the {named} Action" if action else "the Action")
+        return f"{figure_name(state, who)} resolves {what}."
+    if asking:
+        return ("Who resolves this Action? Only they suffer for it: tap “Resolve” on its "
+                "planned Action, or choose below.")
+    return "Action Phase: tap “Resolve” on a planned Action when you resolve it."
