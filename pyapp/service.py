@@ -146,26 +146,23 @@ def effect_words_json(text: str) -> str:
 
 class MomentAsk(Value):
     """What the panel asks of the moment: the table, the demand (if any), the card picked,
-    the context, the planned Action tapped "Resolve" on, and whether the core has asked who
-    resolves."""
+    the context and the planned Action tapped "Resolve" on."""
 
     state: TableState
     effect: Effect | None = None
     card: Name | None = None
     context: Context = Context()
     resolving: Name | None = None
-    asking: bool = False
 
 
 def moment_json(text: str) -> str:
     """The moment of a demand (pyapp/rules/moment.py): `{"ok": true, "moment": {"resolver":
-    {"who", "how", "action"}, "choose_resolver", "line", "first_option", "combat":
+    {"who", "how", "action"}, "choose_resolver", "line", "line_asking", "first_option", "combat":
     {"offered", "ticked", "fixed"}, "card_phase", "set_phase", "set_phase_label",
     "card_combat", "early"}}`. A card the catalogue does not hold is taken as no card."""
     asked = MomentAsk.model_validate(read_text(text, "request"))
     card = next((c for c in catalogue().cards if c.id == asked.card), None)
-    found = moment(asked.state, asked.effect, card, asked.context, asked.resolving,
-                   asked.asking)
+    found = moment(asked.state, asked.effect, card, asked.context, asked.resolving)
     return '{"ok":true,"moment":' + found.model_dump_json() + "}"
 
 

@@ -52,6 +52,7 @@ class Moment(Value):
     resolver: Resolver
     choose_resolver: bool  # the "who resolves" list is shown
     line: str  # the line above it
+    line_asking: str  # the line above it once the core has asked who resolves
     first_option: str  # the list's first line: the one the core takes, or nobody yet
     combat: CombatBox
     card_phase: str  # the card is resolved in another phase ("" when not)
@@ -88,23 +89,25 @@ def is_event_fight(state: TableState, effect: Effect | None) -> bool:
 
 
 def moment(state: TableState, effect: Effect | None, card: Card | None, ctx: Context,
-           resolving: str | None = None, asking: bool = False) -> Moment:
+           resolving: str | None = None) -> Moment:
     """The moment of `effect` (of `card`, if one was picked) on `state`: `resolving` is the
-    planned Action the players tapped "Resolve" on; `asking`, the core has asked who
-    resolves (the ruling was refused for it)."""
+    planned Action the players tapped "Resolve" on. Who resolves is asked for (the list
+    shown, `line_asking`) also when the ruling is refused for want of it."""
     r = resolver_of(state, ctx, resolving)
-    choose = state.phase == "action" or asking or ctx.resolver is not None
+    choose = state.phase == "action" or ctx.resolver is not None
     action = next((a for a in state.planned_actions if a.id == r.action), None)
+    kind = action.action if action else None
     fixed = is_event_fight(state, effect)
-    offered = (state.phase == "event" or ctx.event_combat
-               or (choose and state.phase != "action"))
+    offered = state.phase == "event" or ctx.event_combat
     off_phase = card is not None and card.phase is not None and card.phase != state.phase
     of_this_phase = fixed or (card is not None and card.phase == state.phase)
     early = (PHASES.index(state.phase) < PHASES.index("action") and bool(open_actions(state))
              and not of_this_phase)
     return Moment(
         resolver=r, choose_resolver=choose,
-        line=resolver_line(state, r.who, r.how, action.action if action else None, asking),
+        line=resolver_line(state, r.who, r.how, kind, asking=False),
+        line_asking=resolver_line(state, r.who, "ask" if r.how == "none" else r.how, kind,
+                                  asking=True),
         first_option=inferred_option(state, r.who if r.how == "inferred" else None),
         combat=CombatBox(offered=offered, ticked=ctx.event_combat or fixed, fixed=fixed),
         card_phase=card_phase_note(card.phase, state.phase) if off_phase and card and card.phase

@@ -116,3 +116,11 @@ def test_the_service_answers_the_moment() -> None:
     assert answer["ok"] is True
     assert answer["moment"]["combat"] == {"offered": True, "ticked": True, "fixed": True}
     assert json.loads(Service().call("moment", "{}"))["ok"] is False
+
+
+def test_once_the_core_asks_who_resolves_the_line_asks_too() -> None:
+    """Refused for want of a resolver: in the Action Phase the line asks; outside it, it
+    asks who "the character resolving" is."""
+    assert moment(state("action", (BUILD, HUNT)), DISCARD, None,
+                  Context()).line_asking.startswith("Who resolves this Action?")
+    assert "who is that?" in moment(state("night", ()), DISCARD, None, Context()).line_asking
