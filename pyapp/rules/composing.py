@@ -18,7 +18,7 @@ from .telling import GROUPS, RESOURCE_WORDS, TRACK_WORDS
 # fields it offers; the kind of control and its bounds come from the model where not said.
 Offered = tuple[str, str, str | None, Any]
 COMPOSER: dict[str, tuple[str, tuple[Offered, ...]]] = {
-    "discard": ("Discard", ()),  # drawn as one resource and how many (demand.js)
+    "discard": ("Discard", ()),  # drawn as one resource and how many (static/board/panel/fields.js)
     "discard_determination": ("Discard Determination tokens", (
         ("amount", "Tokens", None, 1), ("who", "Who", None, "each"))),
     "have_weapon": ("Have a Weapon level", (("level", "Level", None, 1),)),

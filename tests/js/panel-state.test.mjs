@@ -12,7 +12,7 @@ const RULING = { words: { headline: "Each character suffers 1 Wound." } };
 const AS_APPLIED = { words: { headline: "As applied." } };
 
 /** The panel in each status, with what that status comes with. */
-const STATES = {
+const STATES = /** @type {Record<string, import("../../static/board/panel/state.js").PanelState>} */ ({
   none: initialPanel(),
   unpicked: { ...initialPanel(), status: "unpicked", effect: UNPICKED },
   ask: { ...initialPanel(), status: "ask", effect: WOOD, error: "Who resolves?" },
@@ -22,7 +22,7 @@ const STATES = {
   applied: { ...initialPanel(), status: "applied", effect: WOOD, ruling: AS_APPLIED, appliedRuling: AS_APPLIED, tiedAt: 4, asked: 3 },
   stale: { ...initialPanel(), status: "stale", effect: WOOD, ruling: AS_APPLIED, appliedRuling: AS_APPLIED, tiedAt: 4, asked: 3 },
   error: { ...initialPanel(), status: "error", effect: WOOD, error: "No.", asked: 3 },
-};
+});
 
 /** One action of each kind, as the panel dispatches it (the answers to the question asked 4th). */
 const DO = {
@@ -148,4 +148,12 @@ test("the card list brings the card a reload could only show as it was saved", (
 
 test("an unknown action is refused", () => {
   assert.throws(() => panelState(STATES.none, { type: "nothing" }), /no action nothing/);
+});
+
+test("another resolver or combat box is another ruling: no longer tied to the Apply", () => {
+  for (const action of [DO.resolverSet, DO.contextSet]) {
+    const s = panelState(panelState(STATES.applied, action), DO.asked);
+    assert.equal(s.tiedAt, null);
+    assert.equal(s.status, "pending");
+  }
 });

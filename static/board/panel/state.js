@@ -25,6 +25,7 @@
  * @property {number} asked how many times the core was asked (older answers are dropped)
  * @property {boolean} afresh the question asked is "Rule again": not tied to an Apply
  * @property {boolean} confirming the verdict bar asks "Apply it again?"
+ * @property {Ruled | null} ruled what the session last said of the demand (applied before? where?)
  * @property {number | null} tiedAt the log step whose application is on show (the session's `at`)
  * @property {any} appliedRuling the ruling as it was applied
  * @property {any} appliedTable the table it was applied to (a share link carries it)
@@ -44,7 +45,7 @@ export function initialPanel() {
   return {
     status: "none", card: null, cardId: null, effect: null, context: { resolver: null, event_combat: false }, choices: {},
     resolving: null, ruling: null, error: null, waiting: null, worded: null, asked: 0, afresh: false, confirming: false,
-    tiedAt: null, appliedRuling: null, appliedTable: null, moment: null, phase: null,
+    ruled: null, tiedAt: null, appliedRuling: null, appliedTable: null, moment: null, phase: null,
     query: "", decks: [], shareUrl: null, shareError: null, cards: null,
   };
 }
@@ -57,7 +58,7 @@ export function isUnpicked(state) {
 
 /** The demand, its context or the choices changed: old choices, links and ties no longer hold. */
 function demandChanged(state, update) {
-  return { ...state, choices: {}, shareUrl: null, shareError: null, ...update };
+  return { ...state, choices: {}, shareUrl: null, shareError: null, ruled: null, tiedAt: null, ...update };
 }
 
 /** Which status an answer's `ruled` block puts on show (`afresh`: "Rule again", never tied). */
@@ -69,14 +70,14 @@ function ruledStatus(state, ruled) {
 
 const REDUCERS = {
   /** A card from the finder: its demand; a fight in the Event Phase is the First Player's. */
-  picked: (s, { card }) => demandChanged(s, { card, cardId: null, effect: card.effect, tiedAt: null,
+  picked: (s, { card }) => demandChanged(s, { card, cardId: null, effect: card.effect,
     context: card.event_combat ? { ...s.context, event_combat: true } : s.context }),
   /** A demand put together (chips, fields, JSON), or put away (`effect` null). */
-  composed: (s, { effect, card = null }) => demandChanged(s, { card, cardId: null, effect, tiedAt: null }),
+  composed: (s, { effect, card = null }) => demandChanged(s, { card, cardId: null, effect }),
   contextSet: (s, { context }) => demandChanged(s, { context: { ...s.context, ...context } }),
   /** Who resolves: chosen in the list, or by "Resolve" on a planned Action (`action`). */
   resolverSet: (s, { who, action = null }) => demandChanged(s, { context: { ...s.context, resolver: who }, resolving: action }),
-  choiceMade: (s, { id, value }) => ({ ...s, choices: { ...s.choices, [id]: value } }),
+  choiceMade: (s, { id, value }) => ({ ...s, choices: { ...s.choices, [id]: value }, ruled: null }),
   /** The core is asked again (`afresh`: "Rule again", a preview not tied to an Apply). */
   asked: (s, { afresh = false }) => {
     const base = { ...s, asked: s.asked + 1, error: null, confirming: false, afresh };
@@ -93,7 +94,7 @@ const REDUCERS = {
     const status = ruledStatus(s, ruled);
     const tied = status === "applied" || status === "stale";
     const kept = tied && s.tiedAt === ruled.at; // the same application, still on show
-    return { ...s, status, waiting: null, worded: { effect: s.effect, words: ruling.words },
+    return { ...s, status, ruled, waiting: null, worded: { effect: s.effect, words: ruling.words },
       ruling: kept && s.appliedRuling ? s.appliedRuling : ruling,
       tiedAt: tied ? ruled.at : null,
       appliedRuling: tied ? (kept ? s.appliedRuling : ruling) : null,
@@ -107,9 +108,10 @@ const REDUCERS = {
   confirmCancelled: (s) => ({ ...s, confirming: false }),
   applying: (s) => (s.status === "preview" ? { ...s, status: "applying", confirming: false } : s),
   /** Apply done: the session's step, the ruling as applied, the table it was applied to. */
-  applied: (s, { ruling, ruled, tableBefore }) => ({ ...s, status: "applied", ruling, tiedAt: ruled ? ruled.at : null,
+  applied: (s, { ruling, ruled, tableBefore }) => ({ ...s, status: "applied", ruling, ruled, tiedAt: ruled ? ruled.at : null,
     appliedRuling: ruling, appliedTable: tableBefore, asked: s.asked + 1, afresh: false }),
-  failed: (s, { error }) => ({ ...s, status: "error", error, ruling: null }),
+  /** The ruling failed, or Apply did (`keepRuling`: its ruling stays, under the refusal). */
+  failed: (s, { error, keepRuling = false }) => ({ ...s, status: "error", error, ruling: keepRuling ? s.ruling : null }),
   /** The table changed: who "Resolve" chose no longer resolves once that Action (or the
    * Action Phase) is gone, nor someone not at the table, nor anyone after a phase change. */
   tableChanged: (s, { phase, figures, still }) => {
