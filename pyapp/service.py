@@ -45,13 +45,17 @@ from .api import RequestError, parse_request, read_text, rule_json
 from .envelope import error_json
 from .links import decode, encode
 from .rules import i18n
+from .rules.base import Value
 from .rules.cardsearch import search
-from .rules.catalogue import catalogue_in
+from .rules.catalogue import catalogue, catalogue_in
 from .rules.clauses import CLAUSES, translated
+from .rules.demands import Effect
 from .rules.faq import faq_in
 from .rules.history import History
 from .rules.i18n import _
-from .rules.state import TableState
+from .rules.moment import moment
+from .rules.ruling import Context
+from .rules.state import Name, TableState
 from .rules.telling import demand_words
 from .session import Session
 
@@ -73,6 +77,7 @@ class Service:
             "catalogue": lambda _text: '{"ok":true,"catalogue":' + catalogue_json() + "}",
             "card_search": card_search_json,
             "effect_words": effect_words_json,
+            "moment": moment_json,
             "faq": lambda _text: '{"ok":true,"faq":' + faq_in(
                 i18n.current()).model_dump_json() + "}",
             "clauses": lambda _text: json.dumps({"ok": True, "clauses": {
@@ -119,7 +124,7 @@ def warm_up() -> None:
         ("catalogue", "", True), ("faq", "", True), ("clauses", "", True),
         ("card_search", '{"query": "discard 2 wood"}', True), ("card_search", "[]", False),
         ("language", '{"language": "en"}', True), ("language", '{"language": "?"}', False),
-        ("effect_words", request, True),
+        ("effect_words", request, True), ("moment", request, True), ("moment", "{}", False),
         ("session", json.dumps(edit), True), ("session", json.dumps(ask), True),
         ("session", '{"cmd": "undo"}', True), ("session", '{"cmd": "catalogue"}', True),
         ("session", json.dumps({**edit, "reply": "changes"}), True),
@@ -163,6 +168,28 @@ def effect_words_json(text: str) -> str:
     return json.dumps({"ok": True, "words": {
         "demands": [demand_words(d, state) for d in request.effect.demands],
         "alternative": [demand_words(d, state) for d in request.effect.alternative or ()]}})
+
+
+class MomentAsk(Value):
+    """What the panel asks of the moment: the table, the demand (if any), the card picked,
+    the context and the planned Action tapped "Resolve" on."""
+
+    state: TableState
+    effect: Effect | None = None
+    card: Name | None = None
+    context: Context = Context()
+    resolving: Name | None = None
+
+
+def moment_json(text: str) -> str:
+    """The moment of a demand (pyapp/rules/moment.py): `{"ok": true, "moment": {"resolver":
+    {"who", "how", "action"}, "choose_resolver", "line", "line_asking", "first_option", "combat":
+    {"offered", "ticked", "fixed"}, "card_phase", "set_phase", "set_phase_label",
+    "card_combat", "early"}}`. A card the catalogue does not hold is taken as no card."""
+    asked = MomentAsk.model_validate(read_text(text, "request"))
+    card = next((c for c in catalogue().cards if c.id == asked.card), None)
+    found = moment(asked.state, asked.effect, card, asked.context, asked.resolving)
+    return '{"ok":true,"moment":' + found.model_dump_json() + "}"
 
 
 def card_search_json(text: str) -> str:

@@ -180,27 +180,31 @@ class Session:
         request = Request(card=command.card, state=self.table, effect=command.effect,
                           context=command.context, choices=command.choices)
         if command.cmd == "preview":
-            if self._just_applied(command):
+            ruled = self.ruled(command)
+            if ruled["applied"]:
                 # This very demand is the last step in effect: the table already shows it.
                 # Answer the ruling as it was applied (on the table it found), and say so.
                 found = request.evolve(state=self.table_at(self.history.cursor - 1))
                 return {"ruling": rule(found).model_dump(mode="json"), "applied": True,
-                        "table_before": found.state.model_dump(mode="json")}
-            return {"ruling": rule(request).model_dump(mode="json"), "applied": False}
+                        "table_before": found.state.model_dump(mode="json"), "ruled": ruled}
+            return {"ruling": rule(request).model_dump(mode="json"), "applied": False,
+                    "ruled": ruled}
         history, ruling = self.history.apply_ruling(request, self.table)
         self._append(history, ruling.state)
-        return {"ruling": ruling.model_dump(mode="json")}
+        return {"ruling": ruling.model_dump(mode="json"), "ruled": self.ruled(command)}
 
-    def _just_applied(self, command: Ask) -> bool:
-        """Whether the last step in effect applied this demand (the same demand, who
-        resolves and choices; the card's name aside): after a reload, or a "Resolve" that
-        names the same figure, the panel shows it applied, never offered a second time."""
+    def ruled(self, command: Ask) -> dict[str, Any]:
+        """What the log says of this demand: `at`, the index of the last step in effect that
+        applied it (the same demand and choices, the card's name aside), or None; `applied`,
+        it is the last step in effect with the same who-resolves too (the table shows it,
+        and it is never offered a second time); `stale`, it was applied and the table has
+        changed since (later steps are in effect)."""
         h = self.history
-        if h.cursor == 0:
-            return False
-        last = h.entries[h.cursor - 1]
-        return (isinstance(last, RulingEntry) and last.effect == command.effect
-                and last.context == command.context and last.choices == command.choices)
+        at = next((i for i in range(h.cursor - 1, -1, -1)
+                   if _same_demand(h.entries[i], command)), None)
+        last = at is not None and at == h.cursor - 1
+        return {"at": at, "applied": last and _same_context(h.entries[h.cursor - 1], command),
+                "stale": at is not None and not last}
 
     def _set(self, history: History) -> None:
         """Take a whole history: replay it once, keeping the tables `_forget` allows."""
@@ -267,6 +271,18 @@ class Session:
         if how == "whole" or h.initial is not before.initial:
             found["initial"] = h.initial.model_dump(mode="json")
         return found
+
+
+def _same_demand(entry: RulingEntry | EditEntry, command: Ask) -> bool:
+    """Whether a log entry applied the command's demand: its demands and its choices (the
+    effect's label, the card's name, aside)."""
+    return (isinstance(entry, RulingEntry) and entry.choices == command.choices
+            and entry.effect.model_copy(update={"label": ""})
+            == command.effect.model_copy(update={"label": ""}))
+
+
+def _same_context(entry: RulingEntry | EditEntry, command: Ask) -> bool:
+    return isinstance(entry, RulingEntry) and entry.context == command.context
 
 
 def _log_line(entry: RulingEntry | EditEntry, applied: bool) -> dict[str, Any]:

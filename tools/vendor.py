@@ -700,7 +700,7 @@ NOT_PRECACHED = re.compile(
     r"(\.map$|^static/vendor/axe-core-|^static/vendor/pyscript-[^/]+/(codemirror|xterm)"
     r"|^static/sw\.js$|^static/vendor/build\.js$|^static/vendor/vendor\.json$)"
 )
-BOARD_MODULE = re.compile(r"^static/board/[^/]+\.js$")
+BOARD_MODULE = re.compile(r"^static/board/.+\.js$")  # and its folders (panel/)
 
 
 def page_modules(root: Path = ROOT) -> set[str]:

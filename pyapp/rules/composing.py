@@ -21,7 +21,7 @@ from .words import TRACK_WORDS
 # fields it offers; the kind of control and its bounds come from the model where not said.
 Offered = tuple[str, str, str | None, Any]
 COMPOSER: dict[str, tuple[str, tuple[Offered, ...]]] = {
-    "discard": (N_("Discard"), ()),  # drawn as one resource and how many (demand.js)
+    "discard": (N_("Discard"), ()),  # drawn as one resource and how many (panel/fields.js)
     "discard_determination": (N_("Discard Determination tokens"), (
         ("amount", N_("Tokens"), None, 1), ("who", N_("Who"), None, "each"))),
     "have_weapon": (N_("Have a Weapon level"), (("level", N_("Level"), None, 1),)),

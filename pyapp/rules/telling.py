@@ -32,6 +32,7 @@ from .words import (
     and_chain,
     capital,
     or_list,
+    phase_name,
     resource_words,
     role_name,
     track_words,
@@ -478,3 +479,73 @@ def ruling_words(request: Request, ruling: Ruling) -> RulingWords:
         titles=tuple(cite_title(s.clause) or "" for s in ruling.steps),
         choices=tuple(choice_words(d, state) for d in ruling.decisions),
     )
+
+
+# ---------------------------------------------------------------- the moment of a demand
+
+# The Actions as a line about who resolves one names them ("the Arrange camp Action").
+ACTION_NAMES = {"threat": N_("Threat"), "hunt": N_("Hunt"), "build": N_("Build"),
+                "gather": N_("Gather"), "explore": N_("Explore"),
+                "arrange_camp": N_("Arrange camp"), "rest": N_("Rest")}
+
+
+def action_name(action: str) -> str:
+    return _(ACTION_NAMES[action]) if action in ACTION_NAMES else capital(action)
+
+
+
+def card_phase_note(card_phase: str, table_phase: str) -> str:
+    """The card is resolved in another phase than the table's."""
+    return _("This card is resolved in the {card} Phase; the table is in the {table} Phase. ",
+             card=phase_name(card_phase), table=phase_name(table_phase))
+
+
+def set_phase_words(phase: str) -> str:
+    return _("Set the {phase} Phase", phase=phase_name(phase))
+
+
+def card_combat_note() -> str:
+    return _("A fight in the Event Phase: the First Player fights (set below).")
+
+
+def early_note(table_phase: str) -> str:
+    """Actions are planned while the table still says an earlier phase."""
+    return _("Actions are planned, but the table still says the {phase} Phase. Are you in the "
+             "Action Phase?", phase=phase_name(table_phase))
+
+
+def inferred_option(state: TableState, who: str | None) -> str:
+    """The "who resolves" list's first line: the one the core takes, or nobody yet."""
+    if not who:
+        return _("Not said yet")
+    return _("{name} (leads the only open Action)", name=figure_name(state, who))
+
+
+def resolver_line(state: TableState, who: str | None, how: str, action: str | None,
+                  asking: bool) -> str:
+    """The line above "who resolves": who resolves the Action now, as the core takes it.
+    `how`: "chosen", "inferred" (the lead pawn of the only open Action), "none" (no Action
+    is resolved in this phase) or "ask"; `action`, the kind of the Action they resolve, when
+    it is known (tapped "Resolve" on, or the only open one)."""
+    if state.phase != "action":
+        if how == "none":
+            return _("{phase} Phase, round {round} (from the table). No one resolves an Action "
+                     "now.", phase=phase_name(state.phase), round=state.round)
+        if who:
+            return _("{name} is the one the card calls “the character resolving”.",
+                     name=figure_name(state, who))
+        return _("The card names “the character resolving the Action”: who is that? Choose "
+                 "below.")
+    if who:
+        name = figure_name(state, who)
+        if not action:
+            return _("{name} resolves the Action.", name=name)
+        named = action_name(action)
+        if how == "inferred":
+            return _("{name} resolves the {action} Action (its lead pawn).", name=name,
+                     action=named)
+        return _("{name} resolves the {action} Action.", name=name, action=named)
+    if asking:
+        return _("Who resolves this Action? Only they suffer for it: tap “Resolve” on its "
+                 "planned Action, or choose below.")
+    return _("Action Phase: tap “Resolve” on a planned Action when you resolve it.")

@@ -4,7 +4,7 @@
 // keeps the autosave, the history log, share links and import/export.
 
 import { createHeldCaption } from "./caption.js";
-import { createDemandPanel } from "./demand.js";
+import { createDemandPanel } from "./panel/panel.js";
 import { h } from "./dom.js";
 import { installMoves } from "./dnd.js";
 import { Journal } from "./journal.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The rule drawer: a rule code of a ruling (C1, G-card-wounds, R6…) opens its rule beside the
 // table, with its FAQ entry in full, as the FAQ page shows it: the question, the rule's text
 // (the answer), its sources explained, and the worked example, ruled by the core in this page
@@ -6,9 +7,37 @@
 // side sheet in landscape and a bottom sheet upright (board.css), not a modal. Loaded on the
 // first tap on a code, so the board's start does not wait for it.
 
-import { clauseQuote, setupLine } from "../shared/rule-entry.js";
-import { codeWords, el, renderDemands, renderRuling } from "../shared/view.js";
-import { plainError } from "../shared/labels.js";
+import { clauseQuote, setupLine } from "../../shared/rule-entry.js";
+import { codeWords, el, renderDemands, renderRuling } from "../../shared/view.js";
+import { plainError } from "../../shared/labels.js";
+
+function sureWords(certainty, hasSwitch) {
+  if (certainty === "house") {
+    return `No official ruling: this app's default${hasSwitch ? ", and a switch in Settings takes the other reading" : ""}.`;
+  }
+  return certainty === "derived" ? "Follows from stated rules; no rule says it in so many words." : "Stated by the rules (official).";
+}
+
+// How sure the rule is. A rule in parts has no one certainty: each part has its own (the
+// core's data). Opened from a step that applies a part, that part's comes first, then the
+// other parts', each with its own; never a rule-wide "official" above a part that is not.
+function certaintyLines(clause, applied) {
+  const parts = clause.parts || [];
+  if (!parts.length) {
+    return [el("p", { class: `rule-sure sure-${clause.certainty}`, "data-testid": "rule-certainty", text: sureWords(clause.certainty, clause.switch) })];
+  }
+  const partLine = (p) => el("li", { class: `rule-part sure-${p.certainty}`, "data-testid": "rule-part", data: { part: p.id } },
+    el("strong", { text: `${p.title}: ` }), `${p.text} `, el("span", { class: "rule-part-sure", text: sureWords(p.certainty, clause.switch) }));
+  const others = parts.filter((p) => p !== applied);
+  return [
+    applied
+      ? el("p", { class: `rule-sure sure-${applied.certainty}`, "data-testid": "rule-certainty", data: { part: applied.id } },
+        `The step applies one part of this rule, “${applied.title}”: ${applied.text} `, el("strong", { text: sureWords(applied.certainty, clause.switch) }))
+      : el("p", { class: "rule-sure sure-parts", "data-testid": "rule-certainty", text: "This rule has parts, and each is as sure as it says below." }),
+    el("p", { class: "rule-parts-title", text: applied ? "Its other parts:" : "Its parts:" }),
+    el("ul", { class: "rule-parts", "data-testid": "rule-parts" }, others.map(partLine)),
+  ];
+}
 
 /**
  * `dialog`: the <dialog> of index.html; `say(text)`: announce in the board's live region;
@@ -65,36 +94,8 @@ export function createRuleDrawer({ dialog, say, headline, paid, rule }) {
     const back = $("rule-back");
     back.hidden = trail.length === 0;
     back.textContent = trail.length ? `Back to ${codeWords(trail.at(-1).code, faq.clauses)}` : "Back";
-    $("rule-faq").href = entries.length ? `./faq.html#${entries[0].id}` : `./faq.html#${encodeURIComponent(clause.id)}`;
+    /** @type {HTMLAnchorElement} */ ($("rule-faq")).href = entries.length ? `./faq.html#${entries[0].id}` : `./faq.html#${encodeURIComponent(clause.id)}`;
     say(`Rule ${clause.id}: ${clause.title}. ${applied ? `This step applies “${applied.title}”: ${sureWords(applied.certainty, clause.switch)} ` : ""}${clause.text}${entries.length ? ` ${entries.length === 1 ? "A worked example follows." : `${entries.length} worked examples follow.`}` : ""}`);
-  }
-
-  function sureWords(certainty, hasSwitch) {
-    if (certainty === "house") {
-      return `No official ruling: this app's default${hasSwitch ? ", and a switch in Settings takes the other reading" : ""}.`;
-    }
-    return certainty === "derived" ? "Follows from stated rules; no rule says it in so many words." : "Stated by the rules (official).";
-  }
-
-  // How sure the rule is. A rule in parts has no one certainty: each part has its own (the
-  // core's data). Opened from a step that applies a part, that part's comes first, then the
-  // other parts', each with its own; never a rule-wide "official" above a part that is not.
-  function certaintyLines(clause, applied) {
-    const parts = clause.parts || [];
-    if (!parts.length) {
-      return [el("p", { class: `rule-sure sure-${clause.certainty}`, "data-testid": "rule-certainty", text: sureWords(clause.certainty, clause.switch) })];
-    }
-    const partLine = (p) => el("li", { class: `rule-part sure-${p.certainty}`, "data-testid": "rule-part", data: { part: p.id } },
-      el("strong", { text: `${p.title}: ` }), `${p.text} `, el("span", { class: "rule-part-sure", text: sureWords(p.certainty, clause.switch) }));
-    const others = parts.filter((p) => p !== applied);
-    return [
-      applied
-        ? el("p", { class: `rule-sure sure-${applied.certainty}`, "data-testid": "rule-certainty", data: { part: applied.id } },
-          `The step applies one part of this rule, “${applied.title}”: ${applied.text} `, el("strong", { text: sureWords(applied.certainty, clause.switch) }))
-        : el("p", { class: "rule-sure sure-parts", "data-testid": "rule-certainty", text: "This rule has parts, and each is as sure as it says below." }),
-      el("p", { class: "rule-parts-title", text: applied ? "Its other parts:" : "Its parts:" }),
-      el("ul", { class: "rule-parts", "data-testid": "rule-parts" }, others.map(partLine)),
-    ];
   }
 
   // One FAQ question on the rule: the question, its situation, and its example's ruling.

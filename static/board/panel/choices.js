@@ -1,0 +1,85 @@
+// @ts-check
+// The players' choices: what the ruling leaves to them (which food first, what to use, who
+// eats, a halved gain's mix…), each with the core's question, options and suggestion. A
+// choice is sent with the demand and the core rules again.
+
+import { RESOURCE_NAMES } from "../../shared/labels.js";
+import { h } from "../dom.js";
+import { RESOURCE_LABELS, miniStepper } from "./controls.js";
+
+const MULTI = new Set(["fed", "short", "use", "pick"]); // choices that are lists
+const BOOL = new Set(["use_alternative", "children_first"]);
+
+/**
+ * The choices open to the players in ruling `r`, or null when there are none.
+ * @param {import("./panel.js").Panel} p
+ */
+export function decisions(p, r) {
+  // The card's alternative with one option only: the core says it must apply ("What
+  // follows" says so). Nothing to choose, so no choice preset to something else.
+  const open = r.decisions.filter((d) => !(d.id === "use_alternative" && d.options.length === 1));
+  return open.length ? h("fieldset", { class: "decisions", data: { testid: "decisions" } },
+    h("legend", { text: "The players choose" }),
+    open.map((d) => h("div", { class: "decision", data: { decision: d.id } },
+      h("p", { class: "question", id: `q-${d.id}`, text: d.question }),
+      decisionInput(p, d, r.words.choices[r.decisions.indexOf(d)])))) : null;
+}
+
+/** The input for one decision `d`; `said` is the core's words for it (its options' labels,
+ * a figure by its name at the table). */
+function decisionInput(p, d, said) {
+  const label = (value) => (said.options.find(([v]) => v === value) || [value, value])[1];
+  const choose = (value) => {
+    p.dispatch({ type: "choiceMade", id: d.id, value });
+    p.act.ruleAgain();
+  };
+  const off = p.state.status !== "preview" || p.ctl.readonly;
+  if (MULTI.has(d.id)) {
+    const chosen = new Set(String(d.chosen).split(",").filter(Boolean));
+    return h("div", { class: "multi", role: "group", "aria-labelledby": `q-${d.id}` }, d.options.map((o) => h("label", { class: "toggle" },
+      h("input", { type: "checkbox", checked: chosen.has(o.value), disabled: off, data: { option: o.value },
+        onchange: (e) => {
+          const boxes = [...e.target.closest(".multi").querySelectorAll("input")];
+          choose(boxes.filter((b) => b.checked).map((b) => b.dataset.option));
+        } }),
+      h("span", { text: label(o.value) }))));
+  }
+  if (d.id === "gain_mix") return gainMixInput(p, d, choose, off);
+  if (!d.options.length && d.id !== "weapon_bonus") {
+    return h("p", { class: "hint", text: `As the ruling takes it: ${said.chosen}${said.suggested ? " (suggested)" : ""}.` });
+  }
+  if (!d.options.length) {
+    const value = Number(d.chosen) || 0;
+    return miniStepper({ label: "Bonus", value, max: 9, key: `q-${d.id}-n`, disabled: off, onchange: (n) => choose(n) });
+  }
+  return h("select", { "aria-labelledby": `q-${d.id}`, disabled: off, onchange: (e) => choose(BOOL.has(d.id) ? e.target.value === "true" : e.target.value) },
+    d.options.map((o) => h("option", { value: o.value, text: `${label(o.value)}${o.value === d.default ? " (suggested)" : ""}`, selected: o.value === d.chosen })));
+}
+
+/** The halved gain's mix: one stepper per kind the full gain gives. The total stays half
+ * the gain: one more of a kind is one less of another (never more than the full gain). */
+function gainMixInput(p, d, choose, off) {
+  const demand = (p.state.effect.demands || []).find((x) => x.kind === "halve_gain") || {};
+  const gainKinds = ["food", "wood", "fur"].filter((k) => demand[k]);
+  const mix = Object.fromEntries(gainKinds.map((k) => [k, 0]));
+  for (const part of String(d.chosen).split(",")) {
+    const [k, n] = part.split(":");
+    if (k in mix) mix[k] = Number(n) || 0;
+  }
+  const from = (k, wants) => [...gainKinds].reverse().find((j) => j !== k && wants(j));
+  const move = (to, away) => choose({ ...mix, [to]: mix[to] + 1, [away]: mix[away] - 1 });
+  const suggested = d.chosen === d.default ? " (suggested)" : "";
+  return h("div", { class: "gain-mix", role: "group", "aria-labelledby": `q-${d.id}`, data: { testid: "gain-mix" } },
+    gainKinds.map((k) => {
+      const giver = from(k, (j) => mix[j] > 0);
+      const taker = from(k, (j) => mix[j] < demand[j]);
+      return h("div", { class: "stepper mini", role: "group", "aria-labelledby": `gm-${k}` },
+        h("span", { class: "stepper-label", id: `gm-${k}`, text: `${RESOURCE_LABELS[k]} (of ${demand[k]})` }),
+        h("button", { type: "button", class: "step", "aria-label": `${RESOURCE_LABELS[k]}: one less${taker ? `, one more ${RESOURCE_NAMES[taker]}` : ""}`,
+          disabled: off || !mix[k] || !taker, data: { key: `gain-${k}-minus`, testid: `gain-${k}-minus` }, onclick: () => move(taker, k) }, "−"),
+        h("output", { class: "stepper-value", text: mix[k], data: { testid: `gain-${k}` } }),
+        h("button", { type: "button", class: "step", "aria-label": `${RESOURCE_LABELS[k]}: one more${giver ? `, one less ${RESOURCE_NAMES[giver]}` : ""}`,
+          disabled: off || mix[k] >= demand[k] || !giver, data: { key: `gain-${k}-plus`, testid: `gain-${k}-plus` }, onclick: () => move(k, giver) }, "+"));
+    }),
+    h("p", { class: "hint", text: `Half the gain, rounded down: ${Object.values(mix).reduce((a, b) => a + b, 0)} in all${suggested}.` }));
+}

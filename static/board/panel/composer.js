@@ -1,0 +1,189 @@
+// @ts-check
+// The composer: the quick chips (and "More kinds…"), the card or demands chosen, drawn with
+// the core's words for them, and every way to change the demand (pick a card, add, edit or
+// remove a composed demand, the whole Night, put the card away).
+
+import { CHIPS, DEMAND_KINDS } from "../../shared/demand-kinds.js";
+import { title } from "../../shared/labels.js";
+import { h } from "../dom.js";
+import { DISCARD_KINDS, keepFocus, kindTitle, scrollPanelTo } from "./controls.js";
+import { demandRow } from "./fields.js";
+
+// At Night, one chip for the whole Night, as the Night is played: every character eats, then
+// spends the night (without a Shelter, or outside the camp). The Night deck's cards rule one
+// step each; this rules both, in that order, in one ruling.
+const WHOLE_NIGHT = [{ kind: "night_eating" }, { kind: "night_no_shelter" }];
+
+function defaults(kind) {
+  if (kind === "discard") return { kind };
+  const demand = { kind };
+  for (const f of DEMAND_KINDS[kind].fields) if (!f.optional && f.type !== "text" && f.type !== "spaces") demand[f.name] = f.dflt;
+  for (const f of DEMAND_KINDS[kind].fields) if ((f.type === "text" || f.type === "spaces") && !f.optional) demand[f.name] = "";
+  return demand;
+}
+
+/** What the core says of the card's moment (pyapp/rules/moment.py): another phase, with
+ * the one tap that sets it; a fight of the Event Phase. Then where the card's effect is from. */
+/** @param {import("./panel.js").Panel} p */
+function cardNotes(p, c, moment) {
+  if (!c) return [];
+  return [
+    moment && moment.card_phase && !p.ctl.readonly
+      ? h("p", { class: "phase-hint", data: { testid: "card-phase" } }, moment.card_phase,
+        h("button", { type: "button", class: "secondary", data: { testid: "card-set-phase", key: "card-set-phase" },
+          onclick: () => p.ctl.set("phase", moment.set_phase, `Phase set to the ${title(moment.set_phase)} Phase, as the card says`) },
+        moment.set_phase_label))
+      : null,
+    moment && moment.card_combat ? h("p", { class: "hint", data: { testid: "card-combat" }, text: moment.card_combat }) : null,
+    h("p", { class: "fine", data: { testid: "card-source" }, text: `${c.fan ? "Card effect transcribed by fans" : "From the official rules app"}${c.certainty === "uncertain" ? "; uncertain: check your card" : ""}.` }),
+    !p.ctl.readonly ? h("button", { type: "button", class: "quiet", data: { key: "clear-card", testid: "clear-card" },
+      onclick: () => { p.dispatch({ type: "composed", effect: null }); p.act.ruleAgain(); p.ctl.say("The card is put away."); } }, "Put the card away") : null];
+}
+
+/** The card just picked, in view at once: its name and its text at the top of the panel's
+ * scrolling part, under the verdict bar (they lay under the search and the chips, below
+ * the fold). Its name takes the keyboard from the result that went, so the on-screen
+ * keyboard folds away (upright, it hid the card's sheet) and a screen reader goes on from
+ * the card. */
+function showPicked(els) {
+  const card = els.chosen.querySelector(".demand-card");
+  if (!card) return;
+  const body = card.closest(".panel-body");
+  if (body) body.scrollTop += card.getBoundingClientRect().top - body.getBoundingClientRect().top - 6; // (its top edge in view)
+  card.querySelector("h3").focus({ preventScroll: true });
+}
+
+/** @param {import("./panel.js").Panel} p */
+export function createComposer(p) {
+  const { ctl, els, root } = p;
+  let justAdded; // the demand just added: marked, and brought into view, when next drawn
+  let chipsPhase = null; // the phase the chips were drawn for (the Night has its own chip)
+
+  function build() {
+    els.chips = h("div", { class: "chips-row", role: "group", "aria-labelledby": "chips-label", data: { testid: "quick-chips" } });
+    els.chosen = h("div", { class: "chosen", data: { testid: "demand-chosen" } });
+    return [h("p", { class: "chips-label", id: "chips-label", text: "Or tap what it asks for:" }), els.chips, els.chosen];
+  }
+
+  function drawChips() {
+    chipsPhase = ctl.state.phase;
+    els.chips.replaceChildren(...[ // (replaceChildren writes a null as the text "null")
+      ctl.state.phase === "night" ? h("button", {
+        type: "button", class: "chip-add chip-night", disabled: ctl.readonly, data: { testid: "chip-night", key: "chip-night" },
+        "aria-describedby": "chip-night-what", onclick: wholeNight,
+      }, "The whole Night", h("span", { id: "chip-night-what", class: "chip-what", text: "eating, then sleeping" })) : null,
+      ...CHIPS.map(([key, label, demand]) => h("button", {
+        type: "button", class: "chip-add", disabled: ctl.readonly, data: { testid: `chip-${key}`, key: `chip-${key}` },
+        onclick: () => addDemand({ .../** @type {object} */ (demand) }),
+      }, h("span", { "aria-hidden": "true", text: "+ " }), label)),
+      h("span", { class: "more-kinds" },
+        h("label", { for: "compose-kind", class: "visually-hidden", text: "Another kind of demand" }),
+        h("select", { id: "compose-kind", disabled: ctl.readonly, data: { testid: "compose-kind" } },
+          h("option", { value: "", text: "More kinds…" }),
+          Object.entries(DEMAND_KINDS).map(([k, { title: name }]) => h("option", { value: k, text: name }))),
+        h("button", { type: "button", class: "secondary", disabled: ctl.readonly, data: { testid: "compose-add" }, onclick: () => {
+          const kind = /** @type {HTMLSelectElement} */ (root.querySelector("#compose-kind")).value;
+          if (kind) addDemand(defaults(kind));
+        } }, "Add"))].filter(Boolean));
+  }
+
+  /** The Night's chip comes and goes with the Night. */
+  function followPhase() {
+    if (chipsPhase !== ctl.state.phase && (chipsPhase === "night" || ctl.state.phase === "night")) keepFocus(els.chips, drawChips);
+  }
+
+  /** Demand `i` of the effect (or of its alternative) as the core words it, once the core has
+   * ruled on this very effect; until then, its kind's name. */
+  function demandWords(i, part = "demands") {
+    const { worded, effect } = p.state;
+    const said = worded && worded.effect === effect ? worded.words[part][i] : null;
+    const d = effect[part][i];
+    const picking = d.kind === "discard" && !DISCARD_KINDS.some((k) => d[k] > 0); // no resource tapped yet
+    return said || `${kindTitle(d)}${picking ? " (which resource?)" : ""}`;
+  }
+
+  function composed() {
+    const { card, effect } = p.state;
+    return card ? [] : effect ? effect.demands : [];
+  }
+
+  function setComposed(demands, said) {
+    if (ctl.readonly) return; // a shared (or read-only) table's demand is read, never changed
+    p.dispatch({ type: "composed", effect: demands.length ? { label: "Composed demand", demands } : null });
+    p.act.ruleAgain();
+    if (said) ctl.say(said);
+  }
+
+  /** The whole Night as one demand: it takes the place of what was composed (a Night is
+   * ruled once), card or chips. */
+  function wholeNight() {
+    justAdded = WHOLE_NIGHT.length - 1;
+    setComposed(WHOLE_NIGHT.map((d) => ({ ...d })),
+      "The whole Night: every character eats, then spends the night without a Shelter or outside the camp. Ruling…");
+  }
+
+  function addDemand(demand) {
+    const list = [...composed(), demand];
+    justAdded = list.length - 1;
+    setComposed(list, `Added: ${kindTitle(demand)}. ${list.length === 1 ? "" : `${list.length} demands in all. `}Ruling…`);
+  }
+
+  function editDemand(i, update) {
+    const list = composed().map((d, j) => (j === i ? { ...d, ...update } : d));
+    for (const [k, v] of Object.entries(update)) if (v === undefined || v === null || v === false) delete list[i][k];
+    setComposed(list, `Changed: ${kindTitle(list[i])}.`);
+  }
+
+  function pickDemand(result) {
+    p.finder.endSearch();
+    setComposed(result.effect.demands, `Demand: ${result.name}.`);
+    showPicked(els);
+  }
+
+  function pickCard(card) {
+    p.dispatch({ type: "picked", card });
+    p.finder.endSearch();
+    p.act.ruleAgain();
+    showPicked(els);
+    ctl.say(`Chosen: ${card.name}. ${card.text}`);
+  }
+
+
+  function drawChosen() {
+    // The card's name keeps the keyboard where a pick put it (showPicked), drawn again.
+    const onTitle = document.activeElement && document.activeElement.id === "chosen-title";
+    keepFocus(els.chosen, () => {
+      if (!p.state.effect) {
+        els.chosen.replaceChildren(h("p", { class: "hint", data: { testid: "no-demand" },
+          text: "No demand yet. First set the table as it is at yours (who plays, what you have, the phase); then find the card, or tap what it asks for." }));
+        return;
+      }
+      const added = justAdded;
+      justAdded = undefined;
+      els.chosen.replaceChildren(chosenCard(added));
+      // The demand just added is shown where the player looks (never below the fold).
+      const fresh = added !== undefined && els.chosen.querySelector(`[data-testid="demand-${added}"]`);
+      if (fresh) scrollPanelTo(fresh, "nearest");
+    });
+    const heading = onTitle && els.chosen.querySelector("#chosen-title");
+    if (heading) heading.focus({ preventScroll: true });
+  }
+
+  function chosenCard(added) {
+    const { card: c, effect, moment } = p.state;
+    return h("article", { class: "demand-card", "aria-labelledby": "chosen-title" },
+      h("h3", { id: "chosen-title", tabindex: "-1", text: c ? c.name : effect.demands.length === 1 ? "The demand" : "The demands, in order" }),
+      c ? h("p", { class: "card-text", text: c.text }) : null,
+      c && c.note ? h("p", { class: "hint", text: c.note }) : null,
+      h("ul", { class: "demand-list" }, effect.demands.map((d, i) => (c || ctl.readonly
+        ? h("li", { class: "demand-row" }, h("span", { class: "demand-text", text: demandWords(i) }))
+        : demandRow(p, d, i, i === added, { words: demandWords(i), set: (update) => editDemand(i, update),
+          remove: () => setComposed(composed().filter((_, j) => j !== i), `Removed: ${demandWords(i)}.`) })))),
+      effect.alternative ? h("p", { class: "alt-note", text: `Or, the card's alternative: ${effect.alternative.map((d, i) => demandWords(i, "alternative")).join("; ")}. If the first part cannot be paid in full, the alternative applies.` }) : null,
+      c && c.effect.demands.some((d) => d.if_possible) ? h("p", { class: "alt-note", text: "“If possible”: what cannot be paid is not a shortfall, so no one is wounded for it." }) : null,
+      ...cardNotes(p, c, moment));
+  }
+
+
+  return { build, drawChips, followPhase, drawChosen, demandWords, composed, pickDemand, pickCard };
+}

@@ -1,0 +1,93 @@
+// @ts-check
+// The card finder: the search box, the deck chips and the cards found. The search runs in
+// the rules core (pyapp/rules/cardsearch.py, service "card_search"): names rank above text;
+// case, accents and dashes do not matter; a plain demand ("roof -1") comes first, ready to
+// rule. Answers to an older query are dropped.
+
+import { plainError, title } from "../../shared/labels.js";
+import { h } from "../dom.js";
+
+const DECK_CHIPS = [["event", "Event"], ["threat", "Threat"], ["adventure", "Adventure"], ["mystery", "Mystery"],
+  ["beast", "Beast"], ["weather", "Weather"], ["night", "Night"], ["morale", "Morale"], ["scenario", "Scenario"]];
+
+/** @param {import("./panel.js").Panel} p */
+export function createFinder(p) {
+  const { ctl, els } = p;
+  let searchSeq = 0;
+
+  function build() {
+    els.search = h("input", { id: "demand-search", type: "search", autocomplete: "off", placeholder: "Card name or words of its text",
+      data: { testid: "demand-search" }, oninput: (e) => { p.dispatch({ type: "searched", query: e.target.value }); drawResults(); } });
+    els.results = h("ul", { class: "card-results", id: "card-results", "aria-label": "Cards found", "aria-live": "polite", data: { testid: "card-results" } });
+    els.decks = h("div", { class: "deck-chips", role: "group", "aria-label": "Search only these decks", data: { testid: "deck-chips" } });
+    return h("div", { class: "search" },
+      h("label", { for: "demand-search", text: "Find the card, or type its demand (“discard 2 wood”, “roof −1”)" }), els.search, els.decks, els.results);
+  }
+
+  function drawDeckChips() {
+    const { decks } = p.state;
+    els.decks.replaceChildren(...DECK_CHIPS.map(([key, label]) => h("button", {
+      type: "button", class: ["deck-chip", decks.includes(key) && "is-current"], "aria-pressed": String(decks.includes(key)),
+      disabled: ctl.readonly, data: { testid: `deck-${key}`, key: `deck-${key}` },
+      onclick: () => {
+        const now = p.dispatch({ type: "deckToggled", deck: key }).decks;
+        drawDeckChips();
+        drawResults();
+        ctl.say(now.length ? `Searching only: ${now.map(title).join(", ")}.` : "Searching every deck.");
+      },
+    }, label)));
+  }
+
+  async function drawResults() {
+    const seq = ++searchSeq;
+    const { cards, query, decks } = p.state;
+    if (!cards) {
+      els.results.replaceChildren(query ? h("li", { class: "hint", text: "The card list arrives with the rules…" }) : "");
+      return;
+    }
+    const listing = !query.trim(); // nothing typed: a deck chip lists its deck's cards
+    if (listing && !decks.length) {
+      els.results.replaceChildren();
+      return;
+    }
+    let found;
+    try {
+      found = await window.referee.call("card_search", JSON.stringify({ query, decks }));
+    } catch (e) {
+      if (seq === searchSeq) els.results.replaceChildren(h("li", { class: "hint", text: `The search failed: ${plainError(e)}` }));
+      return;
+    }
+    if (seq !== searchSeq) return;
+    const items = found.results.slice(0, listing ? found.results.length : 8).map((r) => resultItem(r, cards)).filter(Boolean);
+    els.results.replaceChildren(...(items.length ? items : [h("li", { class: "hint", text: "No card matches: tap what it asks for below." })]));
+  }
+
+  function resultItem(r, cards) {
+    if (r.card === null) {
+      return h("li", {}, h("button", { type: "button", class: "card-pick is-demand", data: { testid: "card-demand", key: "card-demand" },
+        disabled: ctl.readonly, onclick: () => p.act.pickDemand(r) },
+      h("span", { class: "card-name", text: r.name }), h("span", { class: "card-deck", text: "Your demand" }),
+      h("span", { class: "card-text", text: "Rule exactly this, or pick a card below that contains it." })));
+    }
+    const c = cards.find((x) => x.id === r.card);
+    if (!c) return null;
+    return h("li", {}, h("button", { type: "button", class: "card-pick", data: { testid: `card-${c.id}`, key: `card-${c.id}` },
+      onclick: () => p.act.pickCard(c) },
+    h("span", { class: "card-name", text: c.name }), h("span", { class: "card-deck", text: title(c.group || c.deck) }),
+    h("span", { class: "card-text", text: c.text }),
+    r.flag ? h("span", { class: "card-flag", text: r.flag }) : null,
+    r.why === "contains the demand" ? h("span", { class: "card-why", text: "Contains that demand" }) : null));
+  }
+
+  /** A pick ends the search: its words and its decks are cleared (a deck's list would come
+   * back above the card just picked and push it down). */
+  function endSearch() {
+    const hadDecks = p.state.decks.length > 0;
+    p.dispatch({ type: "searchEnded" });
+    if (hadDecks) drawDeckChips();
+    els.search.value = "";
+    drawResults();
+  }
+
+  return { build, drawDeckChips, drawResults, endSearch };
+}

@@ -1,0 +1,138 @@
+// @ts-check
+// The ruling sheet: the core's ruling in full under the demand (what is paid, gained, the
+// Wounds, what follows, the players' choices, and why, step by step, each step citing its
+// rule), and the rule drawer a cited code opens beside the table.
+
+import { codeTitle } from "../../shared/view.js";
+import { h } from "../dom.js";
+import { decisions } from "./choices.js";
+
+// The Wounds table's columns: short enough to fit the panel, the full name for screen readers.
+const WOUND_COLUMNS = [["Who", ""], ["Unmet demand", "Wounds for the unmet demand"], ["Other Wounds", ""], ["Morale arrows", "Morale arrows passed"], ["Dies?", ""]];
+const SHOWN = { none: "none", ask: "none", unpicked: "none", pending: "pending", applying: "pending", preview: "preview", applied: "applied", stale: "stale", error: "error" };
+
+/** @param {import("./panel.js").Panel} p */
+export function createRulingSheet(p) {
+  const { ctl, els } = p;
+  let ruleDrawer = null; // the rule drawer (a promise of it), made on the first tap on a code
+
+  function build() {
+    els.ruling = h("div", { class: "ruling", "aria-labelledby": "ruling-title", data: { testid: "ruling" } });
+    return els.ruling;
+  }
+
+  function drawRuling() {
+    const { status: st, ruling: r, error } = p.state;
+    els.ruling.dataset.state = SHOWN[st];
+    if (st === "error") {
+      els.ruling.replaceChildren(h("p", { class: "form-error", role: "alert", data: { testid: "ruling-error" }, text: `No ruling yet: ${error}` }));
+      return;
+    }
+    if (!r) { els.ruling.replaceChildren(); return; }
+    els.ruling.replaceChildren(...[ // (replaceChildren writes a null as the text "null")
+      h("h3", { id: "ruling-title", text: st === "applied" ? "Ruling applied" : st === "stale" ? "Applied. The table has changed since." : ctl.shared ? "The shared ruling" : "The ruling (nothing is changed yet)" }),
+      h("p", { class: ["verdict", r.words.clear && "is-clear"], data: { testid: "verdict" }, text: r.words.headline }),
+      h("p", { class: ["ruling-sure", `sure-${r.words.sure.grade}`], data: { testid: "ruling-certainty", grade: r.words.sure.grade } },
+        h("strong", { text: `${r.words.sure.label}. ` }), r.words.sure.text),
+      h("h4", { text: "What is paid" }),
+      r.payments.length ? h("ul", { class: "payments", data: { testid: "payments" } }, r.words.paid.map((text) => h("li", { text })))
+        : h("p", { class: "hint", text: "Nothing to pay." }),
+      r.gains && r.gains.length ? h("h4", { text: "What the players gain" }) : null,
+      r.gains && r.gains.length ? h("ul", { class: "gains", data: { testid: "gains" } }, r.words.gains.map((text) => h("li", { text }))) : null,
+      h("h4", { text: "Wounds" }),
+      r.wounds.length ? woundsTable(r) : h("p", { class: "hint", data: { testid: "no-wounds" }, text: "No one is wounded." }),
+      h("h4", { text: "What follows" }),
+      h("ul", { class: "follows", data: { testid: "follows" } }, follows(r)),
+      r.decisions.length ? decisions(p, r) : null,
+      h("h4", { text: "Why, step by step" }),
+      h("ol", { class: "steps", data: { testid: "steps" } }, r.steps.map((step, i) => h("li", { class: `step-${step.certainty}` },
+        ...cite(step.clause, step.part, r.words.titles[i]),
+        h("span", { class: "step-text", text: ` ${step.text} ` }),
+        h("span", { class: `certainty certainty-${step.certainty}`, text: r.words.steps[i] })))),
+      h("p", { class: "fine" }, "Each code is a clause of the rule (C…), a rule around it (G-…) or our ruling where the rules are silent (R…). ",
+        "Tap a code to read its rule. ",
+        h("a", { class: "faq-more", href: "./faq.html", data: { testid: "faq-from-ruling" } }, "The rules FAQ explains each one."))]
+      .filter(Boolean));
+  }
+
+  function woundsTable(r) {
+    return h("table", { class: "wounds-table", data: { testid: "wounds" } },
+      h("thead", {}, h("tr", {}, WOUND_COLUMNS.map(([short, long]) => h("th", { scope: "col", title: long || undefined },
+        h("span", { "aria-hidden": long ? "true" : undefined, text: short }), long ? h("span", { class: "visually-hidden", text: long }) : null)))),
+      h("tbody", {}, r.wounds.map((w, i) => h("tr", { data: { figure: w.figure } },
+        h("th", { scope: "row", text: r.words.names[i] }), h("td", { text: w.unfulfilled }), h("td", { text: w.other }),
+        h("td", { text: w.morale_arrows }), h("td", { text: w.died ? "yes" : "no" })))));
+  }
+
+  /** What follows, as the core says it; what could still avoid a loss cites its rule (C4). */
+  function follows(r) {
+    return r.words.follows.map((text) => (text === r.words.not_spent
+      ? h("li", { data: { testid: "not-spent" } }, ...cite("C4"), ` ${text}`)
+      : h("li", { class: text === r.words.lost ? "lost-line" : null, text })));
+  }
+
+  /** A rule code as a ruling cites it: the code (a link to its rule, shown beside the table)
+   * and, beside it, its words ("C3" and "What can be discarded must be"): a code is never
+   * shown bare. The words are the widget's (codeTitle, static/shared/view.js). */
+  function cite(code, part = null, title = null) {
+    const words = title || codeTitle(code, p.faq.clauses);
+    return [clauseLink(code, part), words ? h("span", { class: "clause-name", text: ` ${words}:` }) : null];
+  }
+
+  // A rule code in the ruling: a link to its FAQ entry, which opens in the rule drawer beside
+  // the table (offline too; ./rule-drawer.js) rather than on the FAQ page, which would leave
+  // the board (and, in a tablet's installed app, the app). A modified click still follows
+  // the link.
+  function clauseLink(code, part = null) {
+    const entry = p.faq.byClause[code];
+    const clause = p.faq.clauses[code];
+    const name = clause ? clause.title : "";
+    return h("a", { class: "clause", href: entry ? `./faq.html#${entry}` : "./faq.html",
+      title: name || undefined, "aria-label": `${code}${name ? `: ${name}` : ""} (the rule${entry ? " and its worked example" : ""}, shown beside the table)`, "aria-haspopup": "dialog",
+      data: part ? { clause: code, part } : { clause: code },
+      onclick: (e) => {
+        if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || !clause) return;
+        e.preventDefault();
+        showRule(code, e.currentTarget, part);
+      } }, code);
+  }
+
+  /** The rule behind a code, in the drawer: its text, how sure it is, its sources and its
+   * FAQ entry with the worked example ruled by the core. The drawer is made on the first
+   * tap (its module is inside the board's bundle, static/vendor/board.js, so this import
+   * fetches nothing; it still works with the modules unbundled). */
+  async function showRule(code, from, part = null) {
+    const dialog = document.getElementById("rule-dialog");
+    if (!dialog) return;
+    if (!ruleDrawer) {
+      ruleDrawer = import("./rule-drawer.js").then(({ createRuleDrawer }) => {
+        const drawer = createRuleDrawer({ dialog, say: (text) => ctl.say(text), headline: (r) => r.words.headline, paid: (r) => r.words.paid,
+          rule: (request) => window.referee.rule(request) });
+        drawer.setFaq(p.faq.entries, p.faq.clauses, p.faq.sources);
+        return drawer;
+      });
+      ruleDrawer.catch(() => { ruleDrawer = null; }); // tried again on the next tap
+    }
+    let drawer;
+    try {
+      drawer = await ruleDrawer;
+    } catch {
+      ctl.say("The rule could not be shown here; the link opens it in the rules FAQ.");
+      location.href = from ? from.href : "./faq.html";
+      return;
+    }
+    drawer.open(code, from, part);
+  }
+
+  /** The FAQ and the rule catalogue came: the codes link to their entries. */
+  function setFaq(entries, clauses, sources) {
+    /** @type {Record<string, string>} */
+    const byClause = {};
+    for (const e of entries) if (!byClause[e.clause]) byClause[e.clause] = e.id;
+    p.faq = { byClause, entries, sources: sources || [], clauses: clauses || {} };
+    if (ruleDrawer) ruleDrawer.then((drawer) => drawer.setFaq(entries, p.faq.clauses, p.faq.sources), () => {});
+    if (p.state.ruling) drawRuling();
+  }
+
+  return { build, drawRuling, showRule, setFaq };
+}

@@ -1,0 +1,103 @@
+// @ts-check
+// Sharing the demand: a link to the table, the demand and the choices (for an applied
+// ruling, the table as it was before it), and "Advanced": the demand as JSON text, to copy,
+// paste and rule, or the whole request exported as a file.
+
+import { plainError } from "../../shared/labels.js";
+import { h } from "../dom.js";
+
+/** @param {import("./panel.js").Panel} p */
+export function createSharing(p) {
+  const { ctl, els } = p;
+
+  function build() {
+    els.share = h("div", { class: "share-box", data: { testid: "share-box" } });
+    els.advanced = h("details", { class: "advanced", data: { testid: "advanced" } });
+    return { share: els.share, advanced: els.advanced };
+  }
+
+  /** The link carries the table as it was before an applied ruling: its recipient sees the
+   * ruling about to happen, not its Wounds already on the board beside it. */
+  function sharedRequest() {
+    const req = p.act.request();
+    const { status, appliedTable } = p.state;
+    if (status === "applied" && appliedTable) req.state = appliedTable;
+    return req;
+  }
+
+  async function share() {
+    try {
+      const link = await window.referee.links.encode(sharedRequest());
+      p.dispatch({ type: "shared", url: `${location.href.split("#")[0]}#r=${link}` });
+    } catch (e) {
+      p.dispatch({ type: "shareFailed", error: plainError(e) });
+    }
+    drawShare();
+    const input = els.share.querySelector("input");
+    if (input) { input.focus(); input.select(); }
+  }
+
+  function drawShare() {
+    const { shareUrl, shareError, status } = p.state;
+    if (!shareUrl && !shareError) { els.share.replaceChildren(); return; }
+    if (shareError) { els.share.replaceChildren(h("p", { class: "form-error", role: "alert", text: shareError })); return; }
+    const said = h("span", { class: "hint", role: "status" });
+    els.share.replaceChildren(
+      h("label", { for: "share-url", text: status === "applied" ? "Link to the table as it was before this ruling, with its demand and choices"
+        : "Link to this table, demand and choices" }),
+      h("div", { class: "share-row" },
+        h("input", { id: "share-url", type: "url", readonly: true, value: shareUrl, data: { testid: "share-url" } }),
+        h("button", { type: "button", class: "secondary", onclick: async () => {
+          try {
+            await navigator.clipboard.writeText(shareUrl);
+            said.textContent = "Copied.";
+          } catch {
+            els.share.querySelector("input").select();
+            said.textContent = "Selected: copy it with your device's Copy.";
+          }
+        } }, "Copy")), said);
+  }
+
+  function drawAdvanced() {
+    const area = h("textarea", { id: "effect-json", rows: 5, spellcheck: "false", "aria-describedby": "effect-json-how", data: { testid: "effect-json" } });
+    const error = h("p", { class: "form-error", role: "alert" });
+    els.advanced.replaceChildren(
+      // The box is filled as the area opens, in the click itself: the "toggle" event comes a
+      // task later, and wiped what was pasted in between.
+      h("summary", { text: "Advanced: copy or paste the demand as text (JSON)", onclick: () => { if (!els.advanced.open) showEffectJson(true); } }),
+      h("div", { class: "json-editor" },
+        h("label", { for: "effect-json", text: "The card's demand written as JSON, the text form other tools read and write" }),
+        h("p", { class: "hint", id: "effect-json-how", text: "It shows the demand on the table. Paste another one here and press “Use this JSON” to rule on it, or export the whole request (the table, the demand and the choices) as a file to keep or share." }),
+        area, error,
+        h("div", { class: "demand-actions" },
+          h("button", { type: "button", class: "secondary", data: { testid: "effect-json-show" }, onclick: () => showEffectJson(true) }, "Show this demand"),
+          h("button", { type: "button", class: "secondary", data: { testid: "effect-json-use" }, onclick: () => useJson(area, error) }, "Use this JSON"),
+          h("button", { type: "button", class: "secondary", data: { testid: "export-request" },
+            onclick: () => p.state.effect && ctl.download("castaway-request.json", p.act.request()) }, "Export the request"))));
+    els.effectJson = area;
+  }
+
+  function useJson(area, error) {
+    try {
+      const effect = JSON.parse(area.value);
+      if (!effect || typeof effect !== "object" || !Array.isArray(effect.demands)) throw new Error("an effect has a list of demands");
+      p.dispatch({ type: "composed", effect });
+      error.textContent = "";
+      p.act.ruleAgain();
+    } catch (e) {
+      error.textContent = `This is not an effect: ${e.message}`;
+    }
+  }
+
+  /** The JSON box shows the demand on the table, from the moment "Advanced" opens, and
+   * follows it (text typed there stays until the demand changes). */
+  function showEffectJson(force = false) {
+    const { effect } = p.state;
+    const text = effect ? JSON.stringify(effect, null, 1) : "";
+    if (!force && text === els.jsonShown) return;
+    els.jsonShown = text;
+    els.effectJson.value = text;
+  }
+
+  return { build, share, drawShare, drawAdvanced, showEffectJson };
+}

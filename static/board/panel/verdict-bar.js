@@ -1,0 +1,271 @@
+// @ts-check
+// The verdict bar: the ruling's headline always in view, with Why?, Undo, Share and Apply
+// (and "Apply it again?" for a card already applied), the sheet's toggle upright, and the
+// core's note on Actions planned before the Action Phase. Beside it, under the demand, the
+// "Rule again" row. What it says comes from the state; it decides nothing.
+
+import { h } from "../dom.js";
+import { SHEET_LAYOUT, scrollPanelTo } from "./controls.js";
+
+const RULE_AGAIN_WHY = {
+  applied: "Applied. If this card comes up again, “Rule again” gives a fresh ruling on the table as it is now, to apply once more.",
+  stale: "The table has changed since this ruling was applied. “Rule again on this table” rules the same card on the table as it is now; nothing changes until you press Apply.",
+  error: "“Rule again” asks the referee once more, on the table as it is now.",
+};
+
+/** The ruling's headline, as the core words it ("Each character suffers 1 Wound."). */
+const headline = (r) => r.words.headline;
+
+/** A ruling is on its way where one was shown (the table changed, or it was reloaded with
+ * its demand): "applied" or "preview", the bar it will show, else null. The bar keeps that
+ * ruling's place, buttons and all (disabled), so nothing below it moves when it comes. */
+function awaited(p) {
+  const { status, ruling, waiting } = p.state;
+  return status !== "pending" || !(ruling || waiting) ? null : waiting ? waiting.bar : "preview";
+}
+
+// With a ruling on show, Share sits in the verdict bar beside Why? and Apply (always in
+// view); otherwise under the demand, beside "Rule again".
+function shareInBar(p) {
+  const { status, ruling, confirming } = p.state;
+  return (Boolean(ruling) && ["preview", "applied"].includes(status) && !confirming) || awaited(p) !== null;
+}
+
+/** Under the headline: the card, and what is paid ("Unusually Cold Night · Wood: 1 of 2
+ * paid — 1 short"), so that the table knows what to hand over without opening "Why?". */
+function paidLine(p, r) {
+  const card = p.state.card && p.state.card.name;
+  return [card, r.words.summary].filter(Boolean).join(" · ");
+}
+
+/** @param {import("./panel.js").Panel} p */
+/** The ruling on show, as the autosave keeps it (its headline, and whether it is applied): a
+ * reload shows it in the verdict bar, greyed, until the rules have ruled again. */
+export function shownRuling(p) {
+  const { status: s, ruling, waiting } = p.state;
+  if (ruling && ["preview", "applied", "pending"].includes(s)) {
+    return { headline: headline(ruling), bar: s === "applied" ? "applied" : "preview", paid: paidLine(p, ruling) };
+  }
+  return s === "pending" && waiting ? { ...waiting } : null;
+}
+
+function texts(p) {
+  const { ctl } = p;
+  const { status, ruling: r, waiting, error } = p.state;
+  const ready = document.documentElement.dataset.rulesReady === "true";
+  return {
+    none: ["No demand yet", "Find the card, or tap what it asks for."],
+    unpicked: ["Discard what?", "Tap the resource the card asks to discard."],
+    ask: ctl.state.phase === "action" ? ["Who resolves this Action?", "Tap “Resolve” on its planned Action."]
+      : ["Who is “the character resolving”?", "Choose them under the card."],
+    pending: r ? [headline(r), "Ruling…"]
+      : waiting ? [waiting.headline, "Being checked…"]
+        : ctl.shared ? ["Working out the shared ruling…", ready ? "Ruling…" : "Waiting for the rules"]
+          : ready ? ["Ruling…", "Ruling…"] : ["Ruling once the rules are ready…", "Waiting for the rules"],
+    preview: [r && headline(r), ctl.shared ? "The shared ruling" : "Preview: not applied yet"],
+    applying: [r && headline(r), "Applying…"],
+    applied: [r && headline(r), "Applied to the table"],
+    stale: [r && headline(r), "Applied. The table has changed since."],
+    error: ["No ruling yet", error],
+  }[status] || ["", ""];
+}
+
+/** Screen readers hear each new headline once (the bar itself is drawn again often). */
+function announce(p, said) {
+  const { status: s, ruling: r } = p.state;
+  const heard = ["preview", "ask", "unpicked", "stale", "error", "applied"].includes(s)
+    ? `${said[0]} ${s === "preview" ? "" : said[1] || ""}${r && s === "preview" && r.payments.length ? ` ${r.words.paid.join("; ")}.` : ""}`.trim() : "";
+  if (heard && heard !== p.els.said.textContent) p.els.said.textContent = heard;
+}
+
+function barText(p, said, r) {
+  const { status: s, waiting } = p.state;
+  if (!r && p.state.confirming) {
+    return h("div", { class: "bar-text" },
+      h("p", { class: "bar-status", data: { testid: "bar-status" }, text: said[1] }),
+      h("p", { class: "headline", data: { testid: "headline" }, text: said[0] }));
+  }
+  // How sure, in the bar too, when it is anything but official (the details under "Why?").
+  const sure = r && s !== "pending" && s !== "error" && r.certainty !== "stated" ? r.words.sure : null;
+  return h("div", { class: "bar-text" },
+    h("p", { class: "bar-status", data: { testid: "bar-status" }, text: said[1] }),
+    sure ? h("p", { class: ["bar-sure", `sure-${sure.grade}`], data: { testid: "bar-certainty" }, text: sure.label }) : null,
+    h("p", { class: ["headline", r && r.words.clear && "is-clear", !r && (waiting || p.ctl.shared) && s === "pending" && "is-waiting"],
+      data: { testid: "headline" }, text: said[0] }),
+    barPaid(p, s, r));
+}
+
+/** The bar's paid line: the ruling's, greyed while it is ruled again; a reloaded one's as
+ * it was saved, greyed, until the rules confirm it. */
+function barPaid(p, s, r) {
+  const { waiting } = p.state;
+  const text = r ? paidLine(p, r) : s === "pending" && waiting ? waiting.paid : "";
+  if (!text || (r && !["preview", "applying", "applied", "stale", "pending"].includes(s))) return null;
+  return h("p", { class: ["bar-paid", s === "pending" && "is-waiting"], data: { testid: "bar-paid" }, text });
+}
+
+/** "This card was already applied. Apply it again?", in the bar. */
+function confirmAgain(p) {
+  return h("div", { class: "confirm-again", role: "group", "aria-labelledby": "apply-again-q", data: { testid: "apply-again" } },
+    h("p", { id: "apply-again-q", class: "confirm-question", role: "alert", data: { testid: "apply-again-question" }, text: "This card was already applied. Apply it again?" }),
+    h("div", { class: "bar-actions" },
+      h("button", { type: "button", class: "secondary", data: { testid: "apply-again-cancel" }, onclick: () => p.act.cancelApply() }, "Cancel"),
+      h("button", { type: "button", class: "primary", data: { testid: "apply-again-confirm" }, onclick: () => p.act.applyNow() }, "Apply again")));
+}
+
+/** Planned Actions on a table that says an earlier phase, as the core tells it (its
+ * moment's `early`: never beside a card of the phase the table says). Said under the
+ * headline, in view in every layout, with the one tap that sets the Action Phase. The
+ * ruling stays the core's: what lies on a planned Action is tied up either way (C2). */
+function earlyNote(p) {
+  const m = p.state.moment;
+  if (p.ctl.readonly || !m || !m.early) return null;
+  return h("div", { class: "bar-early", role: "group", "aria-labelledby": "bar-early-text", data: { testid: "phase-early" } },
+    h("p", { id: "bar-early-text", text: m.early }),
+    h("button", { type: "button", class: "secondary", data: { testid: "phase-early-set", key: "phase-early-set" }, onclick: () => setActionPhase(p.ctl) },
+      "Set the Action Phase"));
+}
+
+/** The note's button: the Action Phase, as one move to undo; said, and the board's Phase
+ * control (which now shows it) takes the keyboard from the button that goes. */
+async function setActionPhase(ctl) {
+  if (!(await ctl.set("phase", "action", "Phase: Action (Actions are planned)"))) return;
+  ctl.say("The phase is now the Action Phase. Tap “Resolve” on the Action being resolved.");
+  const phase = /** @type {HTMLElement | null} */ (document.querySelector('#board [data-key="phase-action"]'));
+  if (phase && (!document.activeElement || document.activeElement === document.body)) phase.focus({ preventScroll: true });
+}
+
+/** Upright, the bar's height, for the sheet folded to it (board.css): the table ends above
+ * the bar and the toasts stand over it, whatever it holds (the note under the headline
+ * makes it taller). Set on those two alone (the property is not inherited: board.css), and
+ * only when it changes, so that nothing else is styled again. */
+export function watchBarHeight(bar) {
+  if (!window.ResizeObserver) return;
+  const sheet = matchMedia(SHEET_LAYOUT);
+  const users = [document.getElementById("layout"), /** @type {HTMLElement | null} */ (document.querySelector(".toasts"))].filter(Boolean);
+  let shown = 0;
+  new ResizeObserver(() => {
+    const px = Math.ceil(bar.offsetHeight);
+    if (!sheet.matches || px === shown) return;
+    shown = px;
+    for (const el of users) el.style.setProperty("--bar-height", `${px}px`); // CSSOM: allowed by the CSP
+  }).observe(bar);
+}
+
+/** @param {import("./panel.js").Panel} p */
+export function createVerdictBar(p) {
+  const { ctl, els, bar } = p;
+  let sharedFromBar = null; // where Share was last drawn: the actions row follows the bar
+
+
+
+
+
+  function build() {
+    els.actions = h("div", { class: "demand-actions" });
+    els.said = h("p", { class: "visually-hidden", "aria-live": "polite", data: { testid: "ruling-live" } });
+    return els.actions;
+  }
+
+  function drawActions() {
+    const { effect, status } = p.state;
+    const none = !effect || Boolean(ctl.shared && ctl.shared.checking); // (a link being read: nothing to do yet)
+    sharedFromBar = shareInBar(p);
+    const why = ruleAgainWhy();
+    els.actions.replaceChildren(...[
+      h("button", { type: "button", class: "secondary", disabled: none || status === "ask" || status === "unpicked", data: { testid: "preview", key: "preview" },
+        "aria-describedby": why ? "rule-again-why" : null, onclick: () => p.act.ruleAgain(true) }, status === "stale" ? "Rule again on this table" : "Rule again"),
+      sharedFromBar ? null : h("button", { type: "button", class: "secondary", disabled: none || status === "unpicked", data: { testid: "share", key: "share" }, onclick: () => p.act.share() }, "Share"),
+      why ? h("p", { class: "hint rule-again-why", id: "rule-again-why", data: { testid: "rule-again-why" }, text: why }) : null]
+      .filter(Boolean));
+  }
+
+  /** When and why to press "Rule again", in a line beside it: the ruling follows the table
+   * by itself, so the button matters after an Apply (the same card a second time, or the
+   * table changed since) and after a ruling that could not be made. */
+  function ruleAgainWhy() {
+    if (!p.state.effect || ctl.shared) return null;
+    return RULE_AGAIN_WHY[p.state.status] || "No need to press it while you play: the ruling follows every change to the table by itself. “Rule again” asks the referee once more.";
+  }
+
+
+
+  function drawBar() {
+    const { status: s, ruling: r, confirming } = p.state;
+    const said = texts(p);
+    if (sharedFromBar !== null && sharedFromBar !== shareInBar(p)) drawActions(); // Share moved
+    announce(p, said);
+    bar.dataset.state = s;
+    if (confirming && s === "preview") {
+      bar.replaceChildren(barText(p, said, null), confirmAgain(p));
+      return;
+    }
+    bar.replaceChildren(barText(p, said, r), barActions(), ...[earlyNote(p)].filter(Boolean)); // (replaceChildren writes a null as the text "null")
+  }
+
+
+
+  function barActions() {
+    const { status: s, ruling: r } = p.state;
+    const canApply = s === "preview" && !ctl.readonly && !ctl.shared;
+    const sheetClosed = document.documentElement.dataset.sheet === "closed";
+    return h("div", { class: "bar-actions" },
+      s === "stale"
+        ? h("button", { type: "button", class: "secondary", data: { testid: "bar-rule-again" }, "aria-describedby": "rule-again-why", onclick: () => p.act.ruleAgain(true) }, "Rule again")
+        : r && s !== "pending" ? h("button", { type: "button", class: "secondary", data: { testid: "why" }, onclick: showWhy }, "Why?")
+          : awaited(p) ? h("button", { type: "button", class: "secondary", disabled: true, data: { testid: "why" } }, "Why?") : null,
+      // Applied: its Undo stays in view, here (the page's own Undo may be scrolled away).
+      (s === "applied" || awaited(p) === "applied") && !ctl.readonly ? h("button", { type: "button", class: "secondary", disabled: s !== "applied",
+        data: { testid: "bar-undo", key: "bar-undo" }, "aria-label": "Undo this ruling", onclick: () => ctl.undo() }, "Undo") : null,
+      shareInBar(p) ? h("button", { type: "button", class: "secondary", disabled: s === "pending", data: { testid: "share", key: "bar-share" },
+        "aria-label": "Share this ruling", title: "A link to this table, demand and ruling", onclick: shareFromBar }, "Share") : null,
+      h("button", { type: "button", class: "primary", disabled: !canApply, data: { testid: "apply", key: "apply" }, onclick: () => p.act.apply() },
+        s === "applied" || s === "stale" || awaited(p) === "applied" ? "Applied" : "Apply"),
+      h("button", { type: "button", class: "secondary sheet-toggle", "aria-controls": "panel-body", "aria-expanded": String(!sheetClosed),
+        data: { testid: "sheet-toggle" }, onclick: toggleSheet }, sheetClosed ? "Show the card & ruling" : "Show the table"));
+  }
+
+
+
+
+  /** "Why?": the ruling's details, step by step, brought into view (the sheet opened). */
+  function showWhy() {
+    document.documentElement.dataset.sheet = "open";
+    drawBar();
+    scrollPanelTo(els.ruling, "start");
+    const title = els.ruling.querySelector("h3");
+    if (title) {
+      title.tabIndex = -1;
+      title.focus({ preventScroll: true });
+    }
+  }
+
+  function toggleSheet() {
+    const html = document.documentElement;
+    html.dataset.sheet = html.dataset.sheet === "closed" ? "open" : "closed";
+    drawBar();
+    /** @type {HTMLElement} */ (bar.querySelector("[data-testid=sheet-toggle]")).focus();
+  }
+
+  /** Upright, the card's sheet folded down to its verdict bar, the whole table in view. */
+  function showTable() {
+    const html = document.documentElement;
+    if (html.dataset.sheet === "closed" || !matchMedia(SHEET_LAYOUT).matches) return;
+    html.dataset.sheet = "closed";
+    drawBar();
+  }
+
+  /** Share from the verdict bar: the link is shown (and selected) in the panel, brought into
+   * view (the sheet opened in portrait). */
+  async function shareFromBar() {
+    await p.act.share();
+    document.documentElement.dataset.sheet = "open";
+    drawBar();
+    scrollPanelTo(els.share, "nearest");
+    const input = els.share.querySelector("input");
+    if (input) { input.focus({ preventScroll: true }); input.select(); }
+  }
+
+
+  return { build, drawBar, drawActions, showTable, focus: (testid) => /** @type {HTMLElement} */ (bar.querySelector(`[data-testid=${testid}]`)).focus() };
+}
