@@ -37,7 +37,7 @@ const SIZE = {
 };
 
 // Each page's folder is its own: static/board/, static/widget/ and static/faq/ share code only
-// through static/shared/. The board never imports static/app.js nor its modules (static/referee/):
+// through static/shared/, which imports from none of them. The board never imports static/app.js nor its modules (static/referee/):
 // it uses window.referee, and a copy in its bundle would start a second Python (tools/vendor.py
 // refuses that bundle too). The widget and the FAQ likewise reach the rules through
 // window.referee.
@@ -50,9 +50,9 @@ const notOtherPages = (own) => ({
         group: [`**/${other}/*`, `**/${other}/**`],
         message: `static/${own}/ must not import from static/${other}/: what two pages share goes in static/shared/.`,
       })),
-      ...(own === "board" ? [{
+      ...(own === "board" || own === "shared" ? [{
         group: ["**/app.js", "**/referee/*", "**/referee/**"],
-        message: "static/board/ must not import static/app.js or its modules: it uses window.referee (a copy in its bundle would start a second Python).",
+        message: `static/${own}/ must not import static/app.js or its modules: the board uses window.referee (a copy in its bundle would start a second Python).`,
       }] : []),
     ],
   }],
@@ -86,6 +86,8 @@ export default [
     rules: { "import-x/no-cycle": ["error", { maxDepth: Infinity, ignoreExternal: true }] },
   },
   ...PAGE_FOLDERS.map((own) => ({ files: [`static/${own}/**/*.js`], rules: notOtherPages(own) })),
+  // What the pages share depends on none of them, nor on app.js (the board bundles it).
+  { files: ["static/shared/**/*.js"], rules: notOtherPages("shared") },
   // The pages' modules, and the baseline page the load benchmark compares against.
   { files: ["static/**/*.js", "bench/baseline/*.js"], languageOptions: { globals: globals.browser } },
   { files: ["static/sw.js"], languageOptions: { sourceType: "script", globals: globals.serviceworker } },
