@@ -8,7 +8,24 @@ import { accepts } from "./moves.js";
 const THRESHOLD = 6; // px of movement before a press becomes a drag
 const REDUCED = matchMedia("(prefers-reduced-motion: reduce)"); // no lift: the ghost only follows
 
+/** Moving pieces on the board `root`, by drag, tap and keyboard, through `ctl`. */
 export function installMoves(root, ctl) {
+  installDrag(root, ctl);
+  installTaps(root, ctl);
+}
+
+// The innermost place under the pointer that takes the piece (places nest: a planned
+// Action lies on its action space).
+function takerAt(root, el, piece) {
+  for (let zone = el && el.closest("[data-drop]"); zone && root.contains(zone);
+    zone = zone.parentElement && zone.parentElement.closest("[data-drop]")) {
+    if (accepts(piece, JSON.parse(zone.dataset.drop))) return zone;
+  }
+  return null;
+}
+
+/** Drag and drop with Pointer Events; the ghost follows the pointer. */
+function installDrag(root, ctl) {
   let drag = null;
   let swallowClick = false;
 
@@ -78,55 +95,6 @@ export function installMoves(root, ctl) {
     e.preventDefault();
   }, true);
 
-  // The innermost place under the pointer that takes the piece (places nest: a planned
-  // Action lies on its action space).
-  function takerAt(el, piece) {
-    for (let zone = el && el.closest("[data-drop]"); zone && root.contains(zone);
-      zone = zone.parentElement && zone.parentElement.closest("[data-drop]")) {
-      if (accepts(piece, JSON.parse(zone.dataset.drop))) return zone;
-    }
-    return null;
-  }
-
-  // Tap-to-place: with a piece in hand, a tap anywhere on a place that takes it puts it there.
-  // With nothing in hand, a tap on an Action space (where players put pawns at the table)
-  // says how to plan one there, by the finger, rather than doing nothing.
-  root.addEventListener("click", (e) => {
-    if (e.target.closest("button, input, select, textarea, label, summary, a")) return;
-    if (!ctl.holding) {
-      const space = e.target.closest("[data-drop]");
-      if (space && !ctl.readonly && JSON.parse(space.dataset.drop).t === "space") {
-        ctl.hint("To plan an Action here, first tap a pawn on a character's card, then “Put here” on this space.");
-      }
-      return;
-    }
-    const zone = takerAt(e.target, ctl.holding);
-    if (!zone) return;
-    // On an action space that holds planned Actions, a tap between its two "Put here" (join
-    // the planned Action, or start a new one) is not taken as either: taken as the new one, it
-    // would start a second, separate Build where the player meant to join the first.
-    if (zone.classList.contains("has-planned")) {
-      ctl.hint("Tap “Put here on …” to join the planned Action, or “Put here: a new one” to start another.");
-      return;
-    }
-    ctl.place(JSON.parse(zone.dataset.drop), zone.dataset.key);
-  });
-
-  root.addEventListener("keydown", (e) => {
-    if (e.key === "Escape" && ctl.holding) {
-      e.preventDefault();
-      ctl.drop();
-      return;
-    }
-    if (!e.target.dataset || !e.target.dataset.put) return;
-    const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[e.key];
-    if (!step) return;
-    e.preventDefault();
-    const all = [...root.querySelectorAll("[data-put]")];
-    const next = all[(all.indexOf(e.target) + step + all.length) % all.length];
-    if (next) next.focus();
-  });
-
   function start(d) {
     d.moving = true;
     // A mouse press focused the piece; a drop redraws the part it sits in, and removing the
@@ -167,7 +135,7 @@ export function installMoves(root, ctl) {
 
   function hover(d) {
     const [x, y] = d.at;
-    const ok = takerAt(document.elementFromPoint(x, y), d.piece);
+    const ok = takerAt(root, document.elementFromPoint(x, y), d.piece);
     if (ok === d.over) return;
     if (d.over) d.over.classList.remove("drop-hover");
     if (ok) ok.classList.add("drop-hover");
@@ -180,4 +148,46 @@ export function installMoves(root, ctl) {
     d.el.classList.remove("is-dragging");
     for (const zone of root.querySelectorAll(".drop-ok, .drop-hover")) zone.classList.remove("drop-ok", "drop-hover");
   }
+}
+
+/** Tap a piece, then tap its place (or reach it with the keyboard). */
+function installTaps(root, ctl) {
+  // Tap-to-place: with a piece in hand, a tap anywhere on a place that takes it puts it there.
+  // With nothing in hand, a tap on an Action space (where players put pawns at the table)
+  // says how to plan one there, by the finger, rather than doing nothing.
+  root.addEventListener("click", (e) => {
+    if (e.target.closest("button, input, select, textarea, label, summary, a")) return;
+    if (!ctl.holding) {
+      const space = e.target.closest("[data-drop]");
+      if (space && !ctl.readonly && JSON.parse(space.dataset.drop).t === "space") {
+        ctl.hint("To plan an Action here, first tap a pawn on a character's card, then “Put here” on this space.");
+      }
+      return;
+    }
+    const zone = takerAt(root, e.target, ctl.holding);
+    if (!zone) return;
+    // On an action space that holds planned Actions, a tap between its two "Put here" (join
+    // the planned Action, or start a new one) is not taken as either: taken as the new one, it
+    // would start a second, separate Build where the player meant to join the first.
+    if (zone.classList.contains("has-planned")) {
+      ctl.hint("Tap “Put here on …” to join the planned Action, or “Put here: a new one” to start another.");
+      return;
+    }
+    ctl.place(JSON.parse(zone.dataset.drop), zone.dataset.key);
+  });
+
+  root.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && ctl.holding) {
+      e.preventDefault();
+      ctl.drop();
+      return;
+    }
+    if (!e.target.dataset || !e.target.dataset.put) return;
+    const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[e.key];
+    if (!step) return;
+    e.preventDefault();
+    const all = [...root.querySelectorAll("[data-put]")];
+    const next = all[(all.indexOf(e.target) + step + all.length) % all.length];
+    if (next) next.focus();
+  });
 }

@@ -62,3 +62,10 @@ export function clear(el) {
   el.replaceChildren();
   return el;
 }
+
+/** The page's element with this id (the board's are in index.html). @param {string} id */
+export const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+export const $button = (id) => /** @type {HTMLButtonElement} */ ($(id));
+/** @param {string} id */
+export const $dialog = (id) => /** @type {HTMLDialogElement} */ ($(id));

@@ -1,27 +1,27 @@
 // @ts-check
 // The board: boots from the autosave before Python is ready, sends every change to the core
-// through the session (queued while the rules load), redraws from the core's snapshot, and
-// keeps the autosave, the history log, share links and import/export.
+// through the session (queued while the rules load) and redraws from the core's snapshot.
+// What it draws and wires around that has its own module: the log (log-view.js), the toolbar
+// with Undo and Redo (toolbar.js), import and a table replaced (transfer.js), share links
+// (share-link.js), the message by the finger (message.js), the autosave (save.js).
 
 import { createHeldCaption } from "./caption.js";
 import { createDemandPanel } from "./panel/panel.js";
-import { h } from "./dom.js";
+import { $, h } from "./dom.js";
 import { installMoves } from "./dnd.js";
 import { Journal } from "./journal.js";
-import { FRESH_TABLE, ROLES, plainError, title } from "../shared/labels.js";
+import { FRESH_TABLE, plainError } from "../shared/labels.js";
+import { createLogView } from "./log-view.js";
+import { clearMessage, lastPointer, lastTap, showMessage, watchTaps } from "./message.js";
 import { movesFor, pieceName } from "./moves.js";
 import { renderBoard } from "./render.js";
 import { createAutosave } from "./save.js";
+import { createShareLinks } from "./share-link.js";
 import { peekLink } from "../shared/linkpeek.js";
-import { effectProblem } from "../shared/savecheck.js";
 import { Store } from "./store.js";
+import { createToolbar } from "./toolbar.js";
+import { createTransfer } from "./transfer.js";
 
-/** @param {string} id */
-const $ = (id) => document.getElementById(id);
-/** @param {string} id */
-const $button = (id) => /** @type {HTMLButtonElement} */ ($(id));
-/** @param {string} id */
-const $dialog = (id) => /** @type {HTMLDialogElement} */ ($(id));
 const html = document.documentElement;
 const referee = window.referee;
 
@@ -43,7 +43,7 @@ const ctl = {
   shared: null, // {request} while a shared table is shown
   holding: null,
   resolving: null, // the planned Action whose lead pawn resolves the demand ("Resolve")
-  undo: () => undoRedo("undo"), // the verdict bar's Undo, once a ruling is applied
+  undo: () => toolbar.undoRedo("undo"), // the verdict bar's Undo, once a ruling is applied
 
   set(path, value, summary) {
     return this.edit([{ op: "set", path, value }], summary);
@@ -115,7 +115,7 @@ const ctl = {
 
   refuse(error) {
     const reason = plainReason(error);
-    showMessage(`Not done: ${reason}`, "refused", lastTap);
+    showMessage(`Not done: ${reason}`, "refused", lastTap());
     this.say(`Not done: ${reason}`);
     this.holding = null;
     draw();
@@ -123,7 +123,7 @@ const ctl = {
 
   /** A word on what a tap could not do yet (not a refusal: nothing was tried), by the finger. */
   hint(text) {
-    showMessage(text, "hint", lastTap);
+    showMessage(text, "hint", lastTap());
     this.say(text);
   },
 
@@ -143,7 +143,7 @@ const ctl = {
     }
     this.holding = piece;
     this.heldFrom = el && el.dataset.key;
-    this.heldBy = byPointer ? lastPointer : "key"; // the caption says how to put it back
+    this.heldBy = byPointer ? lastPointer() : "key"; // the caption says how to put it back
     if (demand) demand.showTable();
     draw();
     const first = /** @type {HTMLElement | null} */ (document.querySelector("#board [data-put]"));
@@ -152,7 +152,7 @@ const ctl = {
     const noAction = piece.t === "res" && !this.state.planned_actions.some((a) => !a.resolved)
       ? "To tie it to an Action, first put a character's pawn on that Action's space." : "";
     if (noAction) {
-      showMessage(noAction, "hint", lastTap);
+      showMessage(noAction, "hint", lastTap());
       drawCaption(); // placed again, clear of the note
     }
     this.say(`Holding ${pieceName(this.state, piece)}. ${first ? "Choose where it goes: Tab or arrow keys to a “Put here” button, Enter to put it, Escape to cancel." : "It has nowhere to go."} ${noAction}`.trim());
@@ -241,6 +241,14 @@ const autosave = createAutosave({ store, journal, board: {
   open: openSaved,
 } });
 
+const panel = () => demand;
+const logView = createLogView({ list: $("log-list"), journal, cardName: (id) => demand.cardName(id) });
+const links = createShareLinks({ ctl, store, autosave, referee, draw, panel, rulesDown: () => rulesDown,
+  replaceTable: (command, label) => transfer.replaceTable(command, label) });
+const transfer = createTransfer({ ctl, store, autosave, panel, leaveShared: () => links.leaveShared() });
+const toolbar = createToolbar({ ctl, journal, panel, replaceTable: transfer.replaceTable, importFile: transfer.importFile });
+watchTaps();
+
 /** Work in progress (commands, a save waiting for idle time): <html data-busy> is "0" when settled. */
 function setBusy(delta) {
   busy += delta;
@@ -254,8 +262,8 @@ function draw() {
   const key = active && active.closest && active.closest("#board") && !ctl.dragged ? active.dataset.key : null;
   ctl.dragged = false;
   renderBoard(ctl, roots);
-  drawLog();
-  drawToolbar();
+  logView.draw(cardsKnown);
+  toolbar.draw();
   $("board").dataset.readonly = String(ctl.readonly);
   const holding = String(Boolean(ctl.holding)); // board.css puts a planned Action's × away
   if (html.dataset.holding !== holding) html.dataset.holding = holding;
@@ -283,64 +291,6 @@ function restoreFocus(key) {
   if (el) el.focus();
 }
 
-// The newest entries of the log are drawn, the rest counted (a game of 3,000 changes does not
-// build 3,000 list items at each move); Export gives the whole log.
-const LOG_SHOWN = 100;
-
-function drawLog() {
-  const list = $("log-list");
-  const { entries, cursor } = journal;
-  const sig = `${entries.length}|${cursor}|${journal.revision}|${cardsKnown}|${journal.initial !== null}`;
-  if (list.dataset.sig === sig) return;
-  list.dataset.size = String(entries.length);
-  list.dataset.sig = sig;
-  if (logItems.cards !== cardsKnown) logItems.drawn.clear(); // card ids become card names
-  logItems.cards = cardsKnown;
-  const first = Math.max(0, entries.length - LOG_SHOWN);
-  const drawn = new Map();
-  for (let i = entries.length - 1; i >= first; i -= 1) drawn.set(`${i}|${i < cursor}`, logItem(entries[i], i, i < cursor));
-  logItems.drawn = drawn;
-  const items = [...drawn.values()].map((item) => item.node);
-  if (first > 0) items.push(h("li", { class: "hint", data: { testid: "log-earlier" }, text: `…and ${first.toLocaleString("en")} earlier entries (Export keeps them all).` }));
-  if (!items.length) items.push(h("li", { class: "hint", text: "Nothing yet: changes and rulings appear here, newest first." }));
-  placeChildren(list, items);
-}
-
-// The log's items as last drawn, by position and whether applied: a move adds one item and
-// the rest stay in the page as they are (no 100 items rebuilt, restyled and laid out again).
-const logItems = { cards: false, drawn: new Map() }; // "index|applied" -> {entry, node}
-
-function logItem(e, i, applied) {
-  const old = logItems.drawn.get(`${i}|${applied}`);
-  if (old && old.entry === e) return old;
-  const node = h("li", { class: ["log-entry", `log-${e.kind}`, !applied && "is-undone"], data: { testid: `log-${i}` } },
-    h("span", { class: "log-kind", text: e.kind === "ruling" ? "Ruling" : "Table" }),
-    h("span", { class: "log-text", text: `${e.card ? `${demand.cardName(e.card)}: ` : ""}${e.summary || "(no summary)"}` }),
-    applied ? null : h("span", { class: "log-undone", text: " (undone)" }));
-  return { entry: e, node };
-}
-
-/** Make `nodes` the children of `parent`, in order, moving or removing only what differs. */
-function placeChildren(parent, nodes) {
-  let at = parent.firstChild;
-  for (const node of nodes) {
-    if (node === at) at = at.nextSibling;
-    else parent.insertBefore(node, at);
-  }
-  while (at) {
-    const next = at.nextSibling;
-    at.remove();
-    at = next;
-  }
-}
-
-function drawToolbar() {
-  const own = !ctl.shared;
-  $button("undo").disabled = !own || !ctl.snapshot || !ctl.snapshot.can_undo;
-  $button("redo").disabled = !own || !ctl.snapshot || !ctl.snapshot.can_redo;
-  for (const id of ["new-game", "import-button", "export"]) $button(id).disabled = !own;
-}
-
 function showPending() {
   const box = $("board-pending");
   html.dataset.pending = String(waiting.length);
@@ -357,130 +307,7 @@ function plainReason(error) {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
-// Where the player last tapped (or clicked, or pressed Enter; or let go of a dragged piece):
-// a refusal is shown there, next to the control, not in a corner of the screen.
-let lastTap = null;
-let lastPointer = "touch"; // what pressed last: a finger, a pen or a mouse
-document.addEventListener("pointerup", (e) => { lastTap = { x: e.clientX, y: e.clientY }; lastPointer = e.pointerType || "touch"; }, true);
-document.addEventListener("click", (e) => {
-  const target = /** @type {Element} */ (e.target);
-  const el = target.closest && /** @type {HTMLElement | null} */ (target.closest("[data-key], [data-testid]"));
-  lastTap = el ? { key: el.dataset.key, testid: el.dataset.testid, x: e.clientX, y: e.clientY } : null;
-}, true);
-
-function anchorRect(anchor) {
-  if (!anchor) return null;
-  const el = (anchor.key && document.querySelector(`[data-key="${CSS.escape(anchor.key)}"]`))
-    || (anchor.testid && document.querySelector(`[data-testid="${CSS.escape(anchor.testid)}"]`));
-  if (el && el.getClientRects().length) return el.getBoundingClientRect();
-  return anchor.x || anchor.y ? { left: anchor.x, top: anchor.y, bottom: anchor.y } : null;
-}
-
-/** Put the message just below the control (above it if there is no room), inside the screen. */
-function placeMessage(box, anchor) {
-  const r = anchorRect(anchor);
-  box.classList.toggle("is-anchored", Boolean(r));
-  if (!r) {
-    box.style.left = "";
-    box.style.top = "";
-    return;
-  }
-  const m = 8;
-  const { offsetWidth: w, offsetHeight: hgt } = box;
-  let top = r.bottom + m;
-  if (top + hgt > innerHeight - m) top = r.top - hgt - m;
-  top = Math.max(m, Math.min(top, innerHeight - hgt - m));
-  const left = Math.max(m, Math.min(r.left, innerWidth - w - m));
-  box.style.left = `${Math.round(left)}px`; // CSSOM: allowed by the CSP
-  box.style.top = `${Math.round(top)}px`;
-}
-
-// A toast that stays on screen until the player dismisses it (or their next change goes through).
-function showMessage(text, kind = "info", anchor = null) {
-  const box = $("board-message");
-  const back = /** @type {HTMLElement | null} */ (document.activeElement);
-  box.dataset.kind = kind;
-  box.replaceChildren(h("span", { text }), h("button", { type: "button", class: "secondary small", data: { testid: "message-ok" },
-    onclick: () => {
-      box.replaceChildren();
-      box.dataset.kind = "";
-      box.classList.remove("is-anchored");
-      if (back && document.contains(back) && back !== document.body) back.focus();
-    } }, "OK"));
-  placeMessage(box, anchor);
-}
-
-function clearMessage(kind) {
-  const box = $("board-message");
-  if (box.dataset.kind !== kind) return;
-  box.replaceChildren();
-  box.dataset.kind = "";
-  box.classList.remove("is-anchored");
-}
-
 // ------------------------------------------------------------------ toolbar
-
-/** The log entry Undo (or Redo) would take back (or bring back), in the log's words. */
-function entryFor(cmd) {
-  const e = journal.entries[cmd === "undo" ? journal.cursor - 1 : journal.cursor];
-  return e ? `${e.card ? `${demand.cardName(e.card)}: ` : ""}${e.summary || (e.kind === "ruling" ? "a ruling" : "a change")}` : "";
-}
-
-// What Undo or Redo did, shown for a few seconds at the toolbar (and said to screen readers).
-let toastTimer = null;
-function undoToast(text) {
-  const box = $("undo-toast");
-  box.textContent = text;
-  box.hidden = false;
-  // Under Undo and Redo, but not over the ruling beside the table (where the player looks to
-  // see what changed): a toast that would reach the side panel moves left, inside the screen.
-  box.style.left = "";
-  const bar = box.offsetParent && box.offsetParent.getBoundingClientRect();
-  const mine = box.getBoundingClientRect();
-  const side = $("panel").getBoundingClientRect();
-  if (bar && side.left > mine.left && mine.right > side.left - 8 && side.top < mine.bottom && side.bottom > mine.top) {
-    box.style.left = `${Math.round(Math.max(8, side.left - 8 - mine.width) - bar.left)}px`; // CSSOM: allowed by the CSP
-  }
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { box.hidden = true; }, 4000);
-}
-
-async function undoRedo(cmd) {
-  const what = entryFor(cmd);
-  try {
-    const env = await ctl.command({ cmd }, title(cmd));
-    ctl.accept(env.snapshot);
-    const text = `${cmd === "undo" ? "Undone" : "Redone"}${what ? `: ${what}` : ""}.`;
-    undoToast(text); // a role="status": screen readers hear it too
-  } catch (error) {
-    ctl.refuse(error);
-  }
-}
-
-function confirmDialog(titleText, text, okText) {
-  const dialog = $dialog("confirm-dialog");
-  $("confirm-title").textContent = titleText;
-  $("confirm-text").textContent = text;
-  $("confirm-ok").textContent = okText;
-  dialog.returnValue = "";
-  dialog.showModal();
-  return new Promise((resolve) => dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true }));
-}
-
-async function replaceTable(command, label) {
-  try {
-    const env = await ctl.command(command, label);
-    leaveShared();
-    store.newGame(); // the table replaced is kept aside (offered for download), not written over
-    autosave.drawAsides();
-    ctl.accept(env.snapshot);
-    ctl.say(`${label}: done.`);
-    return true;
-  } catch (error) {
-    showMessage(`${label}: ${plainError(error)}`, "refused");
-    return false;
-  }
-}
 
 /** The board's own rule codes (a switch's in Settings, the finds' C4) open their rule beside
  * the table, as the ruling's codes do; a modified click, or a tap before the rules have
@@ -494,241 +321,7 @@ function wireRuleCodes() {
   });
 }
 
-function wireToolbar() {
-  $("undo").addEventListener("click", () => undoRedo("undo"));
-  $("redo").addEventListener("click", () => undoRedo("redo"));
-  $("export").addEventListener("click", () => ctl.snapshot && ctl.download("castaway-table.json", ctl.snapshot.history));
-  $("import-button").addEventListener("click", () => $("import-file").click());
-  $("import-file").addEventListener("change", importFile);
-  $("new-game").addEventListener("click", () => $dialog("new-dialog").showModal());
-  $("new-form").addEventListener("submit", newGame);
-  $("new-cancel").addEventListener("click", () => $dialog("new-dialog").close());
-  document.addEventListener("keydown", (e) => {
-    if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== "z" || /** @type {Element} */ (e.target).closest("input, textarea, select")) return;
-    e.preventDefault();
-    undoRedo(e.shiftKey ? "redo" : "undo");
-  });
-}
-
-async function newGame(e) {
-  e.preventDefault();
-  const form = e.target;
-  const roles = ROLES.filter((r) => form.elements.namedItem(`new-${r}`).checked);
-  const error = $("new-error");
-  if (!roles.length) {
-    error.textContent = "Choose at least one character.";
-    return;
-  }
-  const scenario = Number(form.elements.namedItem("new-scenario").value);
-  const state = { characters: roles.map((role) => ({ role })), first_player: roles[0], scenario,
-    friday: form.elements.namedItem("new-friday").checked ? {} : null, dog: form.elements.namedItem("new-dog").checked };
-  error.textContent = "";
-  $dialog("new-dialog").close();
-  demand.clear(); // the last game's card is not this game's
-  $("panel-body").scrollTop = 0; // and the panel starts at its top, at the card search
-  await replaceTable({ cmd: "new", state }, "New game");
-}
-
-// Import: a table exported by this app (its history), or a request (table + demand).
-async function importText(text) {
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    showMessage(`This file is not JSON, so it cannot be imported (${error.message}).`, "refused");
-    return false;
-  }
-  const isRequest = data && data.format === "castaway-referee/request";
-  const history = data && data.format === "castaway-referee/autosave" ? data.snapshot && data.snapshot.history : data;
-  if (!isRequest && !(history && typeof history === "object" && history.initial)) {
-    showMessage("This file is neither a table nor a request exported by Castaway Referee.", "refused");
-    return false;
-  }
-  // Checked before anything changes: a demand the panel cannot hold is not half-imported.
-  const effectBad = isRequest && data.effect !== undefined && data.effect !== null ? effectProblem(data.effect) : null;
-  if (effectBad) {
-    showMessage(`This request cannot be imported: ${effectBad}. Your table is unchanged.`, "refused");
-    return false;
-  }
-  if (!(await confirmDialog("Replace your table?", "The imported table replaces the one on this device, with its history. Export yours first if you want to keep it.", "Replace my table"))) {
-    ctl.say("Import cancelled: your table is unchanged.");
-    return false;
-  }
-  const ok = await replaceTable(isRequest ? { cmd: "new", state: data.state } : { cmd: "load", history }, "Import");
-  if (ok && isRequest && data.effect) {
-    const context = data.context && typeof data.context === "object" ? data.context : {};
-    const choices = data.choices && typeof data.choices === "object" ? data.choices : {};
-    demand.load({ card: typeof data.card === "string" ? data.card : null, effect: data.effect, context, choices });
-  }
-  return ok;
-}
-
-async function importFile(e) {
-  const file = e.target.files && e.target.files[0];
-  e.target.value = "";
-  if (!file) return;
-  if (file.size > 2_000_000) {
-    showMessage("This file is too large to be a Castaway Referee table.", "refused");
-    return;
-  }
-  await importText(await file.text());
-}
-
 // ------------------------------------------------------------------ share links
-
-/** While a share link opens, the board and the panel are hidden and inert under a placeholder
- * that says so (announced): a reader never sees another table as if it were the shared one. */
-function showOpening(on) {
-  $("layout").inert = on;
-  // Always in the page (empty and not drawn when idle), so its words are announced.
-  $("shared-opening").textContent = on ? "Opening the shared ruling…" : "";
-  if (on) html.dataset.link = "opening";
-  else if (html.dataset.link === "opening") html.dataset.link = "";
-}
-
-/** The link's table and demand, as the page read it alone (./linkpeek.js), shown at once while
- * the rules load: read-only, its ruling "being worked out", the banner's buttons off until the
- * rules have read the link too (openLinkNow then shows their reading in its place). */
-function showPeeked(request) {
-  showOpening(false);
-  showShared(request, null, true);
-  ctl.say("Showing a shared table and its demand. Its ruling is being worked out.");
-  $("shared-title").focus();
-}
-
-/** A shared table on show, read-only, beside the player's own: as the page read it alone
- * (`checking`, its ruling to come), or as the rules read it, with their ruling. Says whether
- * the device holds a table of the player's own. */
-function showShared(request, ruling, checking) {
-  ctl.shared = checking ? { request, checking } : { request };
-  ctl.readonly = true;
-  ctl.holding = null;
-  ctl.state = request.state;
-  const own = drawSharedBanner();
-  $("shared-banner").hidden = false;
-  html.dataset.link = checking ? "checking" : "shared";
-  autosave.drawTabs();
-  draw();
-  demand.load(request, ruling);
-  return own;
-}
-
-/** The link turned out not to open: the player's own table again (the hash stays, and the
- * message says why). */
-function dropPeeked() {
-  if (!(ctl.shared && ctl.shared.checking)) return;
-  showOwnTable();
-  demand.clear();
-}
-
-async function openLink() {
-  const match = /^#r=(.*)$/.exec(location.hash);
-  if (!match) return;
-  if (!(ctl.shared && ctl.shared.checking)) showOpening(true);
-  try {
-    await openLinkNow(match);
-  } finally {
-    showOpening(false);
-  }
-}
-
-async function openLinkNow(match) {
-  if (!(await referee.ready)) {
-    dropPeeked();
-    html.dataset.link = "error";
-    showMessage("This share link cannot be opened: the rules could not be loaded. Reload the page to try again.", "link-error");
-    return;
-  }
-  let request;
-  try {
-    let payload;
-    try {
-      payload = decodeURIComponent(match[1]);
-    } catch {
-      // "%E0%A4%A": the link was cut short or changed on its way (never the browser's "URI malformed").
-      throw new Error("part of it was cut off or changed on its way.");
-    }
-    request = await referee.links.decode(payload);
-  } catch (error) {
-    dropPeeked();
-    html.dataset.link = "error";
-    showMessage(`This share link cannot be opened: ${plainError(error)} Your own table is unchanged.`, "link-error");
-    return;
-  }
-  const peeked = Boolean(ctl.shared && ctl.shared.checking);
-  let ruling = null;
-  let ruleError = null;
-  try {
-    ruling = await referee.rule(request);
-  } catch (error) {
-    ruleError = plainError(error);
-  }
-  const own = showShared(request, ruling, false);
-  if (ruleError) demand.showError(ruleError);
-  ctl.say(`Showing a shared table and its ruling. ${own ? "Your own table is kept." : "You have no table of your own on this device yet."}`);
-  if (!peeked || !document.activeElement || document.activeElement === document.body) $("shared-title").focus();
-}
-
-/** Does this device hold a table of the player's own (saved, or changed in this tab)? */
-function hasOwnTable() {
-  const hist = ctl.snapshot && ctl.snapshot.history;
-  return Boolean(store.peek()) || Boolean(hist && hist.cursor > 0);
-}
-
-/** The shared banner's words and buttons, for a device with a table of its own or none yet
- * (then nothing is replaced: "Play this table" asks nothing; "Back" sets up a new one). */
-function drawSharedBanner() {
-  const own = hasOwnTable();
-  const checking = Boolean(ctl.shared && ctl.shared.checking);
-  ctl.sharedOwn = own;
-  $("shared-what").textContent = checking ? "This is the table and demand someone shared with you. Its ruling is being worked out…"
-    : "This is the table, demand and ruling someone shared with you.";
-  $button("shared-load").disabled = checking;
-  $button("shared-back").disabled = checking;
-  $("shared-own").textContent = own ? "Your own table is saved and untouched." : "You have no table of your own on this device yet.";
-  $("shared-load").textContent = own ? "Play this table instead of mine…" : "Play this table";
-  $("shared-back").textContent = own ? "Back to my table" : "Set up my own table";
-  // What each does, beside it, so that the two are told apart.
-  $("shared-load-then").textContent = own
-    ? "This table and its card become yours to play and change. Yours is kept on this device, under “Earlier tables”; you are asked first."
-    : "This table and its card become yours to play and change.";
-  $("shared-back-then").textContent = own
-    ? "Your own table comes back as you left it. This shared one closes; the link still opens it."
-    : "A fresh table, to set up as it is at yours. This shared one closes; the link still opens it.";
-  return own;
-}
-
-function leaveShared() {
-  if (!ctl.shared) return;
-  showOwnTable();
-  if (location.hash.startsWith("#r=")) history.replaceState(null, "", location.pathname + location.search);
-  demand.redraw();
-}
-
-function showOwnTable() {
-  ctl.shared = null;
-  ctl.readonly = rulesDown;
-  ctl.state = ctl.snapshot ? ctl.snapshot.state : FRESH_TABLE;
-  $("shared-banner").hidden = true;
-  html.dataset.link = "";
-  autosave.drawTabs();
-  draw();
-}
-
-function wireShared() {
-  $("shared-back").addEventListener("click", () => {
-    const own = ctl.sharedOwn !== false;
-    leaveShared();
-    demand.tableChanged();
-    ctl.say(own ? "Back to your own table." : "Your own table: set it as it is at yours.");
-  });
-  $("shared-load").addEventListener("click", async () => {
-    const { request } = ctl.shared;
-    if (ctl.sharedOwn !== false && !(await confirmDialog("Play this shared table?", "It takes the place of your table on this device. Yours is kept aside, under “Earlier tables”, to download or discard.", "Replace my table"))) return;
-    if (await replaceTable({ cmd: "new", state: request.state }, "Shared table loaded")) demand.load(request, null);
-  });
-  addEventListener("hashchange", () => { if (location.hash.startsWith("#r=")) openLink(); });
-}
 
 // ------------------------------------------------------------------ boot
 
@@ -795,7 +388,7 @@ function boardStyle() {
 
 async function boot() {
   const linked = location.hash.startsWith("#r=");
-  if (linked) showOpening(true); // before anything is drawn
+  if (linked) links.showOpening(true); // before anything is drawn
   const peeking = linked ? peekLink(location.hash) : null; // the link, read by the page alone
   let { doc, notices } = store.load(); // checked (./savecheck.js) before anything is drawn
   await firstPaint();
@@ -804,13 +397,13 @@ async function boot() {
   saveNotices(notices);
   demand = createDemandPanel(ctl, $("demand"), $("verdict-bar"));
   installMoves($("board"), ctl);
-  wireToolbar();
-  wireShared();
+  toolbar.wire();
+  links.wire();
   wireRuleCodes();
   html.dataset.board = doc ? "saved" : "fresh";
   showSaved(doc);
   const peeked = peeking && (await peeking);
-  if (peeked) showPeeked(peeked); // a link's table and demand at once; its ruling when the rules come
+  if (peeked) links.showPeeked(peeked); // a link's table and demand at once; its ruling when the rules come
   performance.mark("board-drawn");
   // Drawn and wired: moves made from here are queued until the rules are ready.
   performance.mark("board-interactive");
@@ -838,7 +431,7 @@ async function boot() {
         rulesDown = true;
         ctl.readonly = true;
         draw();
-        await openLink(); // a share link says it cannot be opened (and the placeholder goes)
+        await links.openLink(); // a share link says it cannot be opened (and the placeholder goes)
         return;
       }
       ({ doc, notices } = store.refused(plainError(error)));
@@ -851,10 +444,10 @@ async function boot() {
   ctl.accept(env.snapshot, undefined, false); // what is saved is what was opened
   html.dataset.board = "live";
   autosave.listen();
-  referee.catalogue().then((c) => { demand.setCatalogue(c.cards); cardsKnown = true; drawLog(); }, (error) => showMessage(`The card list could not be loaded: ${plainError(error)}`));
+  referee.catalogue().then((c) => { demand.setCatalogue(c.cards); cardsKnown = true; logView.draw(cardsKnown); }, (error) => showMessage(`The card list could not be loaded: ${plainError(error)}`));
   Promise.all([referee.call("faq", ""), referee.call("clauses", "")])
     .then(([f, c]) => demand.setFaq(f.faq.entries, c.clauses, f.faq.sources), () => {}); // the codes then link to the FAQ's start
-  await openLink();
+  await links.openLink();
 }
 
 boot();
@@ -865,7 +458,7 @@ const board = Object.freeze({
   command: (command) => ctl.command(command, "Test").then((env) => { ctl.accept(env.snapshot); return env; }),
   edit: (edits, summary = "Test edit") => ctl.edit(edits, summary),
   state: () => ctl.state,
-  importText,
+  importText: transfer.importText,
   store,
   journal,
   autosave,

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules FAQ (faq.html): every entry of the core's FAQ (pyapp/data/faq.json) as a question,
 // its situation in words and on a small board, and the ruling the core computes now, in this
 // page, from the entry's example request. The answers are never written anywhere.
@@ -15,7 +16,10 @@ import { clauseQuote, externalLink, setupLine, sourceKey } from "../shared/rule-
 
 const referee = window.referee;
 const html = document.documentElement;
+/** @param {string} id */
 const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $input = (id) => /** @type {HTMLInputElement} */ ($(id));
 const WIDE = window.matchMedia("(min-width: 64em)");
 
 const GROUPS = [
@@ -198,7 +202,7 @@ function markCurrent(id) {
 function setTocOpen(open) {
   $("toc-toggle").setAttribute("aria-expanded", String(open));
   $("faq-toc").classList.toggle("is-open", open);
-  const current = open && $("faq-toc").querySelector("a[aria-current]");
+  const current = open && /** @type {HTMLAnchorElement | null} */ ($("faq-toc").querySelector("a[aria-current]"));
   if (current) markCurrent(current.hash.slice(1)); // scrolls the list to it
 }
 
@@ -206,11 +210,11 @@ function wireContents() {
   const toggle = $("toc-toggle");
   toggle.addEventListener("click", () => setTocOpen(toggle.getAttribute("aria-expanded") !== "true"));
   $("faq-toc").addEventListener("click", (event) => {
-    if (event.target.closest("a") && !WIDE.matches) setTocOpen(false);
+    if (/** @type {Element} */ (event.target).closest("a") && !WIDE.matches) setTocOpen(false);
   });
   // A link to the fragment already in the address bar fires no "hashchange": go there anyway.
   document.addEventListener("click", (event) => {
-    const link = event.target.closest("a[href^='#']");
+    const link = /** @type {HTMLAnchorElement | null} */ (/** @type {Element} */ (event.target).closest("a[href^='#']"));
     if (link && link.hash === location.hash) {
       event.preventDefault();
       goTo(link.hash);
@@ -219,7 +223,7 @@ function wireContents() {
   // Upright, the contents drop over the page: a tap elsewhere closes them.
   document.addEventListener("pointerdown", (event) => {
     if (!WIDE.matches && toggle.getAttribute("aria-expanded") === "true"
-      && !event.target.closest(".faq-side")) setTocOpen(false);
+      && !/** @type {Element} */ (event.target).closest(".faq-side")) setTocOpen(false);
   });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && toggle.getAttribute("aria-expanded") === "true" && !WIDE.matches) {
@@ -239,28 +243,28 @@ function matcher(words) {
 }
 
 function applyFilter() {
-  const query = $("faq-filter").value.trim();
+  const query = $input("faq-filter").value.trim();
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const matches = matcher(words);
   let rules = 0;
   let sourcesShown = 0;
-  for (const block of document.querySelectorAll("#faq-list [data-search]")) {
+  for (const block of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#faq-list [data-search]"))) {
     block.hidden = !matches(block);
     if (!block.hidden) {
       if (block.classList.contains("source-item")) sourcesShown += 1;
       else rules += 1;
     }
   }
-  for (const group of document.querySelectorAll("#faq-list .faq-group")) {
+  for (const group of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#faq-list .faq-group"))) {
     group.hidden = words.length > 0 && !group.querySelector("[data-search]:not([hidden])");
   }
-  for (const link of $("faq-toc").querySelectorAll(".toc-link")) {
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ ($("faq-toc").querySelectorAll(".toc-link"))) {
     const block = document.getElementById(link.dataset.code);
     link.parentElement.hidden = Boolean(block && block.hidden);
   }
-  for (const item of $("faq-toc").querySelectorAll(".toc-group")) {
+  for (const item of /** @type {NodeListOf<HTMLElement>} */ ($("faq-toc").querySelectorAll(".toc-group"))) {
     const list = item.querySelector(".toc-entries");
-    const section = document.getElementById(item.firstElementChild.hash.slice(1));
+    const section = document.getElementById(/** @type {HTMLAnchorElement} */ (item.firstElementChild).hash.slice(1));
     item.hidden = list ? words.length > 0 && !list.querySelector("li:not([hidden])")
       : Boolean(section && section.closest("[hidden]"));
   }
@@ -271,12 +275,12 @@ function applyFilter() {
 }
 
 function clearFilter() {
-  $("faq-filter").value = "";
+  $input("faq-filter").value = "";
   applyFilter();
 }
 
 function wireFilter() {
-  const input = $("faq-filter");
+  const input = $input("faq-filter");
   input.disabled = false;
   input.addEventListener("input", () => {
     applyFilter();
@@ -297,7 +301,7 @@ function wireFilter() {
 // The contents follow the reading: the last rule whose top has passed the upper third of the
 // screen is marked in them.
 function followReading() {
-  const anchors = [...document.querySelectorAll("#faq-list .code-anchor")];
+  const anchors = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#faq-list .code-anchor"))];
   let queued = false;
   const mark = () => {
     queued = false;
@@ -340,7 +344,8 @@ async function start() {
   // The entry the link aims at is ruled first; then the others, in order.
   const aimedAt = aimed && highlightable(anchorOf(location.hash));
   const first = aimedAt && aimedAt.closest(".faq-entry");
-  const order = [...faq.entries].sort((a, b) => (first && b.id === first.id) - (first && a.id === first.id));
+  const isFirst = (entry) => Number(Boolean(first) && entry.id === first.id);
+  const order = [...faq.entries].sort((a, b) => isFirst(b) - isFirst(a));
   for (const entry of order) await ruleEntry(entry, clauses);
   // The examples above it grew as they were ruled: back to it, unless the reader has moved.
   if (aimed && !userMoved) goTo(location.hash, { focus: false });

@@ -1,3 +1,4 @@
+// @ts-check
 // Words and colours for what the core's state holds. Data only: no rules live here.
 
 export const RESOURCE_KINDS = ["food", "nonperishable_food", "wood", "fur"];

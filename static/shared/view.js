@@ -1,3 +1,4 @@
+// @ts-check
 // One situation and its ruling, drawn for people: a small board (figures with their wound
 // tracks, resources as coloured cubes, the camp's tracks), the card's demands, and the
 // ruling the core computed, step by step with the clause and certainty of each step.

@@ -1,3 +1,4 @@
+// @ts-check
 // The embeddable widget (widget.html): one situation and its ruling, from a share link in the
 // fragment (`#r=…`) or sent by the host page (postMessage, see messages.js), with "open on the
 // board" and "copy embed code". It never writes anything to storage: the user's saved table
@@ -14,7 +15,10 @@ import {
 
 const referee = window.referee;
 const html = document.documentElement;
+/** @param {string} id */
 const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $textarea = (id) => /** @type {HTMLTextAreaElement} */ ($(id));
 
 // The allow-list is the embed code's: read once, when the widget loads.
 const settings = parseFragment(location.hash);
@@ -66,7 +70,7 @@ async function payloadOfCurrent() {
 }
 
 async function linkBoard() {
-  const link = $("open-board");
+  const link = /** @type {HTMLAnchorElement} */ ($("open-board"));
   try {
     const payload = await payloadOfCurrent();
     link.href = new URL(`index.html#r=${payload}`, location.href).href;
@@ -237,7 +241,7 @@ function widgetUrl() {
 }
 
 async function refreshEmbed() {
-  const { origins, invalid } = parseOrigins($("embed-origins").value);
+  const { origins, invalid } = parseOrigins($textarea("embed-origins").value);
   $("embed-invalid").textContent = refusedOrigins(invalid);
   let payload = null;
   try {
@@ -245,12 +249,12 @@ async function refreshEmbed() {
   } catch {
     payload = null;
   }
-  $("embed-code").value = embedCode(widgetUrl(), payload, origins);
+  $textarea("embed-code").value = embedCode(widgetUrl(), payload, origins);
   $("copy-status").textContent = "";
 }
 
 async function copyEmbed() {
-  const code = $("embed-code");
+  const code = $textarea("embed-code");
   code.select();
   let copied = false;
   try {
@@ -267,7 +271,7 @@ async function copyEmbed() {
 }
 
 function wireEmbed() {
-  $("embed-origins").value = settings.origins.join("\n");
+  $textarea("embed-origins").value = settings.origins.join("\n");
   $("embed-toggle").addEventListener("click", () => {
     const panel = $("embed-panel");
     panel.hidden = !panel.hidden;

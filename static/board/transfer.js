@@ -1,0 +1,75 @@
+// @ts-check
+// The player's table replaced: by a file imported (a table exported by this app, or a request:
+// a table and a demand), by a new game or by a shared table; the one replaced is kept aside.
+
+import { plainError } from "../shared/labels.js";
+import { effectProblem } from "../shared/savecheck.js";
+import { confirmDialog, showMessage } from "./message.js";
+
+/**
+ * @param {{ ctl: any, store: import("./store.js").Store, autosave: any, panel: () => any,
+ *   leaveShared: () => void }} board
+ */
+export function createTransfer({ ctl, store, autosave, panel, leaveShared }) {
+  async function replaceTable(command, label) {
+    try {
+      const env = await ctl.command(command, label);
+      leaveShared();
+      store.newGame(); // the table replaced is kept aside (offered for download), not written over
+      autosave.drawAsides();
+      ctl.accept(env.snapshot);
+      ctl.say(`${label}: done.`);
+      return true;
+    } catch (error) {
+      showMessage(`${label}: ${plainError(error)}`, "refused");
+      return false;
+    }
+  }
+
+  // Import: a table exported by this app (its history), or a request (table + demand).
+  async function importText(text) {
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      showMessage(`This file is not JSON, so it cannot be imported (${error.message}).`, "refused");
+      return false;
+    }
+    const isRequest = data && data.format === "castaway-referee/request";
+    const history = data && data.format === "castaway-referee/autosave" ? data.snapshot && data.snapshot.history : data;
+    if (!isRequest && !(history && typeof history === "object" && history.initial)) {
+      showMessage("This file is neither a table nor a request exported by Castaway Referee.", "refused");
+      return false;
+    }
+    // Checked before anything changes: a demand the panel cannot hold is not half-imported.
+    const effectBad = isRequest && data.effect !== undefined && data.effect !== null ? effectProblem(data.effect) : null;
+    if (effectBad) {
+      showMessage(`This request cannot be imported: ${effectBad}. Your table is unchanged.`, "refused");
+      return false;
+    }
+    if (!(await confirmDialog("Replace your table?", "The imported table replaces the one on this device, with its history. Export yours first if you want to keep it.", "Replace my table"))) {
+      ctl.say("Import cancelled: your table is unchanged.");
+      return false;
+    }
+    const ok = await replaceTable(isRequest ? { cmd: "new", state: data.state } : { cmd: "load", history }, "Import");
+    if (ok && isRequest && data.effect) {
+      const context = data.context && typeof data.context === "object" ? data.context : {};
+      const choices = data.choices && typeof data.choices === "object" ? data.choices : {};
+      panel().load({ card: typeof data.card === "string" ? data.card : null, effect: data.effect, context, choices });
+    }
+    return ok;
+  }
+
+  async function importFile(e) {
+    const file = e.target.files && e.target.files[0];
+    e.target.value = "";
+    if (!file) return;
+    if (file.size > 2_000_000) {
+      showMessage("This file is too large to be a Castaway Referee table.", "refused");
+      return;
+    }
+    await importText(await file.text());
+  }
+
+  return { replaceTable, importText, importFile };
+}

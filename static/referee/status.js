@@ -1,0 +1,56 @@
+// @ts-check
+// What the page shows of the rules' start: the status line (#rules-status), <html
+// data-rules-ready> and performance.mark("rules-ready"); and the promise every call waits on,
+// settled once, when the first Python answers or cannot start.
+
+import { RefereeError } from "./envelope.js";
+
+const html = document.documentElement;
+
+/** The status line's state ("loading", "ready", "error") and words. */
+export function setStatus(state, text) {
+  const line = document.getElementById("rules-status");
+  const label = document.getElementById("rules-status-text");
+  if (line) line.dataset.state = state;
+  if (label) label.textContent = text;
+}
+
+let attachHandle;
+let failBoot;
+/** Resolves with the function that calls Python once it is ready; rejects if it cannot start.
+ * @type {Promise<(method: string, text: string) => Promise<string>>} */
+export const handleReady = new Promise((resolve, reject) => {
+  attachHandle = resolve;
+  failBoot = reject;
+});
+// Rejections of handleReady are always observed by rule() callers; this keeps an
+// early boot failure from surfacing as an unhandled rejection when nobody has asked yet.
+handleReady.catch(() => {});
+
+let bootSettled = false;
+
+// The page's timeline, from the worker's epoch milliseconds.
+const onPageTimeline = (timings) =>
+  Object.fromEntries(
+    Object.entries(timings || {}).map(([name, t]) => [name, Math.round(t - performance.timeOrigin)]),
+  );
+
+/** Python answers (`boot`: its boot report): calls go to `handle` from now on. */
+export function rulesReady(handle, boot) {
+  attachHandle(handle);
+  bootSettled = true;
+  // detail: when each start-up stage ended (ms from navigation start) and the size of
+  // Python's WebAssembly memory, for bench/load_bench.py.
+  performance.mark("rules-ready", { detail: { timings: onPageTimeline(boot.timings), wasmBytes: boot.wasmBytes } });
+  html.dataset.rulesReady = "true";
+  setStatus("ready", "Rules ready.");
+}
+
+/** Python could not start (said once; a failure after the start is the lifeline's). */
+export function rulesFailed(message) {
+  if (bootSettled) return;
+  bootSettled = true;
+  html.dataset.rulesReady = "error";
+  setStatus("error", `The rules could not be loaded: ${message}`);
+  failBoot(new RefereeError("rules_unavailable", `The rules could not be loaded: ${message}`));
+}
