@@ -4,7 +4,7 @@
 // it was across a redraw; scroll the panel, only the panel, to an element).
 
 import { DEMAND_KINDS } from "../../shared/demand-kinds.js";
-import { RESOURCE_KINDS, title } from "../../shared/labels.js";
+import { title } from "../../shared/labels.js";
 import { h } from "../dom.js";
 
 // The upright layout, where the panel is a bottom sheet (index.html's own <style>, its media
@@ -13,8 +13,7 @@ export const SHEET_LAYOUT = "(max-width: 999.98px)";
 
 export const RESOURCE_LABELS = { food: "Food", nonperishable_food: "Non-perishable food", perishable_food: "Perishable food only", wood: "Wood", fur: "Fur" };
 export const SHORT_RESOURCE = { food: "Food", nonperishable_food: "Non-perishable", perishable_food: "Perishable", wood: "Wood", fur: "Fur" };
-// What a discard can name: the four kinds, and "perishable food only" (non-perishable cannot pay).
-export const DISCARD_KINDS = [...RESOURCE_KINDS, "perishable_food"];
+export { DISCARD_KINDS } from "./state.js";
 
 /** A demand as the composer names it before the core has worded it: its kind's name. */
 export const kindTitle = (d) => (DEMAND_KINDS[d.kind] || { title: d.kind }).title;

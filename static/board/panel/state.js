@@ -5,6 +5,8 @@
 // `ruled` answer, pyapp/session.py); who resolves and the phase notes, the core says (its
 // `moment`, pyapp/rules/moment.py). The reducer only keeps which answer is on show.
 
+import { RESOURCE_KINDS } from "../../shared/labels.js";
+
 /**
  * @typedef {"none" | "unpicked" | "ask" | "pending" | "preview" | "applying" | "applied" | "stale" | "error"} Status
  * @typedef {{ resolver: string | null, event_combat: boolean }} PanelContext
@@ -38,7 +40,8 @@
  * @property {any[] | null} cards
  */
 
-const DISCARD_KINDS = ["food", "nonperishable_food", "wood", "fur", "perishable_food"];
+// What a discard can name: the four kinds, and "perishable food only" (non-perishable cannot pay).
+export const DISCARD_KINDS = [...RESOURCE_KINDS, "perishable_food"];
 
 /** @returns {PanelState} */
 export function initialPanel() {
