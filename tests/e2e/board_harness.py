@@ -98,10 +98,12 @@ def open_board(
     storage: dict[str, str] | None = None,
     url: str = "",
     viewport: tuple[int, int] = (1280, 1800),
+    wait: bool = True,
 ) -> tuple[App, Held]:
     """A fresh context with touch, the same route guard and watchers as `app`. With `hold`,
     requests whose URL ends so are held (returned) until the test continues them; `storage`
-    is put in localStorage before the first load; `url` is appended to the site's."""
+    is put in localStorage before the first load; `url` is appended to the site's. Without
+    `wait` (another page than the board), nothing is awaited once it is loaded."""
     context = browser.new_context(
         has_touch=True, viewport={"width": viewport[0], "height": viewport[1]}
     )
@@ -133,7 +135,7 @@ def open_board(
     document = page.goto(site_url + url)
     assert document is not None
     booted.document = document
-    if hold is None:
+    if hold is None and wait:
         wait_live(page)
     return booted, held
 
