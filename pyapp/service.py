@@ -56,7 +56,7 @@ from .rules.i18n import _
 from .rules.moment import moment
 from .rules.ruling import Context
 from .rules.state import Name, TableState
-from .rules.telling import demand_words
+from .rules.telling import clause_words, demand_words
 from .session import Session
 
 # A table to start from before the players have set theirs up: two characters, round 1.
@@ -81,7 +81,8 @@ class Service:
             "faq": lambda _text: '{"ok":true,"faq":' + faq_in(
                 i18n.current()).model_dump_json() + "}",
             "clauses": lambda _text: json.dumps({"ok": True, "clauses": {
-                cid: translated(c).model_dump() for cid, c in CLAUSES.items()}}),
+                cid: {**translated(c).model_dump(), "words": clause_words(c)}
+                for cid, c in CLAUSES.items()}}),
             "language": language_json,
         }
 

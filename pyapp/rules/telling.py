@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .clauses import CLAUSES, PARTS, Certainty, cite_title, cite_words
+from .clauses import CLAUSES, PARTS, Certainty, Clause, cite_title, cite_words
 from .demands import Demand
 from .i18n import N_, _, current, n_
 from .ruling import (
@@ -258,15 +258,45 @@ def _step_sure(certainty: str, by_card: bool, cite: str | None, switch_key: str 
 
 
 def clause_sure(certainty: Certainty, switch: str | None) -> str:
-    """How sure a rule of the catalogue is, in the words a step applying it would carry."""
+    """How sure a rule of the catalogue (or one part of it) is, as the rule sheet says it."""
     if certainty == "stated":
-        return _("Official: stated by the rules")
+        return _("Stated by the rules (official).")
     if certainty == "derived":
-        return _("Follows from the rules: no rule says it in so many words")
+        return _("Follows from stated rules; no rule says it in so many words.")
     if switch:
-        return _("No official ruling: this app's default; Settings has a switch for the other "
-                 "reading ({switch})", switch=switch_words(switch))
-    return _("No official ruling: this app's default, with no switch")
+        return _("No official ruling: this app's default, and a switch in Settings takes the "
+                 "other reading.")
+    return _("No official ruling: this app's default.")
+
+
+def _part_sure(certainty: Certainty) -> str:
+    return {"stated": _("stated by the rules"), "derived": _("follows from the rules"),
+            "house": _("no official ruling (this app's default)")}[certainty]
+
+
+def clause_note(clause: Clause) -> str:
+    """The note beside a rule's text where it is not simply stated: each part with how sure it
+    is, or that it is this app's default (and its switch)."""
+    if clause.parts:
+        return _(" In parts: {parts}.", parts="; ".join(
+            _("{title}, {sure}", title=_(p.title), sure=_part_sure(p.certainty))
+            for p in clause.parts))
+    if clause.certainty != "house":
+        return ""
+    if clause.switch:
+        return _(" No official ruling; this app's default (switch: {switch}).",
+                 switch=switch_words(clause.switch))
+    return _(" No official ruling; this app's default.")
+
+
+def clause_words(clause: Clause) -> dict[str, object]:
+    """How sure a rule is, in words: the rule's own (`sure`), its note beside its text
+    (`note`), each part's (`parts`, by part id), and whether some of it is this app's own
+    reading (`own`: not all of it stated), which its sources then say."""
+    return {"sure": clause_sure(clause.certainty, clause.switch), "note": clause_note(clause),
+            "parts": {p.id: clause_sure(p.certainty, clause.switch) for p in clause.parts},
+            "own": clause.certainty != "stated" or any(
+                p.certainty != "stated" for p in clause.parts)}
 
 
 def ruling_sure(ruling: Ruling, state: TableState) -> Sure:

@@ -172,3 +172,20 @@ def test_the_demands_are_worded_even_without_a_ruling() -> None:
     answer = json.loads(service.call("effect_words", json.dumps(request)))
     assert answer == {"ok": True, "words": {"demands": ["The card deals 2 Wounds"],
                                             "alternative": ["Discard 1 wood"]}}
+
+
+def test_a_rule_says_how_sure_it_is_in_the_words_a_step_applying_it_would() -> None:
+    """The rule sheet's words for a rule agree with the rule's certainty, part by part, and
+    a rule all stated is never called our own."""
+    from pyapp.rules.clauses import CLAUSES
+    from pyapp.rules.telling import clause_words
+
+    for clause in CLAUSES.values():
+        words = clause_words(clause)
+        start = {"stated": "Stated", "derived": "Follows", "house": "No official"}
+        assert str(words["sure"]).startswith(start[clause.certainty]), clause.id
+        for part in clause.parts:
+            assert words["parts"][part.id].startswith(start[part.certainty]), part.id
+        stated = clause.certainty == "stated" and all(
+            p.certainty == "stated" for p in clause.parts)
+        assert words["own"] is not stated, clause.id
