@@ -259,3 +259,23 @@ def test_the_event_phase_combat_box_is_offered_only_in_the_event_phase(
         page.click("[data-testid=phase-event]")
     expect(page.locator("[data-testid=ctx-combat]")).to_be_visible()
     expect(page.locator("#demand")).not_to_contain_text("null")
+
+
+def test_a_tiger_drawn_in_the_event_phase_is_told_one_way(page: Page) -> None:
+    """Actions planned, the table at the Event Phase, the Tiger drawn: the note that asks
+    whether it is the Action Phase goes (the card is of this phase), the combat box is ticked
+    and cannot be unticked, and the ruling fights it as the First Player's (C7)."""
+    with settles(page):
+        page.click("[data-testid=phase-event]")
+    note = page.locator("[data-testid=phase-early]")
+    expect(note).to_contain_text("still says the Event Phase")
+    page.fill("[data-testid=demand-search]", "tiger finds")
+    page.click("[data-testid=card-the-tiger-finds-you]")
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    expect(note).to_have_count(0)
+    expect(page.locator("[data-testid=card-phase]")).to_have_count(0)
+    expect(page.locator("[data-testid=card-combat]")).to_contain_text("the First Player fights")
+    box = page.locator("[data-testid=ctx-combat]")
+    expect(box).to_be_checked()
+    expect(box).to_be_disabled()
+    expect(page.locator("[data-testid=steps] [data-clause=C7]").first).to_be_visible()
