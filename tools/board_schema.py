@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from pyapp import links  # noqa: E402
 from pyapp.rules import history  # noqa: E402
 from pyapp.rules.clauses import CLAUSES  # noqa: E402
-from pyapp.rules.composing import CHIPS, choice_defaults, composer_kinds  # noqa: E402
+from pyapp.rules.composing import CHIPS, WHOLE_PHASES, choice_defaults, composer_kinds  # noqa: E402
 from pyapp.rules.faq import faq  # noqa: E402
 from pyapp.rules.formats import FORMAT_VERSION, REQUEST_FORMAT  # noqa: E402
 from pyapp.rules.state import (  # noqa: E402
@@ -77,6 +77,7 @@ def kinds_text() -> str:
         f"export const DEMAND_KINDS = {js(composer_kinds())};\n"
         f"export const CHIPS = {js(chips)};\n"
         f"export const CHOICE_DEFAULTS = {js(choice_defaults())};\n"
+        f"export const WHOLE_PHASES = {js(WHOLE_PHASES)};\n"
     )
 
 

@@ -78,6 +78,14 @@ CHIPS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("combat", N_("Combat: strength"), {"kind": "combat", "strength": 3, "weapon_loss": 0}),
     ("wounds", N_("Wounds"), {"kind": "wounds", "amount": 1}),
 )
+# A whole phase as one chip, in the phase it belongs to: its name, what it rules in a few
+# words, what is said when it is chosen, and its demands in the order the phase plays them.
+WHOLE_PHASES: dict[str, dict[str, Any]] = {
+    "night": {"label": N_("The whole Night"), "what": N_("eating, then sleeping"),
+              "said": N_("The whole Night: every character eats, then spends the night without "
+                         "a Shelter or outside the camp. Ruling…"),
+              "demands": [{"kind": "night_eating"}, {"kind": "night_no_shelter"}]},
+}
 # What a choice of a field is called in the composer.
 CHOICE_NAMES = {**TRACK_WORDS, "food": N_("Food"),
                 "nonperishable_food": N_("Non-perishable food"),
