@@ -21,7 +21,11 @@ from .words import TRACK_WORDS
 # fields it offers; the kind of control and its bounds come from the model where not said.
 Offered = tuple[str, str, str | None, Any]
 COMPOSER: dict[str, tuple[str, tuple[Offered, ...]]] = {
-    "discard": (N_("Discard"), ()),  # drawn as one resource and how many (panel/fields.js)
+    # Drawn as one resource and how many (panel/fields.js), these labels beside them.
+    "discard": (N_("Discard"), (
+        ("food", N_("Food"), None, 0), ("nonperishable_food", N_("Non-perishable food"), None, 0),
+        ("perishable_food", N_("Perishable food only"), None, 0), ("wood", N_("Wood"), None, 0),
+        ("fur", N_("Fur"), None, 0))),
     "discard_determination": (N_("Discard Determination tokens"), (
         ("amount", N_("Tokens"), None, 1), ("who", N_("Who"), None, "each"))),
     "have_weapon": (N_("Have a Weapon level"), (("level", N_("Level"), None, 1),)),
