@@ -85,7 +85,8 @@ def test_a_share_link_shows_its_table_and_demand_at_once_and_its_ruling_when_the
         expect(fp.locator("[data-testid=bar-status]")).to_have_text("Waiting for the rules")
         expect(fp.locator("[data-testid=apply]")).to_be_disabled()
         shown = fp.inner_text("body")
-        assert "No demand yet" not in shown and "Discard 2 wood" in shown
+        # Before the rules: the demand as the core describes its kind ("Discard: Wood 2").
+        assert "No demand yet" not in shown and "Discard: Wood 2" in shown
         assert fp.evaluate("document.activeElement.id") == "shared-title"
         assert fp.get_attribute("html", "data-rules-ready") == "false"
         assert axe_violations(fp, site_url, "body") == []
@@ -122,7 +123,7 @@ def test_the_widget_shows_a_links_table_and_demand_while_the_rules_load(
         expect(coming).to_contain_text("Working out the ruling…")
         expect(coming).to_have_attribute("role", "status")
         expect(fp.locator("[data-testid=widget-view]")).to_have_attribute("data-state", "checking")
-        expect(fp.locator("[data-testid=demands]")).to_contain_text("2 wood")
+        expect(fp.locator("[data-testid=demands]")).to_contain_text("Discard: Wood 2")
         expect(fp.locator("[data-testid=board]")).to_be_visible()
         assert fp.get_attribute("html", "data-rules-ready") == "false"
         release(fp, held, RULES)

@@ -53,8 +53,8 @@ def test_the_whole_night_is_one_ruling_eating_then_sleeping(page: Page, site_url
     settle(page)
     page.wait_for_selector("[data-testid=ruling][data-state=preview]")
     chosen = page.locator("[data-testid=demand-chosen]")
-    expect(chosen).to_contain_text("Night: eating")
-    expect(chosen).to_contain_text("Night: no Shelter")
+    expect(chosen).to_contain_text("Night: each character eats 1 food")
+    expect(chosen).to_contain_text("Night without a Shelter")
     clauses = page.eval_on_selector_all(
         "[data-testid=steps] li [data-clause]", "links => links.map((a) => a.dataset.clause)"
     )
