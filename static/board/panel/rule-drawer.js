@@ -97,7 +97,7 @@ export function createRuleDrawer({ dialog, say, headline, paid, rule }) {
     dialog.dataset.code = clause.id;
     if (applied) dialog.dataset.part = applied.id;
     else delete dialog.dataset.part;
-    $("rule-title").replaceChildren(el("span", { class: "clause", text: clause.id }), ` ${clause.title}`);
+    $("rule-title").replaceChildren(el("span", { class: "clause", translate: "no", text: clause.id }), ` ${clause.title}`);
     $("rule-body").replaceChildren(
       ...certaintyLines(clause, applied),
       clauseQuote(clause, faq.sources, { titled: false, explained: true, ownHref: "./faq.html#source-rulings.md", partsNote: false }),

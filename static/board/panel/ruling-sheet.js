@@ -90,7 +90,8 @@ export function createRulingSheet(p) {
     const entry = p.faq.byClause[code];
     const clause = p.faq.clauses[code];
     const name = clause ? clause.title : "";
-    return h("a", { class: "clause", href: entry ? `./faq.html#${entry}` : "./faq.html",
+    // (translate="no": a code is a name, the same in every language)
+    return h("a", { class: "clause", translate: "no", href: entry ? `./faq.html#${entry}` : "./faq.html",
       title: name || undefined, "aria-label": clauseLabel(code, name, Boolean(entry)), "aria-haspopup": "dialog",
       data: part ? { clause: code, part } : { clause: code },
       onclick: (e) => {
