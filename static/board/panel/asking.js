@@ -3,6 +3,7 @@
 // the demand, the context or a choice changes; the demand's words when it is not ruled; and
 // Apply, which the session turns into one undoable step. Older answers are dropped.
 
+import { t } from "../../shared/i18n.js";
 import { plainError } from "../../shared/labels.js";
 import { asksResolver } from "./resolver.js";
 
@@ -92,7 +93,7 @@ export function createAsking(p, { composer, resolver, verdict, draw }) {
     p.dispatch({ type: "confirmCancelled" });
     verdict.drawBar();
     verdict.focus("apply");
-    ctl.say("Not applied: the table is unchanged.");
+    ctl.say(t("Not applied: the table is unchanged."));
   }
 
   async function applyNow() {
@@ -104,13 +105,14 @@ export function createAsking(p, { composer, resolver, verdict, draw }) {
     try {
       applying = true;
       const before = ctl.state;
-      const env = await ctl.command(ask("apply"), "Apply");
+      const env = await ctl.command(ask("apply"), t("Apply"));
       p.dispatch({ type: "applied", ruling: env.ruling, ruled: env.ruled, tableBefore: before });
       ctl.accept(env.snapshot);
-      ctl.say(`Applied: ${env.snapshot.log.filter((e) => e.applied).at(-1)?.summary || "done"}.`);
+      const what = env.snapshot.log.filter((e) => e.applied).at(-1)?.summary;
+      ctl.say(what ? t("Applied: {what}.", { what }) : t("Applied: done."));
     } catch (e) {
       p.dispatch({ type: "failed", error: plainError(e), keepRuling: true });
-      ctl.refuse(e, "Apply");
+      ctl.refuse(e, t("Apply"));
     } finally {
       applying = false;
     }

@@ -3,9 +3,9 @@
 // eats, a halved gain's mix…), each with the core's question, options and suggestion. A
 // choice is sent with the demand and the core rules again.
 
-import { RESOURCE_NAMES } from "../../shared/labels.js";
+import { t } from "../../shared/i18n.js";
 import { h } from "../dom.js";
-import { RESOURCE_LABELS, miniStepper } from "./controls.js";
+import { RESOURCE_LABELS, RESOURCE_WORDS, miniStepper } from "./controls.js";
 
 const MULTI = new Set(["fed", "short", "use", "pick"]); // choices that are lists
 const BOOL = new Set(["use_alternative", "children_first"]);
@@ -19,7 +19,7 @@ export function decisions(p, r) {
   // follows" says so). Nothing to choose, so no choice preset to something else.
   const open = r.decisions.filter((d) => !(d.id === "use_alternative" && d.options.length === 1));
   return open.length ? h("fieldset", { class: "decisions", data: { testid: "decisions" } },
-    h("legend", { text: "The players choose" }),
+    h("legend", { text: t("The players choose") }),
     open.map((d) => h("div", { class: "decision", data: { decision: d.id } },
       h("p", { class: "question", id: `q-${d.id}`, text: d.question }),
       decisionInput(p, d, r.words.choices[r.decisions.indexOf(d)])))) : null;
@@ -46,14 +46,16 @@ function decisionInput(p, d, said) {
   }
   if (d.id === "gain_mix") return gainMixInput(p, d, choose, off);
   if (!d.options.length && d.id !== "weapon_bonus") {
-    return h("p", { class: "hint", text: `As the ruling takes it: ${said.chosen}${said.suggested ? " (suggested)" : ""}.` });
+    return h("p", { class: "hint", text: said.suggested ? t("As the ruling takes it: {choice} (suggested).", { choice: said.chosen })
+      : t("As the ruling takes it: {choice}.", { choice: said.chosen }) });
   }
   if (!d.options.length) {
     const value = Number(d.chosen) || 0;
-    return miniStepper({ label: "Bonus", value, max: 9, key: `q-${d.id}-n`, disabled: off, onchange: (n) => choose(n) });
+    return miniStepper({ label: t("Bonus"), value, max: 9, key: `q-${d.id}-n`, disabled: off, onchange: (n) => choose(n) });
   }
   return h("select", { "aria-labelledby": `q-${d.id}`, disabled: off, onchange: (e) => choose(BOOL.has(d.id) ? e.target.value === "true" : e.target.value) },
-    d.options.map((o) => h("option", { value: o.value, text: `${label(o.value)}${o.value === d.default ? " (suggested)" : ""}`, selected: o.value === d.chosen })));
+    d.options.map((o) => h("option", { value: o.value, text: o.value === d.default ? t("{choice} (suggested)", { choice: label(o.value) }) : label(o.value),
+      selected: o.value === d.chosen })));
 }
 
 /** The halved gain's mix: one stepper per kind the full gain gives. The total stays half
@@ -68,18 +70,23 @@ function gainMixInput(p, d, choose, off) {
   }
   const from = (k, wants) => [...gainKinds].reverse().find((j) => j !== k && wants(j));
   const move = (to, away) => choose({ ...mix, [to]: mix[to] + 1, [away]: mix[away] - 1 });
-  const suggested = d.chosen === d.default ? " (suggested)" : "";
+  const total = Object.values(mix).reduce((a, b) => a + b, 0);
+  const labels = RESOURCE_LABELS();
+  const words = RESOURCE_WORDS();
   return h("div", { class: "gain-mix", role: "group", "aria-labelledby": `q-${d.id}`, data: { testid: "gain-mix" } },
     gainKinds.map((k) => {
       const giver = from(k, (j) => mix[j] > 0);
       const taker = from(k, (j) => mix[j] < demand[j]);
       return h("div", { class: "stepper mini", role: "group", "aria-labelledby": `gm-${k}` },
-        h("span", { class: "stepper-label", id: `gm-${k}`, text: `${RESOURCE_LABELS[k]} (of ${demand[k]})` }),
-        h("button", { type: "button", class: "step", "aria-label": `${RESOURCE_LABELS[k]}: one less${taker ? `, one more ${RESOURCE_NAMES[taker]}` : ""}`,
+        h("span", { class: "stepper-label", id: `gm-${k}`, text: t("{resource} (of {n})", { resource: labels[k], n: demand[k] }) }),
+        h("button", { type: "button", class: "step", "aria-label": taker ? t("{resource}: one less, one more {other}", { resource: labels[k], other: words[taker] })
+          : t("{label}: one less", { label: labels[k] }),
           disabled: off || !mix[k] || !taker, data: { key: `gain-${k}-minus`, testid: `gain-${k}-minus` }, onclick: () => move(taker, k) }, "−"),
         h("output", { class: "stepper-value", text: mix[k], data: { testid: `gain-${k}` } }),
-        h("button", { type: "button", class: "step", "aria-label": `${RESOURCE_LABELS[k]}: one more${giver ? `, one less ${RESOURCE_NAMES[giver]}` : ""}`,
+        h("button", { type: "button", class: "step", "aria-label": giver ? t("{resource}: one more, one less {other}", { resource: labels[k], other: words[giver] })
+          : t("{label}: one more", { label: labels[k] }),
           disabled: off || mix[k] >= demand[k] || !giver, data: { key: `gain-${k}-plus`, testid: `gain-${k}-plus` }, onclick: () => move(k, giver) }, "+"));
     }),
-    h("p", { class: "hint", text: `Half the gain, rounded down: ${Object.values(mix).reduce((a, b) => a + b, 0)} in all${suggested}.` }));
+    h("p", { class: "hint", text: d.chosen === d.default ? t("Half the gain, rounded down: {n} in all (suggested).", { n: total })
+      : t("Half the gain, rounded down: {n} in all.", { n: total }) }));
 }

@@ -4,9 +4,9 @@
 // remove a composed demand, the whole Night, put the card away).
 
 import { CHIPS, DEMAND_KINDS } from "../../shared/demand-kinds.js";
-import { title } from "../../shared/labels.js";
+import { t, tn } from "../../shared/i18n.js";
 import { h } from "../dom.js";
-import { DISCARD_KINDS, keepFocus, kindTitle, scrollPanelTo } from "./controls.js";
+import { DISCARD_KINDS, PHASE_WORDS, keepFocus, kindTitle, named, scrollPanelTo } from "./controls.js";
 import { demandRow } from "./fields.js";
 
 // At Night, one chip for the whole Night, as the Night is played: every character eats, then
@@ -31,13 +31,22 @@ function cardNotes(p, c, moment) {
     moment && moment.card_phase && !p.ctl.readonly
       ? h("p", { class: "phase-hint", data: { testid: "card-phase" } }, moment.card_phase,
         h("button", { type: "button", class: "secondary", data: { testid: "card-set-phase", key: "card-set-phase" },
-          onclick: () => p.ctl.set("phase", moment.set_phase, `Phase set to the ${title(moment.set_phase)} Phase, as the card says`) },
+          onclick: () => p.ctl.set("phase", moment.set_phase,
+            t("Phase set to the {phase} Phase, as the card says", { phase: named(PHASE_WORDS(), moment.set_phase) })) },
         moment.set_phase_label))
       : null,
     moment && moment.card_combat ? h("p", { class: "hint", data: { testid: "card-combat" }, text: moment.card_combat }) : null,
-    h("p", { class: "fine", data: { testid: "card-source" }, text: `${c.fan ? "Card effect transcribed by fans" : "From the official rules app"}${c.certainty === "uncertain" ? "; uncertain: check your card" : ""}.` }),
+    h("p", { class: "fine", data: { testid: "card-source" }, text: sourceWords(c) }),
     !p.ctl.readonly ? h("button", { type: "button", class: "quiet", data: { key: "clear-card", testid: "clear-card" },
-      onclick: () => { p.dispatch({ type: "composed", effect: null }); p.act.ruleAgain(); p.ctl.say("The card is put away."); } }, "Put the card away") : null];
+      onclick: () => { p.dispatch({ type: "composed", effect: null }); p.act.ruleAgain(); p.ctl.say(t("The card is put away.")); } }, t("Put the card away")) : null];
+}
+
+/** Where the card's effect is from, and whether it is sure. */
+function sourceWords(c) {
+  if (c.certainty === "uncertain") {
+    return c.fan ? t("Card effect transcribed by fans; uncertain: check your card.") : t("From the official rules app; uncertain: check your card.");
+  }
+  return c.fan ? t("Card effect transcribed by fans.") : t("From the official rules app.");
 }
 
 /** The card just picked, in view at once: its name and its text at the top of the panel's
@@ -62,7 +71,7 @@ export function createComposer(p) {
   function build() {
     els.chips = h("div", { class: "chips-row", role: "group", "aria-labelledby": "chips-label", data: { testid: "quick-chips" } });
     els.chosen = h("div", { class: "chosen", data: { testid: "demand-chosen" } });
-    return [h("p", { class: "chips-label", id: "chips-label", text: "Or tap what it asks for:" }), els.chips, els.chosen];
+    return [h("p", { class: "chips-label", id: "chips-label", text: t("Or tap what it asks for:") }), els.chips, els.chosen];
   }
 
   function drawChips() {
@@ -71,20 +80,20 @@ export function createComposer(p) {
       ctl.state.phase === "night" ? h("button", {
         type: "button", class: "chip-add chip-night", disabled: ctl.readonly, data: { testid: "chip-night", key: "chip-night" },
         "aria-describedby": "chip-night-what", onclick: wholeNight,
-      }, "The whole Night", h("span", { id: "chip-night-what", class: "chip-what", text: "eating, then sleeping" })) : null,
+      }, t("The whole Night"), h("span", { id: "chip-night-what", class: "chip-what", text: t("eating, then sleeping") })) : null,
       ...CHIPS.map(([key, label, demand]) => h("button", {
         type: "button", class: "chip-add", disabled: ctl.readonly, data: { testid: `chip-${key}`, key: `chip-${key}` },
         onclick: () => addDemand({ .../** @type {object} */ (demand) }),
-      }, h("span", { "aria-hidden": "true", text: "+ " }), label)),
+      }, h("span", { "aria-hidden": "true", text: "+ " }), t(/** @type {string} */ (label)))), // (the core's msgid: pyapp/rules/composing.py)
       h("span", { class: "more-kinds" },
-        h("label", { for: "compose-kind", class: "visually-hidden", text: "Another kind of demand" }),
+        h("label", { for: "compose-kind", class: "visually-hidden", text: t("Another kind of demand") }),
         h("select", { id: "compose-kind", disabled: ctl.readonly, data: { testid: "compose-kind" } },
-          h("option", { value: "", text: "More kinds…" }),
-          Object.entries(DEMAND_KINDS).map(([k, { title: name }]) => h("option", { value: k, text: name }))),
+          h("option", { value: "", text: t("More kinds…") }),
+          Object.entries(DEMAND_KINDS).map(([k, { title: name }]) => h("option", { value: k, text: t(name) }))),
         h("button", { type: "button", class: "secondary", disabled: ctl.readonly, data: { testid: "compose-add" }, onclick: () => {
           const kind = /** @type {HTMLSelectElement} */ (root.querySelector("#compose-kind")).value;
           if (kind) addDemand(defaults(kind));
-        } }, "Add"))].filter(Boolean));
+        } }, t("Add")))].filter(Boolean));
   }
 
   /** The Night's chip comes and goes with the Night. */
@@ -99,7 +108,7 @@ export function createComposer(p) {
     const said = worded && worded.effect === effect ? worded.words[part][i] : null;
     const d = effect[part][i];
     const picking = d.kind === "discard" && !DISCARD_KINDS.some((k) => d[k] > 0); // no resource tapped yet
-    return said || `${kindTitle(d)}${picking ? " (which resource?)" : ""}`;
+    return said || (picking ? t("{kind} (which resource?)", { kind: kindTitle(d) }) : kindTitle(d));
   }
 
   function composed() {
@@ -119,24 +128,26 @@ export function createComposer(p) {
   function wholeNight() {
     justAdded = WHOLE_NIGHT.length - 1;
     setComposed(WHOLE_NIGHT.map((d) => ({ ...d })),
-      "The whole Night: every character eats, then spends the night without a Shelter or outside the camp. Ruling…");
+      t("The whole Night: every character eats, then spends the night without a Shelter or outside the camp. Ruling…"));
   }
 
   function addDemand(demand) {
     const list = [...composed(), demand];
     justAdded = list.length - 1;
-    setComposed(list, `Added: ${kindTitle(demand)}. ${list.length === 1 ? "" : `${list.length} demands in all. `}Ruling…`);
+    const kind = kindTitle(demand);
+    setComposed(list, list.length === 1 ? t("Added: {kind}. Ruling…", { kind })
+      : tn("Added: {kind}. {n} demand in all. Ruling…", "Added: {kind}. {n} demands in all. Ruling…", list.length, { kind }));
   }
 
   function editDemand(i, update) {
     const list = composed().map((d, j) => (j === i ? { ...d, ...update } : d));
     for (const [k, v] of Object.entries(update)) if (v === undefined || v === null || v === false) delete list[i][k];
-    setComposed(list, `Changed: ${kindTitle(list[i])}.`);
+    setComposed(list, t("Changed: {kind}.", { kind: kindTitle(list[i]) }));
   }
 
   function pickDemand(result) {
     p.finder.endSearch();
-    setComposed(result.effect.demands, `Demand: ${result.name}.`);
+    setComposed(result.effect.demands, t("Demand: {demand}.", { demand: result.name }));
     showPicked(els);
   }
 
@@ -145,7 +156,7 @@ export function createComposer(p) {
     p.finder.endSearch();
     p.act.ruleAgain();
     showPicked(els);
-    ctl.say(`Chosen: ${card.name}. ${card.text}`);
+    ctl.say(t("Chosen: {card}. {text}", { card: card.name, text: card.text }));
   }
 
 
@@ -155,7 +166,7 @@ export function createComposer(p) {
     keepFocus(els.chosen, () => {
       if (!p.state.effect) {
         els.chosen.replaceChildren(h("p", { class: "hint", data: { testid: "no-demand" },
-          text: "No demand yet. First set the table as it is at yours (who plays, what you have, the phase); then find the card, or tap what it asks for." }));
+          text: t("No demand yet. First set the table as it is at yours (who plays, what you have, the phase); then find the card, or tap what it asks for.") }));
         return;
       }
       const added = justAdded;
@@ -172,15 +183,16 @@ export function createComposer(p) {
   function chosenCard(added) {
     const { card: c, effect, moment } = p.state;
     return h("article", { class: "demand-card", "aria-labelledby": "chosen-title" },
-      h("h3", { id: "chosen-title", tabindex: "-1", text: c ? c.name : effect.demands.length === 1 ? "The demand" : "The demands, in order" }),
+      h("h3", { id: "chosen-title", tabindex: "-1", text: c ? c.name : effect.demands.length === 1 ? t("The demand") : t("The demands, in order") }),
       c ? h("p", { class: "card-text", text: c.text }) : null,
       c && c.note ? h("p", { class: "hint", text: c.note }) : null,
       h("ul", { class: "demand-list" }, effect.demands.map((d, i) => (c || ctl.readonly
         ? h("li", { class: "demand-row" }, h("span", { class: "demand-text", text: demandWords(i) }))
         : demandRow(p, d, i, i === added, { words: demandWords(i), set: (update) => editDemand(i, update),
-          remove: () => setComposed(composed().filter((_, j) => j !== i), `Removed: ${demandWords(i)}.`) })))),
-      effect.alternative ? h("p", { class: "alt-note", text: `Or, the card's alternative: ${effect.alternative.map((d, i) => demandWords(i, "alternative")).join("; ")}. If the first part cannot be paid in full, the alternative applies.` }) : null,
-      c && c.effect.demands.some((d) => d.if_possible) ? h("p", { class: "alt-note", text: "“If possible”: what cannot be paid is not a shortfall, so no one is wounded for it." }) : null,
+          remove: () => setComposed(composed().filter((_, j) => j !== i), t("Removed: {demand}.", { demand: demandWords(i) })) })))),
+      effect.alternative ? h("p", { class: "alt-note", text: t("Or, the card's alternative: {alternative}. If the first part cannot be paid in full, the alternative applies.",
+        { alternative: effect.alternative.map((d, i) => demandWords(i, "alternative")).join("; ") }) }) : null,
+      c && c.effect.demands.some((d) => d.if_possible) ? h("p", { class: "alt-note", text: t("“If possible”: what cannot be paid is not a shortfall, so no one is wounded for it.") }) : null,
       ...cardNotes(p, c, moment));
   }
 

@@ -4,6 +4,7 @@
 // it was across a redraw; scroll the panel, only the panel, to an element).
 
 import { DEMAND_KINDS } from "../../shared/demand-kinds.js";
+import { t } from "../../shared/i18n.js";
 import { title } from "../../shared/labels.js";
 import { h } from "../dom.js";
 
@@ -11,12 +12,32 @@ import { h } from "../dom.js";
 // query for narrow screens).
 export const SHEET_LAYOUT = "(max-width: 999.98px)";
 
-export const RESOURCE_LABELS = { food: "Food", nonperishable_food: "Non-perishable food", perishable_food: "Perishable food only", wood: "Wood", fur: "Fur" };
-export const SHORT_RESOURCE = { food: "Food", nonperishable_food: "Non-perishable", perishable_food: "Perishable", wood: "Wood", fur: "Fur" };
+// The words are looked up when drawn (a constant made at load would stay in the language of
+// the moment it was made).
+export const RESOURCE_LABELS = () => ({ food: t("Food"), nonperishable_food: t("Non-perishable food"),
+  perishable_food: t("Perishable food only"), wood: t("Wood"), fur: t("Fur") });
+export const SHORT_RESOURCE = () => ({ food: t("Food"), nonperishable_food: t("Non-perishable"),
+  perishable_food: t("Perishable"), wood: t("Wood"), fur: t("Fur") });
+/** The resources in a sentence ("one more wood"). */
+export const RESOURCE_WORDS = () => ({ food: t("food"), nonperishable_food: t("non-perishable food"),
+  perishable_food: t("perishable food"), wood: t("wood"), fur: t("fur") });
+/** The figures by their role (the core's words: pyapp/rules/words.py). */
+export const FIGURE_WORDS = () => ({ cook: t("Cook"), carpenter: t("Carpenter"), explorer: t("Explorer"),
+  soldier: t("Soldier"), friday: t("Friday"), jenny: t("Jenny") });
+/** The phases by name, as in "the Night Phase" (the core's words). */
+export const PHASE_WORDS = () => ({ event: t("Event"), morale: t("Morale"), production: t("Production"),
+  action: t("Action"), weather: t("Weather"), night: t("Night") });
+/** The Actions by name, as in "the Gather Action" (the core's words). */
+export const ACTION_WORDS = () => ({ threat: t("Threat"), hunt: t("Hunt"), build: t("Build"), gather: t("Gather"),
+  explore: t("Explore"), arrange_camp: t("Arrange camp"), rest: t("Rest") });
 export { DISCARD_KINDS } from "./state.js";
 
-/** A demand as the composer names it before the core has worded it: its kind's name. */
-export const kindTitle = (d) => (DEMAND_KINDS[d.kind] || { title: d.kind }).title;
+/** A word of one of the maps above, else the key as a title ("Arrange camp"). */
+export const named = (names, key) => names[key] || title(key);
+
+/** A demand as the composer names it before the core has worded it: its kind's name (an
+ * English msgid of the core's, pyapp/rules/composing.py, already in the catalogue). */
+export const kindTitle = (d) => (DEMAND_KINDS[d.kind] ? t(DEMAND_KINDS[d.kind].title) : d.kind);
 
 /**
  * A − n + control made of buttons (no number field, no keyboard popping up).
@@ -26,10 +47,10 @@ export function miniStepper({ label, value, min = 0, max = 20, key, onchange, di
   const id = `ms-${key}`;
   return h("div", { class: "stepper mini", role: "group", "aria-labelledby": id },
     h("span", { class: "stepper-label", id, text: label }),
-    h("button", { type: "button", class: "step", "aria-label": `${label}: one less`, disabled: disabled || value <= min,
+    h("button", { type: "button", class: "step", "aria-label": t("{label}: one less", { label }), disabled: disabled || value <= min,
       data: { key: `${key}-minus`, testid: `${key}-minus` }, onclick: () => onchange(value - 1) }, "−"),
     h("output", { class: "stepper-value", text: value, data: { testid: key } }),
-    h("button", { type: "button", class: "step", "aria-label": `${label}: one more`, disabled: disabled || value >= max,
+    h("button", { type: "button", class: "step", "aria-label": t("{label}: one more", { label }), disabled: disabled || value >= max,
       data: { key: `${key}-plus`, testid: `${key}-plus` }, onclick: () => onchange(value + 1) }, "+"));
 }
 

@@ -4,11 +4,19 @@
 // case, accents and dashes do not matter; a plain demand ("roof -1") comes first, ready to
 // rule. Answers to an older query are dropped.
 
-import { plainError, title } from "../../shared/labels.js";
+import { t } from "../../shared/i18n.js";
+import { plainError } from "../../shared/labels.js";
 import { h } from "../dom.js";
+import { named } from "./controls.js";
 
-const DECK_CHIPS = [["event", "Event"], ["threat", "Threat"], ["adventure", "Adventure"], ["mystery", "Mystery"],
-  ["beast", "Beast"], ["weather", "Weather"], ["night", "Night"], ["morale", "Morale"], ["scenario", "Scenario"]];
+// The decks a chip can search, in order.
+const DECK_CHIPS = ["event", "threat", "adventure", "mystery", "beast", "weather", "night", "morale", "scenario"];
+
+/** The decks, and the groups of a deck (an Adventure's Action, a Mystery's kind), by name. */
+const DECK_NAMES = () => ({ event: t("Event"), threat: t("Threat"), adventure: t("Adventure"), mystery: t("Mystery"),
+  beast: t("Beast"), weather: t("Weather"), night: t("Night"), morale: t("Morale"), scenario: t("Scenario"),
+  book: t("Book"), totem: t("Totem"), build: t("Build"), explore: t("Explore"), gather: t("Gather"),
+  creature: t("Creature"), trap: t("Trap"), treasure: t("Treasure") });
 
 /** @param {import("./panel.js").Panel} p */
 export function createFinder(p) {
@@ -16,33 +24,34 @@ export function createFinder(p) {
   let searchSeq = 0;
 
   function build() {
-    els.search = h("input", { id: "demand-search", type: "search", autocomplete: "off", placeholder: "Card name or words of its text",
+    els.search = h("input", { id: "demand-search", type: "search", autocomplete: "off", placeholder: t("Card name or words of its text"),
       data: { testid: "demand-search" }, oninput: (e) => { p.dispatch({ type: "searched", query: e.target.value }); drawResults(); } });
-    els.results = h("ul", { class: "card-results", id: "card-results", "aria-label": "Cards found", "aria-live": "polite", data: { testid: "card-results" } });
-    els.decks = h("div", { class: "deck-chips", role: "group", "aria-label": "Search only these decks", data: { testid: "deck-chips" } });
+    els.results = h("ul", { class: "card-results", id: "card-results", "aria-label": t("Cards found"), "aria-live": "polite", data: { testid: "card-results" } });
+    els.decks = h("div", { class: "deck-chips", role: "group", "aria-label": t("Search only these decks"), data: { testid: "deck-chips" } });
     return h("div", { class: "search" },
-      h("label", { for: "demand-search", text: "Find the card, or type its demand (“discard 2 wood”, “roof −1”)" }), els.search, els.decks, els.results);
+      h("label", { for: "demand-search", text: t("Find the card, or type its demand (“discard 2 wood”, “roof −1”)") }), els.search, els.decks, els.results);
   }
 
   function drawDeckChips() {
     const { decks } = p.state;
-    els.decks.replaceChildren(...DECK_CHIPS.map(([key, label]) => h("button", {
+    const names = DECK_NAMES();
+    els.decks.replaceChildren(...DECK_CHIPS.map((key) => h("button", {
       type: "button", class: ["deck-chip", decks.includes(key) && "is-current"], "aria-pressed": String(decks.includes(key)),
       disabled: ctl.readonly, data: { testid: `deck-${key}`, key: `deck-${key}` },
       onclick: () => {
         const now = p.dispatch({ type: "deckToggled", deck: key }).decks;
         drawDeckChips();
         drawResults();
-        ctl.say(now.length ? `Searching only: ${now.map(title).join(", ")}.` : "Searching every deck.");
+        ctl.say(now.length ? t("Searching only: {decks}.", { decks: now.map((d) => named(names, d)).join(", ") }) : t("Searching every deck."));
       },
-    }, label)));
+    }, names[key])));
   }
 
   async function drawResults() {
     const seq = ++searchSeq;
     const { cards, query, decks } = p.state;
     if (!cards) {
-      els.results.replaceChildren(query ? h("li", { class: "hint", text: "The card list arrives with the rules…" }) : "");
+      els.results.replaceChildren(query ? h("li", { class: "hint", text: t("The card list arrives with the rules…") }) : "");
       return;
     }
     const listing = !query.trim(); // nothing typed: a deck chip lists its deck's cards
@@ -54,29 +63,29 @@ export function createFinder(p) {
     try {
       found = await window.referee.call("card_search", JSON.stringify({ query, decks }));
     } catch (e) {
-      if (seq === searchSeq) els.results.replaceChildren(h("li", { class: "hint", text: `The search failed: ${plainError(e)}` }));
+      if (seq === searchSeq) els.results.replaceChildren(h("li", { class: "hint", text: t("The search failed: {reason}", { reason: plainError(e) }) }));
       return;
     }
     if (seq !== searchSeq) return;
     const items = found.results.slice(0, listing ? found.results.length : 8).map((r) => resultItem(r, cards)).filter(Boolean);
-    els.results.replaceChildren(...(items.length ? items : [h("li", { class: "hint", text: "No card matches: tap what it asks for below." })]));
+    els.results.replaceChildren(...(items.length ? items : [h("li", { class: "hint", text: t("No card matches: tap what it asks for below.") })]));
   }
 
   function resultItem(r, cards) {
     if (r.card === null) {
       return h("li", {}, h("button", { type: "button", class: "card-pick is-demand", data: { testid: "card-demand", key: "card-demand" },
         disabled: ctl.readonly, onclick: () => p.act.pickDemand(r) },
-      h("span", { class: "card-name", text: r.name }), h("span", { class: "card-deck", text: "Your demand" }),
-      h("span", { class: "card-text", text: "Rule exactly this, or pick a card below that contains it." })));
+      h("span", { class: "card-name", text: r.name }), h("span", { class: "card-deck", text: t("Your demand") }),
+      h("span", { class: "card-text", text: t("Rule exactly this, or pick a card below that contains it.") })));
     }
     const c = cards.find((x) => x.id === r.card);
     if (!c) return null;
     return h("li", {}, h("button", { type: "button", class: "card-pick", data: { testid: `card-${c.id}`, key: `card-${c.id}` },
       onclick: () => p.act.pickCard(c) },
-    h("span", { class: "card-name", text: c.name }), h("span", { class: "card-deck", text: title(c.group || c.deck) }),
+    h("span", { class: "card-name", text: c.name }), h("span", { class: "card-deck", text: named(DECK_NAMES(), c.group || c.deck) }),
     h("span", { class: "card-text", text: c.text }),
     r.flag ? h("span", { class: "card-flag", text: r.flag }) : null,
-    r.why === "contains the demand" ? h("span", { class: "card-why", text: "Contains that demand" }) : null));
+    r.why === "contains the demand" ? h("span", { class: "card-why", text: t("Contains that demand") }) : null));
   }
 
   /** A pick ends the search: its words and its decks are cleared (a deck's list would come

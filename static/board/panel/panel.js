@@ -5,9 +5,11 @@
 // changes. Its state is one reducer (./state.js); whether the demand on show is applied or
 // stale, the session says. It shows what the core says; it decides nothing itself.
 
-import { figureName, figuresOf, title } from "../../shared/labels.js";
+import { t } from "../../shared/i18n.js";
+import { figureName, figuresOf } from "../../shared/labels.js";
 import { h } from "../dom.js";
 import { createComposer } from "./composer.js";
+import { ACTION_WORDS, named } from "./controls.js";
 import { createFinder } from "./finder.js";
 import { createAsking } from "./asking.js";
 import { createResolver } from "./resolver.js";
@@ -92,8 +94,8 @@ function drawLocked(p, composer, finder) {
   for (const control of p.els.advanced.querySelectorAll("[data-testid=effect-json-use], textarea")) control.disabled = Boolean(locked);
   p.els.lockNote.hidden = !locked;
   p.els.lockNote.textContent = locked === "shared"
-    ? "A shared ruling: its card and demand are shown as they were shared. To change them, first play this table (the button at the top)."
-    : locked ? "The rules could not be loaded: the demand cannot change until the page is reloaded." : "";
+    ? t("A shared ruling: its card and demand are shown as they were shared. To change them, first play this table (the button at the top).")
+    : locked ? t("The rules could not be loaded: the demand cannot change until the page is reloaded.") : "";
 }
 
 export function createDemandPanel(ctl, root, bar) {
@@ -123,7 +125,7 @@ export function createDemandPanel(ctl, root, bar) {
     const { share, advanced } = sharing.build();
     const ruling = sheet.build();
     root.replaceChildren(
-      h("h2", { id: "demand-title", class: "panel-title", text: "The card's demand" }), els.lockNote,
+      h("h2", { id: "demand-title", class: "panel-title", text: t("The card's demand") }), els.lockNote,
       finding, chipsLabel, chips, chosen, context, actions, share, ruling, advanced, els.said);
     composer.drawChips();
     finder.drawDeckChips();
@@ -154,10 +156,10 @@ export function createDemandPanel(ctl, root, bar) {
    * whether the ruling on show is still applied, or stale. */
   function tableChanged() {
     if (asking.isApplying() || (ctl.shared && ctl.shared.checking)) return; // (the link's own ruling is coming)
-    const t = ctl.state;
+    const table = ctl.state;
     const before = state.resolving;
-    const still = t.phase === "action" && (t.planned_actions || []).some((a) => a.id === before && a.pawns[0] === state.context.resolver);
-    p.dispatch({ type: "tableChanged", phase: t.phase, figures: figuresOf(t), still });
+    const still = table.phase === "action" && (table.planned_actions || []).some((a) => a.id === before && a.pawns[0] === state.context.resolver);
+    p.dispatch({ type: "tableChanged", phase: table.phase, figures: figuresOf(table), still });
     if (before && !state.resolving) {
       // "Resolve" chose this figure for that Action; the Action (or the Action Phase) is gone.
       ctl.resolving = null;
@@ -180,9 +182,10 @@ export function createDemandPanel(ctl, root, bar) {
   function resolve(action) {
     if (!action.pawns.length) return;
     const early = PHASES.indexOf(ctl.state.phase) < PHASES.indexOf("action");
-    if (early) ctl.set("phase", "action", "Phase: Action (an Action is resolved)");
+    if (early) ctl.set("phase", "action", t("Phase: Action (an Action is resolved)"));
     resolver.setResolver(action.pawns[0], action.id);
-    ctl.say(`${figureName(ctl.state, action.pawns[0])} resolves the ${title(action.action)} Action.${early ? " The phase is now the Action Phase." : ""}`);
+    const said = t("{figure} resolves the {action} Action.", { figure: figureName(ctl.state, action.pawns[0]), action: named(ACTION_WORDS(), action.action) });
+    ctl.say(early ? [said, t("The phase is now the Action Phase.")].join(" ") : said);
   }
 
   function setCatalogue(cards) {

@@ -4,6 +4,7 @@
 // knows (chosen, the lead pawn of the only open Action, nobody in this phase, or ask), the
 // line above the list, whether the box is offered and ticked. The panel decides none of it.
 
+import { t } from "../../shared/i18n.js";
 import { figureName, figuresOf } from "../../shared/labels.js";
 import { h } from "../dom.js";
 
@@ -64,7 +65,7 @@ export function createResolver(p) {
     return h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "ctx-combat", checked: context.event_combat || m.combat.ticked,
       disabled: ctl.readonly || m.combat.fixed, data: { testid: "ctx-combat" },
       onchange: (e) => { p.dispatch({ type: "contextSet", context: { event_combat: e.target.checked } }); p.act.ruleAgain(); } }),
-    h("span", { text: "It is the outcome of an Event-Phase combat" }));
+    h("span", { text: t("It is the outcome of an Event-Phase combat") }));
   }
 
   function drawContext() {
@@ -88,7 +89,7 @@ export function createResolver(p) {
     els.context.replaceChildren(...[
       h("p", { class: ["phase-note", asking && "is-question"], data: { testid: "context-line" }, text: asking ? m.line_asking : m.line }),
       h("div", { class: "context-row" },
-        h("span", { class: "field" }, h("label", { for: "ctx-resolver", class: "field-label", text: "Who resolves the Action" }), select),
+        h("span", { class: "field" }, h("label", { for: "ctx-resolver", class: "field-label", text: t("Who resolves the Action") }), select),
         m.combat.offered ? combatBox(m) : null)].filter(Boolean));
   }
 

@@ -7,15 +7,17 @@
 // side sheet in landscape and a bottom sheet upright (board.css), not a modal. Loaded on the
 // first tap on a code, so the board's start does not wait for it.
 
+import { t, tn } from "../../shared/i18n.js";
 import { clauseQuote, setupLine } from "../../shared/rule-entry.js";
 import { codeWords, el, renderDemands, renderRuling } from "../../shared/view.js";
 import { plainError } from "../../shared/labels.js";
 
 function sureWords(certainty, hasSwitch) {
   if (certainty === "house") {
-    return `No official ruling: this app's default${hasSwitch ? ", and a switch in Settings takes the other reading" : ""}.`;
+    return hasSwitch ? t("No official ruling: this app's default, and a switch in Settings takes the other reading.")
+      : t("No official ruling: this app's default.");
   }
-  return certainty === "derived" ? "Follows from stated rules; no rule says it in so many words." : "Stated by the rules (official).";
+  return certainty === "derived" ? t("Follows from stated rules; no rule says it in so many words.") : t("Stated by the rules (official).");
 }
 
 // How sure the rule is. A rule in parts has no one certainty: each part has its own (the
@@ -27,16 +29,27 @@ function certaintyLines(clause, applied) {
     return [el("p", { class: `rule-sure sure-${clause.certainty}`, "data-testid": "rule-certainty", text: sureWords(clause.certainty, clause.switch) })];
   }
   const partLine = (p) => el("li", { class: `rule-part sure-${p.certainty}`, "data-testid": "rule-part", data: { part: p.id } },
-    el("strong", { text: `${p.title}: ` }), `${p.text} `, el("span", { class: "rule-part-sure", text: sureWords(p.certainty, clause.switch) }));
+    el("strong", { text: t("{part}:", { part: p.title }) }), " ", p.text, " ", el("span", { class: "rule-part-sure", text: sureWords(p.certainty, clause.switch) }));
   const others = parts.filter((p) => p !== applied);
   return [
     applied
       ? el("p", { class: `rule-sure sure-${applied.certainty}`, "data-testid": "rule-certainty", data: { part: applied.id } },
-        `The step applies one part of this rule, “${applied.title}”: ${applied.text} `, el("strong", { text: sureWords(applied.certainty, clause.switch) }))
-      : el("p", { class: "rule-sure sure-parts", "data-testid": "rule-certainty", text: "This rule has parts, and each is as sure as it says below." }),
-    el("p", { class: "rule-parts-title", text: applied ? "Its other parts:" : "Its parts:" }),
+        t("The step applies one part of this rule, “{part}”: {text}", { part: applied.title, text: applied.text }), " ",
+        el("strong", { text: sureWords(applied.certainty, clause.switch) }))
+      : el("p", { class: "rule-sure sure-parts", "data-testid": "rule-certainty", text: t("This rule has parts, and each is as sure as it says below.") }),
+    el("p", { class: "rule-parts-title", text: applied ? t("Its other parts:") : t("Its parts:") }),
     el("ul", { class: "rule-parts", "data-testid": "rule-parts" }, others.map(partLine)),
   ];
+}
+
+/** The rule as a screen reader hears it when the drawer shows it. */
+function ruleSaid(clause, applied, examples) {
+  return [
+    t("Rule {code}: {title}.", { code: clause.id, title: clause.title }),
+    applied ? t("This step applies “{part}”: {sure}", { part: applied.title, sure: sureWords(applied.certainty, clause.switch) }) : null,
+    clause.text,
+    examples ? tn("A worked example follows.", "{n} worked examples follow.", examples) : null,
+  ].filter(Boolean).join(" ");
 }
 
 /**
@@ -84,7 +97,7 @@ export function createRuleDrawer({ dialog, say, headline, paid, rule }) {
     dialog.dataset.code = clause.id;
     if (applied) dialog.dataset.part = applied.id;
     else delete dialog.dataset.part;
-    $("rule-title").replaceChildren(el("span", { class: "clause", text: clause.id }), ` ${clause.title}`);
+    $("rule-title").replaceChildren(el("span", { class: "clause", translate: "no", text: clause.id }), ` ${clause.title}`);
     $("rule-body").replaceChildren(
       ...certaintyLines(clause, applied),
       clauseQuote(clause, faq.sources, { titled: false, explained: true, ownHref: "./faq.html#source-rulings.md", partsNote: false }),
@@ -93,20 +106,20 @@ export function createRuleDrawer({ dialog, say, headline, paid, rule }) {
     dialog.scrollTop = 0;
     const back = $("rule-back");
     back.hidden = trail.length === 0;
-    back.textContent = trail.length ? `Back to ${codeWords(trail.at(-1).code, faq.clauses)}` : "Back";
+    back.textContent = trail.length ? t("Back to {rule}", { rule: codeWords(trail.at(-1).code, faq.clauses) }) : t("Back");
     /** @type {HTMLAnchorElement} */ ($("rule-faq")).href = entries.length ? `./faq.html#${entries[0].id}` : `./faq.html#${encodeURIComponent(clause.id)}`;
-    say(`Rule ${clause.id}: ${clause.title}. ${applied ? `This step applies “${applied.title}”: ${sureWords(applied.certainty, clause.switch)} ` : ""}${clause.text}${entries.length ? ` ${entries.length === 1 ? "A worked example follows." : `${entries.length} worked examples follow.`}` : ""}`);
+    say(ruleSaid(clause, applied, entries.length));
   }
 
   // One FAQ question on the rule: the question, its situation, and its example's ruling.
   function entrySection(entry) {
     const example = el("div", { class: "rule-example", "data-testid": "rule-example" },
-      el("p", { class: "rule-pending", role: "status", text: "The referee is ruling the example…" }));
+      el("p", { class: "rule-pending", role: "status", text: t("The referee is ruling the example…") }));
     const section = el("section", { class: "rule-entry", "data-testid": "rule-entry", data: { entry: entry.id, state: "pending" },
       "aria-labelledby": `rule-entry-${entry.id}` },
     el("h3", { id: `rule-entry-${entry.id}`, class: "rule-question", "data-testid": "rule-question" },
-      el("span", { class: "visually-hidden", text: "The question: " }), entry.question),
-    el("h4", { class: "rule-example-title", text: "Worked example" }),
+      el("span", { class: "visually-hidden", text: t("The question:") }), " ", entry.question),
+    el("h4", { class: "rule-example-title", text: t("Worked example") }),
     setupLine(entry),
     example);
     ruled(entry).then((ruling) => {
@@ -114,7 +127,7 @@ export function createRuleDrawer({ dialog, say, headline, paid, rule }) {
       section.dataset.state = "ruled";
     }, (error) => {
       example.replaceChildren(el("p", { class: "form-error", role: "alert",
-        text: `The referee could not rule on this example: ${plainError(error)}` }));
+        text: t("The referee could not rule on this example: {reason}", { reason: plainError(error) }) }));
       section.dataset.state = "error";
     });
     return section;
@@ -136,9 +149,9 @@ export function createRuleDrawer({ dialog, say, headline, paid, rule }) {
     const parts = [
       renderDemands(request, ruling),
       el("p", { class: "verdict rule-example-headline", "data-testid": "rule-example-headline", text: headline(ruling) }),
-      el("p", { class: "rule-paid-title", text: "What is paid" }),
-      paidLines.length ? el("ul", { class: "payments", "data-testid": "rule-example-paid" }, paidLines.map((t) => el("li", { text: t })))
-        : el("p", { class: "hint", "data-testid": "rule-example-paid", text: "Nothing to pay." }),
+      el("p", { class: "rule-paid-title", text: t("What is paid") }),
+      paidLines.length ? el("ul", { class: "payments", "data-testid": "rule-example-paid" }, paidLines.map((line) => el("li", { text: line })))
+        : el("p", { class: "hint", "data-testid": "rule-example-paid", text: t("Nothing to pay.") }),
       renderRuling(request, ruling, faq.clauses, { headingLevel: 5, clauseHref: (code) => `./faq.html#${encodeURIComponent(code)}` }),
     ];
     // The shared renderer marks its parts for the FAQ's tests; here the board's own ruling

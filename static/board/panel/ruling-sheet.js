@@ -3,12 +3,14 @@
 // Wounds, what follows, the players' choices, and why, step by step, each step citing its
 // rule), and the rule drawer a cited code opens beside the table.
 
+import { t } from "../../shared/i18n.js";
 import { codeTitle } from "../../shared/view.js";
 import { h } from "../dom.js";
 import { decisions } from "./choices.js";
 
 // The Wounds table's columns: short enough to fit the panel, the full name for screen readers.
-const WOUND_COLUMNS = [["Who", ""], ["Unmet demand", "Wounds for the unmet demand"], ["Other Wounds", ""], ["Morale arrows", "Morale arrows passed"], ["Dies?", ""]];
+const WOUND_COLUMNS = () => [[t("Who"), ""], [t("Unmet demand"), t("Wounds for the unmet demand")], [t("Other Wounds"), ""],
+  [t("Morale arrows"), t("Morale arrows passed")], [t("Dies?"), ""]];
 const SHOWN = { none: "none", ask: "none", unpicked: "none", pending: "pending", applying: "pending", preview: "preview", applied: "applied", stale: "stale", error: "error" };
 
 /** @param {import("./panel.js").Panel} p */
@@ -25,43 +27,44 @@ export function createRulingSheet(p) {
     const { status: st, ruling: r, error } = p.state;
     els.ruling.dataset.state = SHOWN[st];
     if (st === "error") {
-      els.ruling.replaceChildren(h("p", { class: "form-error", role: "alert", data: { testid: "ruling-error" }, text: `No ruling yet: ${error}` }));
+      els.ruling.replaceChildren(h("p", { class: "form-error", role: "alert", data: { testid: "ruling-error" }, text: t("No ruling yet: {reason}", { reason: error }) }));
       return;
     }
     if (!r) { els.ruling.replaceChildren(); return; }
     els.ruling.replaceChildren(...[ // (replaceChildren writes a null as the text "null")
-      h("h3", { id: "ruling-title", text: st === "applied" ? "Ruling applied" : st === "stale" ? "Applied. The table has changed since." : ctl.shared ? "The shared ruling" : "The ruling (nothing is changed yet)" }),
+      h("h3", { id: "ruling-title", text: st === "applied" ? t("Ruling applied") : st === "stale" ? t("Applied. The table has changed since.")
+        : ctl.shared ? t("The shared ruling") : t("The ruling (nothing is changed yet)") }),
       h("p", { class: ["verdict", r.words.clear && "is-clear"], data: { testid: "verdict" }, text: r.words.headline }),
       h("p", { class: ["ruling-sure", `sure-${r.words.sure.grade}`], data: { testid: "ruling-certainty", grade: r.words.sure.grade } },
-        h("strong", { text: `${r.words.sure.label}. ` }), r.words.sure.text),
-      h("h4", { text: "What is paid" }),
+        h("strong", { text: t("{label}.", { label: r.words.sure.label }) }), " ", r.words.sure.text),
+      h("h4", { text: t("What is paid") }),
       r.payments.length ? h("ul", { class: "payments", data: { testid: "payments" } }, r.words.paid.map((text) => h("li", { text })))
-        : h("p", { class: "hint", text: "Nothing to pay." }),
-      r.gains && r.gains.length ? h("h4", { text: "What the players gain" }) : null,
+        : h("p", { class: "hint", text: t("Nothing to pay.") }),
+      r.gains && r.gains.length ? h("h4", { text: t("What the players gain") }) : null,
       r.gains && r.gains.length ? h("ul", { class: "gains", data: { testid: "gains" } }, r.words.gains.map((text) => h("li", { text }))) : null,
-      h("h4", { text: "Wounds" }),
-      r.wounds.length ? woundsTable(r) : h("p", { class: "hint", data: { testid: "no-wounds" }, text: "No one is wounded." }),
-      h("h4", { text: "What follows" }),
+      h("h4", { text: t("Wounds") }),
+      r.wounds.length ? woundsTable(r) : h("p", { class: "hint", data: { testid: "no-wounds" }, text: t("No one is wounded.") }),
+      h("h4", { text: t("What follows") }),
       h("ul", { class: "follows", data: { testid: "follows" } }, follows(r)),
       r.decisions.length ? decisions(p, r) : null,
-      h("h4", { text: "Why, step by step" }),
+      h("h4", { text: t("Why, step by step") }),
       h("ol", { class: "steps", data: { testid: "steps" } }, r.steps.map((step, i) => h("li", { class: `step-${step.certainty}` },
         ...cite(step.clause, step.part, r.words.titles[i]),
         h("span", { class: "step-text", text: ` ${step.text} ` }),
         h("span", { class: `certainty certainty-${step.certainty}`, text: r.words.steps[i] })))),
-      h("p", { class: "fine" }, "Each code is a clause of the rule (C…), a rule around it (G-…) or our ruling where the rules are silent (R…). ",
-        "Tap a code to read its rule. ",
-        h("a", { class: "faq-more", href: "./faq.html", data: { testid: "faq-from-ruling" } }, "The rules FAQ explains each one."))]
+      h("p", { class: "fine" }, t("Each code is a clause of the rule (C…), a rule around it (G-…) or our ruling where the rules are silent (R…)."),
+        " ", t("Tap a code to read its rule."), " ",
+        h("a", { class: "faq-more", href: "./faq.html", data: { testid: "faq-from-ruling" } }, t("The rules FAQ explains each one.")))]
       .filter(Boolean));
   }
 
   function woundsTable(r) {
     return h("table", { class: "wounds-table", data: { testid: "wounds" } },
-      h("thead", {}, h("tr", {}, WOUND_COLUMNS.map(([short, long]) => h("th", { scope: "col", title: long || undefined },
+      h("thead", {}, h("tr", {}, WOUND_COLUMNS().map(([short, long]) => h("th", { scope: "col", title: long || undefined },
         h("span", { "aria-hidden": long ? "true" : undefined, text: short }), long ? h("span", { class: "visually-hidden", text: long }) : null)))),
       h("tbody", {}, r.wounds.map((w, i) => h("tr", { data: { figure: w.figure } },
         h("th", { scope: "row", text: r.words.names[i] }), h("td", { text: w.unfulfilled }), h("td", { text: w.other }),
-        h("td", { text: w.morale_arrows }), h("td", { text: w.died ? "yes" : "no" })))));
+        h("td", { text: w.morale_arrows }), h("td", { text: w.died ? t("yes") : t("no") })))));
   }
 
   /** What follows, as the core says it; what could still avoid a loss cites its rule (C4). */
@@ -87,14 +90,25 @@ export function createRulingSheet(p) {
     const entry = p.faq.byClause[code];
     const clause = p.faq.clauses[code];
     const name = clause ? clause.title : "";
-    return h("a", { class: "clause", href: entry ? `./faq.html#${entry}` : "./faq.html",
-      title: name || undefined, "aria-label": `${code}${name ? `: ${name}` : ""} (the rule${entry ? " and its worked example" : ""}, shown beside the table)`, "aria-haspopup": "dialog",
+    // (translate="no": a code is a name, the same in every language)
+    return h("a", { class: "clause", translate: "no", href: entry ? `./faq.html#${entry}` : "./faq.html",
+      title: name || undefined, "aria-label": clauseLabel(code, name, Boolean(entry)), "aria-haspopup": "dialog",
       data: part ? { clause: code, part } : { clause: code },
       onclick: (e) => {
         if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || !clause) return;
         e.preventDefault();
         showRule(code, e.currentTarget, part);
       } }, code);
+  }
+
+  /** What a code's link says to a screen reader: its rule, and whether a worked example comes. */
+  function clauseLabel(code, name, example) {
+    if (name) {
+      return example ? t("{code}: {name} (the rule and its worked example, shown beside the table)", { code, name })
+        : t("{code}: {name} (the rule, shown beside the table)", { code, name });
+    }
+    return example ? t("{code} (the rule and its worked example, shown beside the table)", { code })
+      : t("{code} (the rule, shown beside the table)", { code });
   }
 
   /** The rule behind a code, in the drawer: its text, how sure it is, its sources and its
@@ -117,7 +131,7 @@ export function createRulingSheet(p) {
     try {
       drawer = await ruleDrawer;
     } catch {
-      ctl.say("The rule could not be shown here; the link opens it in the rules FAQ.");
+      ctl.say(t("The rule could not be shown here; the link opens it in the rules FAQ."));
       location.href = from ? from.href : "./faq.html";
       return;
     }

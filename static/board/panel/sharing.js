@@ -3,6 +3,7 @@
 // ruling, the table as it was before it), and "Advanced": the demand as JSON text, to copy,
 // paste and rule, or the whole request exported as a file.
 
+import { t } from "../../shared/i18n.js";
 import { plainError } from "../../shared/labels.js";
 import { h } from "../dom.js";
 
@@ -43,19 +44,19 @@ export function createSharing(p) {
     if (shareError) { els.share.replaceChildren(h("p", { class: "form-error", role: "alert", text: shareError })); return; }
     const said = h("span", { class: "hint", role: "status" });
     els.share.replaceChildren(
-      h("label", { for: "share-url", text: status === "applied" ? "Link to the table as it was before this ruling, with its demand and choices"
-        : "Link to this table, demand and choices" }),
+      h("label", { for: "share-url", text: status === "applied" ? t("Link to the table as it was before this ruling, with its demand and choices")
+        : t("Link to this table, demand and choices") }),
       h("div", { class: "share-row" },
         h("input", { id: "share-url", type: "url", readonly: true, value: shareUrl, data: { testid: "share-url" } }),
         h("button", { type: "button", class: "secondary", onclick: async () => {
           try {
             await navigator.clipboard.writeText(shareUrl);
-            said.textContent = "Copied.";
+            said.textContent = t("Copied.");
           } catch {
             els.share.querySelector("input").select();
-            said.textContent = "Selected: copy it with your device's Copy.";
+            said.textContent = t("Selected: copy it with your device's Copy.");
           }
-        } }, "Copy")), said);
+        } }, t("Copy"))), said);
   }
 
   function drawAdvanced() {
@@ -64,28 +65,28 @@ export function createSharing(p) {
     els.advanced.replaceChildren(
       // The box is filled as the area opens, in the click itself: the "toggle" event comes a
       // task later, and wiped what was pasted in between.
-      h("summary", { text: "Advanced: copy or paste the demand as text (JSON)", onclick: () => { if (!els.advanced.open) showEffectJson(true); } }),
+      h("summary", { text: t("Advanced: copy or paste the demand as text (JSON)"), onclick: () => { if (!els.advanced.open) showEffectJson(true); } }),
       h("div", { class: "json-editor" },
-        h("label", { for: "effect-json", text: "The card's demand written as JSON, the text form other tools read and write" }),
-        h("p", { class: "hint", id: "effect-json-how", text: "It shows the demand on the table. Paste another one here and press “Use this JSON” to rule on it, or export the whole request (the table, the demand and the choices) as a file to keep or share." }),
+        h("label", { for: "effect-json", text: t("The card's demand written as JSON, the text form other tools read and write") }),
+        h("p", { class: "hint", id: "effect-json-how", text: t("It shows the demand on the table. Paste another one here and press “Use this JSON” to rule on it, or export the whole request (the table, the demand and the choices) as a file to keep or share.") }),
         area, error,
         h("div", { class: "demand-actions" },
-          h("button", { type: "button", class: "secondary", data: { testid: "effect-json-show" }, onclick: () => showEffectJson(true) }, "Show this demand"),
-          h("button", { type: "button", class: "secondary", data: { testid: "effect-json-use" }, onclick: () => useJson(area, error) }, "Use this JSON"),
+          h("button", { type: "button", class: "secondary", data: { testid: "effect-json-show" }, onclick: () => showEffectJson(true) }, t("Show this demand")),
+          h("button", { type: "button", class: "secondary", data: { testid: "effect-json-use" }, onclick: () => useJson(area, error) }, t("Use this JSON")),
           h("button", { type: "button", class: "secondary", data: { testid: "export-request" },
-            onclick: () => p.state.effect && ctl.download("castaway-request.json", p.act.request()) }, "Export the request"))));
+            onclick: () => p.state.effect && ctl.download("castaway-request.json", p.act.request()) }, t("Export the request")))));
     els.effectJson = area;
   }
 
   function useJson(area, error) {
     try {
       const effect = JSON.parse(area.value);
-      if (!effect || typeof effect !== "object" || !Array.isArray(effect.demands)) throw new Error("an effect has a list of demands");
+      if (!effect || typeof effect !== "object" || !Array.isArray(effect.demands)) throw new Error(t("an effect has a list of demands"));
       p.dispatch({ type: "composed", effect });
       error.textContent = "";
       p.act.ruleAgain();
     } catch (e) {
-      error.textContent = `This is not an effect: ${e.message}`;
+      error.textContent = t("This is not an effect: {reason}", { reason: e.message });
     }
   }
 

@@ -4,14 +4,15 @@
 // core's note on Actions planned before the Action Phase. Beside it, under the demand, the
 // "Rule again" row. What it says comes from the state; it decides nothing.
 
+import { t } from "../../shared/i18n.js";
 import { h } from "../dom.js";
 import { SHEET_LAYOUT, scrollPanelTo } from "./controls.js";
 
-const RULE_AGAIN_WHY = {
-  applied: "Applied. If this card comes up again, “Rule again” gives a fresh ruling on the table as it is now, to apply once more.",
-  stale: "The table has changed since this ruling was applied. “Rule again on this table” rules the same card on the table as it is now; nothing changes until you press Apply.",
-  error: "“Rule again” asks the referee once more, on the table as it is now.",
-};
+const RULE_AGAIN_WHY = () => ({
+  applied: t("Applied. If this card comes up again, “Rule again” gives a fresh ruling on the table as it is now, to apply once more."),
+  stale: t("The table has changed since this ruling was applied. “Rule again on this table” rules the same card on the table as it is now; nothing changes until you press Apply."),
+  error: t("“Rule again” asks the referee once more, on the table as it is now."),
+});
 
 /** The ruling's headline, as the core words it ("Each character suffers 1 Wound."). */
 const headline = (r) => r.words.headline;
@@ -53,21 +54,22 @@ function texts(p) {
   const { ctl } = p;
   const { status, ruling: r, waiting, error } = p.state;
   const ready = document.documentElement.dataset.rulesReady === "true";
-  return {
-    none: ["No demand yet", "Find the card, or tap what it asks for."],
-    unpicked: ["Discard what?", "Tap the resource the card asks to discard."],
-    ask: ctl.state.phase === "action" ? ["Who resolves this Action?", "Tap “Resolve” on its planned Action."]
-      : ["Who is “the character resolving”?", "Choose them under the card."],
-    pending: r ? [headline(r), "Ruling…"]
-      : waiting ? [waiting.headline, "Being checked…"]
-        : ctl.shared ? ["Working out the shared ruling…", ready ? "Ruling…" : "Waiting for the rules"]
-          : ready ? ["Ruling…", "Ruling…"] : ["Ruling once the rules are ready…", "Waiting for the rules"],
-    preview: [r && headline(r), ctl.shared ? "The shared ruling" : "Preview: not applied yet"],
-    applying: [r && headline(r), "Applying…"],
-    applied: [r && headline(r), "Applied to the table"],
-    stale: [r && headline(r), "Applied. The table has changed since."],
-    error: ["No ruling yet", error],
-  }[status] || ["", ""];
+  switch (status) {
+    case "none": return [t("No demand yet"), t("Find the card, or tap what it asks for.")];
+    case "unpicked": return [t("Discard what?"), t("Tap the resource the card asks to discard.")];
+    case "ask": return ctl.state.phase === "action" ? [t("Who resolves this Action?"), t("Tap “Resolve” on its planned Action.")]
+      : [t("Who is “the character resolving”?"), t("Choose them under the card.")];
+    case "pending": return r ? [headline(r), t("Ruling…")]
+      : waiting ? [waiting.headline, t("Being checked…")]
+        : ctl.shared ? [t("Working out the shared ruling…"), ready ? t("Ruling…") : t("Waiting for the rules")]
+          : ready ? [t("Ruling…"), t("Ruling…")] : [t("Ruling once the rules are ready…"), t("Waiting for the rules")];
+    case "preview": return [r && headline(r), ctl.shared ? t("The shared ruling") : t("Preview: not applied yet")];
+    case "applying": return [r && headline(r), t("Applying…")];
+    case "applied": return [r && headline(r), t("Applied to the table")];
+    case "stale": return [r && headline(r), t("Applied. The table has changed since.")];
+    case "error": return [t("No ruling yet"), error];
+    default: return ["", ""];
+  }
 }
 
 /** Screen readers hear each new headline once (the bar itself is drawn again often). */
@@ -107,10 +109,10 @@ function barPaid(p, s, r) {
 /** "This card was already applied. Apply it again?", in the bar. */
 function confirmAgain(p) {
   return h("div", { class: "confirm-again", role: "group", "aria-labelledby": "apply-again-q", data: { testid: "apply-again" } },
-    h("p", { id: "apply-again-q", class: "confirm-question", role: "alert", data: { testid: "apply-again-question" }, text: "This card was already applied. Apply it again?" }),
+    h("p", { id: "apply-again-q", class: "confirm-question", role: "alert", data: { testid: "apply-again-question" }, text: t("This card was already applied. Apply it again?") }),
     h("div", { class: "bar-actions" },
-      h("button", { type: "button", class: "secondary", data: { testid: "apply-again-cancel" }, onclick: () => p.act.cancelApply() }, "Cancel"),
-      h("button", { type: "button", class: "primary", data: { testid: "apply-again-confirm" }, onclick: () => p.act.applyNow() }, "Apply again")));
+      h("button", { type: "button", class: "secondary", data: { testid: "apply-again-cancel" }, onclick: () => p.act.cancelApply() }, t("Cancel")),
+      h("button", { type: "button", class: "primary", data: { testid: "apply-again-confirm" }, onclick: () => p.act.applyNow() }, t("Apply again"))));
 }
 
 /** Planned Actions on a table that says an earlier phase, as the core tells it (its
@@ -123,14 +125,14 @@ function earlyNote(p) {
   return h("div", { class: "bar-early", role: "group", "aria-labelledby": "bar-early-text", data: { testid: "phase-early" } },
     h("p", { id: "bar-early-text", text: m.early }),
     h("button", { type: "button", class: "secondary", data: { testid: "phase-early-set", key: "phase-early-set" }, onclick: () => setActionPhase(p.ctl) },
-      "Set the Action Phase"));
+      t("Set the Action Phase")));
 }
 
 /** The note's button: the Action Phase, as one move to undo; said, and the board's Phase
  * control (which now shows it) takes the keyboard from the button that goes. */
 async function setActionPhase(ctl) {
-  if (!(await ctl.set("phase", "action", "Phase: Action (Actions are planned)"))) return;
-  ctl.say("The phase is now the Action Phase. Tap “Resolve” on the Action being resolved.");
+  if (!(await ctl.set("phase", "action", t("Phase: Action (Actions are planned)")))) return;
+  ctl.say(t("The phase is now the Action Phase. Tap “Resolve” on the Action being resolved."));
   const phase = /** @type {HTMLElement | null} */ (document.querySelector('#board [data-key="phase-action"]'));
   if (phase && (!document.activeElement || document.activeElement === document.body)) phase.focus({ preventScroll: true });
 }
@@ -174,8 +176,8 @@ export function createVerdictBar(p) {
     const why = ruleAgainWhy();
     els.actions.replaceChildren(...[
       h("button", { type: "button", class: "secondary", disabled: none || status === "ask" || status === "unpicked", data: { testid: "preview", key: "preview" },
-        "aria-describedby": why ? "rule-again-why" : null, onclick: () => p.act.ruleAgain(true) }, status === "stale" ? "Rule again on this table" : "Rule again"),
-      sharedFromBar ? null : h("button", { type: "button", class: "secondary", disabled: none || status === "unpicked", data: { testid: "share", key: "share" }, onclick: () => p.act.share() }, "Share"),
+        "aria-describedby": why ? "rule-again-why" : null, onclick: () => p.act.ruleAgain(true) }, status === "stale" ? t("Rule again on this table") : t("Rule again")),
+      sharedFromBar ? null : h("button", { type: "button", class: "secondary", disabled: none || status === "unpicked", data: { testid: "share", key: "share" }, onclick: () => p.act.share() }, t("Share")),
       why ? h("p", { class: "hint rule-again-why", id: "rule-again-why", data: { testid: "rule-again-why" }, text: why }) : null]
       .filter(Boolean));
   }
@@ -185,7 +187,7 @@ export function createVerdictBar(p) {
    * table changed since) and after a ruling that could not be made. */
   function ruleAgainWhy() {
     if (!p.state.effect || ctl.shared) return null;
-    return RULE_AGAIN_WHY[p.state.status] || "No need to press it while you play: the ruling follows every change to the table by itself. “Rule again” asks the referee once more.";
+    return RULE_AGAIN_WHY()[p.state.status] || t("No need to press it while you play: the ruling follows every change to the table by itself. “Rule again” asks the referee once more.");
   }
 
 
@@ -211,18 +213,18 @@ export function createVerdictBar(p) {
     const sheetClosed = document.documentElement.dataset.sheet === "closed";
     return h("div", { class: "bar-actions" },
       s === "stale"
-        ? h("button", { type: "button", class: "secondary", data: { testid: "bar-rule-again" }, "aria-describedby": "rule-again-why", onclick: () => p.act.ruleAgain(true) }, "Rule again")
-        : r && s !== "pending" ? h("button", { type: "button", class: "secondary", data: { testid: "why" }, onclick: showWhy }, "Why?")
-          : awaited(p) ? h("button", { type: "button", class: "secondary", disabled: true, data: { testid: "why" } }, "Why?") : null,
+        ? h("button", { type: "button", class: "secondary", data: { testid: "bar-rule-again" }, "aria-describedby": "rule-again-why", onclick: () => p.act.ruleAgain(true) }, t("Rule again"))
+        : r && s !== "pending" ? h("button", { type: "button", class: "secondary", data: { testid: "why" }, onclick: showWhy }, t("Why?"))
+          : awaited(p) ? h("button", { type: "button", class: "secondary", disabled: true, data: { testid: "why" } }, t("Why?")) : null,
       // Applied: its Undo stays in view, here (the page's own Undo may be scrolled away).
       (s === "applied" || awaited(p) === "applied") && !ctl.readonly ? h("button", { type: "button", class: "secondary", disabled: s !== "applied",
-        data: { testid: "bar-undo", key: "bar-undo" }, "aria-label": "Undo this ruling", onclick: () => ctl.undo() }, "Undo") : null,
+        data: { testid: "bar-undo", key: "bar-undo" }, "aria-label": t("Undo this ruling"), onclick: () => ctl.undo() }, t("Undo")) : null,
       shareInBar(p) ? h("button", { type: "button", class: "secondary", disabled: s === "pending", data: { testid: "share", key: "bar-share" },
-        "aria-label": "Share this ruling", title: "A link to this table, demand and ruling", onclick: shareFromBar }, "Share") : null,
+        "aria-label": t("Share this ruling"), title: t("A link to this table, demand and ruling"), onclick: shareFromBar }, t("Share")) : null,
       h("button", { type: "button", class: "primary", disabled: !canApply, data: { testid: "apply", key: "apply" }, onclick: () => p.act.apply() },
-        s === "applied" || s === "stale" || awaited(p) === "applied" ? "Applied" : "Apply"),
+        s === "applied" || s === "stale" || awaited(p) === "applied" ? t("Applied") : t("Apply")),
       h("button", { type: "button", class: "secondary sheet-toggle", "aria-controls": "panel-body", "aria-expanded": String(!sheetClosed),
-        data: { testid: "sheet-toggle" }, onclick: toggleSheet }, sheetClosed ? "Show the card & ruling" : "Show the table"));
+        data: { testid: "sheet-toggle" }, onclick: toggleSheet }, sheetClosed ? t("Show the card & ruling") : t("Show the table")));
   }
 
 
