@@ -3,7 +3,8 @@
 // (each notice with its reason), and the saves kept aside, each with Download and Discard.
 
 import { h } from "./dom.js";
-import { KEEP_GAMES, MESSAGES } from "./store.js";
+import { t, tn } from "../shared/i18n.js";
+import { KEEP_GAMES, saveMessage } from "./store.js";
 
 /**
  * The autosave's notices and its list of saves kept aside.
@@ -17,7 +18,7 @@ export function createSaveNotices({ store, say }) {
     const box = $("board-notices");
     box.querySelector(`[data-notice="${kind}"]`)?.remove();
     box.append(h("p", { class: "notice", data: { notice: kind, testid: `notice-${kind}` } },
-      h("span", { text: detail ? `${MESSAGES[kind] || kind} What was wrong: ${detail}.` : MESSAGES[kind] || kind }), extra || null));
+      h("span", { text: detail ? t("{message} What was wrong: {detail}.", { message: saveMessage(kind) || kind, detail }) : saveMessage(kind) || kind }), extra || null));
   }
 
   function clearNotice(kind) {
@@ -38,7 +39,7 @@ export function createSaveNotices({ store, say }) {
       const entry = key || store.asides().at(-1)?.key;
       const file = entry && store.asideFile(entry);
       if (file) download(file);
-    } }, "Download the save kept aside");
+    } }, t("Download the save kept aside"));
   }
 
   let asidesOpen = false; // the player opened the folded list: it stays open across redraws
@@ -65,17 +66,19 @@ export function createSaveNotices({ store, say }) {
     const quiet = !problem && slot;
     const count = list.length;
     const rows = h("ul", { class: "aside-list" }, list.map((entry, i) => h("li", { data: { testid: `aside-${i}`, why: entry.why } },
-      h("span", { text: `${store.describe(entry)}${entry.at ? ` (${entry.at.slice(0, 16).replace("T", " ")})` : ""}` }),
+      h("span", { text: entry.at ? t("{what} ({when})", { what: store.describe(entry), when: entry.at.slice(0, 16).replace("T", " ") }) : store.describe(entry) }),
       h("button", { type: "button", class: "secondary small", data: { testid: `aside-download-${i}` },
-        onclick: () => { const file = store.asideFile(entry.key); if (file) download(file); } }, "Download"),
+        onclick: () => { const file = store.asideFile(entry.key); if (file) download(file); } }, t("Download")),
       h("button", { type: "button", class: "quiet small", data: { testid: `aside-discard-${i}` },
-        "aria-label": `Discard ${store.describe(entry)}`,
-        onclick: () => { store.forget(entry.key); drawAsides(); say("Discarded the table kept aside."); } }, "Discard"))));
-    const sentence = problem ? `Kept aside on this device: ${count === 1 ? "one table" : `${count} tables`}. Download one to keep it, or discard it.`
-      : `Your earlier tables are kept on this device (${count} of at most ${KEEP_GAMES}: after that, each New game lets the oldest go). Download one to keep it, or discard it.`;
+        "aria-label": t("Discard {what}", { what: store.describe(entry) }),
+        onclick: () => { store.forget(entry.key); drawAsides(); say(t("Discarded the table kept aside.")); } }, t("Discard")))));
+    const sentence = problem ? tn("Kept aside on this device: one table. Download one to keep it, or discard it.",
+      "Kept aside on this device: {n} tables. Download one to keep it, or discard it.", count)
+      : tn("Your earlier tables are kept on this device ({n} of at most {most}: after that, each New game lets the oldest go). Download one to keep it, or discard it.",
+        "Your earlier tables are kept on this device ({n} of at most {most}: after that, each New game lets the oldest go). Download one to keep it, or discard it.", count, { most: KEEP_GAMES });
     const sheet = h("details", { class: ["notice", "asides", quiet && "asides-quiet"], data: { notice: "asides", testid: "asides" } },
       h("summary", { data: { testid: "asides-summary" },
-        text: quiet ? `Earlier tables (${count})` : sentence }),
+        text: quiet ? t("Earlier tables ({count})", { count }) : sentence }),
       quiet ? h("div", { class: "asides-menu" },
         h("p", { class: "asides-say", text: sentence }),
         rows,
@@ -84,8 +87,8 @@ export function createSaveNotices({ store, say }) {
             hiddenNow = true;
             store.hideAsides(true);
             drawAsides();
-            say("Earlier tables hidden. They stay on this device.");
-          } }, "Hide this line")) : rows);
+            say(t("Earlier tables hidden. They stay on this device."));
+          } }, t("Hide this line"))) : rows);
     sheet.open = problem || asidesOpen;
     sheet.addEventListener("toggle", () => { asidesOpen = sheet.open; });
     if (quiet) slot.append(sheet);

@@ -3,6 +3,8 @@
 // (62,000 Discovery tokens, a long list of planned Actions) is drawn as a table needs it, the
 // rest as a count, so drawing never throws and never builds more DOM than a real table.
 
+import { tn } from "../shared/i18n.js";
+
 /** The most items of one list drawn one by one; the rest are counted ("and 61,950 more"). */
 export const SHOWN = 40;
 
@@ -21,7 +23,14 @@ export function clamp(value, lo, hi) {
   return Number.isFinite(value) ? Math.min(hi, Math.max(lo, Math.trunc(value))) : lo;
 }
 
-/** "and 61,950 more" for the items of a list that are not drawn. */
-export function moreText(count, what = "more") {
-  return `and ${count.toLocaleString("en")} ${what}, not shown one by one`;
+/** "and 61,950 more" for the items of a list that are not drawn: of a list of `what`
+ * ("actions", "sources", "spaces"), or of anything. */
+export function moreText(count, what = "") {
+  const shown = { count: count.toLocaleString("en") };
+  switch (what) {
+    case "actions": return tn("and {count} more planned Action, not shown one by one", "and {count} more planned Actions, not shown one by one", count, shown);
+    case "sources": return tn("and {count} more source, not shown one by one", "and {count} more sources, not shown one by one", count, shown);
+    case "spaces": return tn("and {count} more space, not shown one by one", "and {count} more spaces, not shown one by one", count, shown);
+    default: return tn("and {count} more, not shown one by one", "and {count} more, not shown one by one", count, shown);
+  }
 }

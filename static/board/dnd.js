@@ -3,6 +3,7 @@
 // (Enter/Space picks up, arrow keys or Tab reach the "Put here" buttons, Enter puts, Escape
 // drops). All three end in ctl.commit(piece, place); none of them knows a rule.
 
+import { t } from "../shared/i18n.js";
 import { accepts } from "./moves.js";
 
 const THRESHOLD = 6; // px of movement before a press becomes a drag
@@ -75,7 +76,7 @@ function installDrag(root, ctl) {
     if (place) ctl.commit(done.piece, place, { via: "drag", t0: e.timeStamp, key: done.over.dataset.key });
     else {
       if (done.refocus && document.contains(done.refocus)) done.refocus.focus({ preventScroll: true });
-      ctl.say("Dropped nowhere: nothing moved.");
+      ctl.say(t("Dropped nowhere: nothing moved."));
     }
   });
 
@@ -160,7 +161,7 @@ function installTaps(root, ctl) {
     if (!ctl.holding) {
       const space = e.target.closest("[data-drop]");
       if (space && !ctl.readonly && JSON.parse(space.dataset.drop).t === "space") {
-        ctl.hint("To plan an Action here, first tap a pawn on a character's card, then “Put here” on this space.");
+        ctl.hint(t("To plan an Action here, first tap a pawn on a character's card, then “Put here” on this space."));
       }
       return;
     }
@@ -170,7 +171,7 @@ function installTaps(root, ctl) {
     // the planned Action, or start a new one) is not taken as either: taken as the new one, it
     // would start a second, separate Build where the player meant to join the first.
     if (zone.classList.contains("has-planned")) {
-      ctl.hint("Tap “Put here on …” to join the planned Action, or “Put here: a new one” to start another.");
+      ctl.hint(t("Tap “Put here on …” to join the planned Action, or “Put here: a new one” to start another."));
       return;
     }
     ctl.place(JSON.parse(zone.dataset.drop), zone.dataset.key);

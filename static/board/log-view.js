@@ -3,6 +3,7 @@
 // ruling, those undone marked so.
 
 import { h } from "./dom.js";
+import { t, tn } from "../shared/i18n.js";
 
 // The newest entries of the log are drawn, the rest counted (a game of 3,000 changes does not
 // build 3,000 list items at each move); Export gives the whole log.
@@ -28,8 +29,11 @@ export function createLogView({ list, journal, cardName }) {
     for (let i = entries.length - 1; i >= first; i -= 1) drawn.set(`${i}|${i < cursor}`, logItem(entries[i], i, i < cursor));
     logItems.drawn = drawn;
     const items = [...drawn.values()].map((item) => item.node);
-    if (first > 0) items.push(h("li", { class: "hint", data: { testid: "log-earlier" }, text: `…and ${first.toLocaleString("en")} earlier entries (Export keeps them all).` }));
-    if (!items.length) items.push(h("li", { class: "hint", text: "Nothing yet: changes and rulings appear here, newest first." }));
+    if (first > 0) {
+      items.push(h("li", { class: "hint", data: { testid: "log-earlier" },
+        text: tn("…and {count} earlier entry (Export keeps them all).", "…and {count} earlier entries (Export keeps them all).", first, { count: first.toLocaleString("en") }) }));
+    }
+    if (!items.length) items.push(h("li", { class: "hint", text: t("Nothing yet: changes and rulings appear here, newest first.") }));
     placeChildren(list, items);
   }
 
@@ -41,9 +45,9 @@ export function createLogView({ list, journal, cardName }) {
     const old = logItems.drawn.get(`${i}|${applied}`);
     if (old && old.entry === e) return old;
     const node = h("li", { class: ["log-entry", `log-${e.kind}`, !applied && "is-undone"], data: { testid: `log-${i}` } },
-      h("span", { class: "log-kind", text: e.kind === "ruling" ? "Ruling" : "Table" }),
-      h("span", { class: "log-text", text: `${e.card ? `${cardName(e.card)}: ` : ""}${e.summary || "(no summary)"}` }),
-      applied ? null : h("span", { class: "log-undone", text: " (undone)" }));
+      h("span", { class: "log-kind", text: e.kind === "ruling" ? t("Ruling") : t("Table") }),
+      h("span", { class: "log-text", text: e.card ? t("{card}: {summary}", { card: cardName(e.card), summary: e.summary || t("(no summary)") }) : e.summary || t("(no summary)") }),
+      applied ? null : [" ", h("span", { class: "log-undone", text: t("(undone)") })]);
     return { entry: e, node };
   }
 

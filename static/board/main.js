@@ -11,6 +11,7 @@ import { $, h } from "./dom.js";
 import { installMoves } from "./dnd.js";
 import { Journal } from "./journal.js";
 import { FRESH_TABLE, plainError } from "../shared/labels.js";
+import { startLanguage, t, tn } from "../shared/i18n.js";
 import { createLogView } from "./log-view.js";
 import { clearMessage, lastPointer, lastTap, showMessage, watchTaps } from "./message.js";
 import { movesFor, pieceName } from "./moves.js";
@@ -62,7 +63,7 @@ const ctl = {
     // Done by the core: said so, even if drawing it went wrong (accept never throws: a change
     // that was made is never reported "Not done").
     this.accept(env.snapshot, t0);
-    this.say(`${summary}.`);
+    this.say(t("{summary}.", { summary }));
     clearMessage("refused");
     clearMessage("hint");
     return true;
@@ -75,7 +76,7 @@ const ctl = {
     setBusy(1);
     showPending();
     const job = tail.then(async () => {
-      if (!(await referee.ready)) throw new referee.RefereeError("rules_unavailable", "The rules could not be loaded, so the table cannot change.");
+      if (!(await referee.ready)) throw new referee.RefereeError("rules_unavailable", t("The rules could not be loaded, so the table cannot change."));
       return journal.run(command);
     });
     // The history window moves on after the move is drawn, not while the player waits for it.
@@ -98,7 +99,7 @@ const ctl = {
       draw();
     } catch {
       // The core's table is kept and saved; the page says it could not draw it.
-      showMessage("The table changed and is saved, but the page could not show it. Reload the page to see it.", "draw-error");
+      showMessage(t("The table changed and is saved, but the page could not show it. Reload the page to see it."), "draw-error");
     }
     if (t0 !== undefined) {
       // From pointer-up (or the key press, or the tap) to the board showing the core's answer:
@@ -115,8 +116,8 @@ const ctl = {
 
   refuse(error) {
     const reason = plainReason(error);
-    showMessage(`Not done: ${reason}`, "refused", lastTap());
-    this.say(`Not done: ${reason}`);
+    showMessage(t("Not done: {reason}", { reason }), "refused", lastTap());
+    this.say(t("Not done: {reason}", { reason }));
     this.holding = null;
     draw();
   },
@@ -150,12 +151,15 @@ const ctl = {
     // A cube picked up with no Action planned can only go to another pile: say how to tie
     // it to an Action, where the finger is (else a second tap finds nothing to take it).
     const noAction = piece.t === "res" && !this.state.planned_actions.some((a) => !a.resolved)
-      ? "To tie it to an Action, first put a character's pawn on that Action's space." : "";
+      ? t("To tie it to an Action, first put a character's pawn on that Action's space.") : "";
     if (noAction) {
       showMessage(noAction, "hint", lastTap());
       drawCaption(); // placed again, clear of the note
     }
-    this.say(`Holding ${pieceName(this.state, piece)}. ${first ? "Choose where it goes: Tab or arrow keys to a “Put here” button, Enter to put it, Escape to cancel." : "It has nowhere to go."} ${noAction}`.trim());
+    const what = pieceName(this.state, piece);
+    const held = first ? t("Holding {what}. Choose where it goes: Tab or arrow keys to a “Put here” button, Enter to put it, Escape to cancel.", { what })
+      : t("Holding {what}. It has nowhere to go.", { what });
+    this.say(noAction ? `${held} ${noAction}` : held);
     if (first) first.focus({ preventScroll: byPointer });
   },
 
@@ -163,7 +167,7 @@ const ctl = {
     clearMessage("hint");
     this.holding = null;
     draw();
-    this.say("Put back: nothing moved.");
+    this.say(t("Put back: nothing moved."));
     const from = this.heldFrom && /** @type {HTMLElement | null} */ (document.querySelector(`#board [data-key="${CSS.escape(this.heldFrom)}"]`));
     if (from) from.focus();
   },
@@ -187,7 +191,7 @@ const ctl = {
     this.dragged = via === "drag";
     if (!move) {
       draw();
-      this.say("Nothing to move there.");
+      this.say(t("Nothing to move there."));
       return Promise.resolve(false);
     }
     return this.edit(move.edits, move.summary, t0);
@@ -275,12 +279,15 @@ function draw() {
 
 // How to put the piece in hand back, by the piece, in the words of what picked it up.
 const caption = createHeldCaption($("held-caption"));
-const PUT_BACK = { touch: "Tap it again to put it back", pen: "Tap it again to put it back",
-  mouse: "Click it again to put it back", key: "Press Esc to put it back" };
+function putBack(by) {
+  if (by === "mouse") return t("Click it again to put it back");
+  if (by === "key") return t("Press Esc to put it back");
+  return t("Tap it again to put it back");
+}
 
 function drawCaption() {
   if (!ctl.holding) caption.hide();
-  else caption.show(document.querySelector("#board .piece.is-held"), PUT_BACK[ctl.heldBy] || PUT_BACK.touch);
+  else caption.show(document.querySelector("#board .piece.is-held"), putBack(ctl.heldBy));
 }
 
 function restoreFocus(key) {
@@ -297,7 +304,7 @@ function showPending() {
   box.hidden = waiting.length === 0;
   box.replaceChildren(
     h("span", { class: "dot", "aria-hidden": "true" }),
-    h("span", { text: `Waiting for the rules… ${waiting.length} change${waiting.length === 1 ? "" : "s"} queued: ` }),
+    h("span", { text: tn("Waiting for the rules… {n} change queued:", "Waiting for the rules… {n} changes queued:", waiting.length) }), " ",
     h("span", { class: "pending-list", text: waiting.join("; ") }));
 }
 
@@ -387,6 +394,7 @@ function boardStyle() {
 }
 
 async function boot() {
+  await startLanguage(); // the first draw is in the page's language (English loads nothing)
   const linked = location.hash.startsWith("#r=");
   if (linked) links.showOpening(true); // before anything is drawn
   const peeking = linked ? peekLink(location.hash) : null; // the link, read by the page alone
@@ -427,7 +435,7 @@ async function boot() {
       break;
     } catch (error) {
       if (error.type === "rules_unavailable" || !doc) {
-        showMessage("The rules could not be loaded. The table is shown as saved but cannot change; reload to try again.", "refused");
+        showMessage(t("The rules could not be loaded. The table is shown as saved but cannot change; reload to try again."), "refused");
         rulesDown = true;
         ctl.readonly = true;
         draw();
@@ -444,7 +452,7 @@ async function boot() {
   ctl.accept(env.snapshot, undefined, false); // what is saved is what was opened
   html.dataset.board = "live";
   autosave.listen();
-  referee.catalogue().then((c) => { demand.setCatalogue(c.cards); cardsKnown = true; logView.draw(cardsKnown); }, (error) => showMessage(`The card list could not be loaded: ${plainError(error)}`));
+  referee.catalogue().then((c) => { demand.setCatalogue(c.cards); cardsKnown = true; logView.draw(cardsKnown); }, (error) => showMessage(t("The card list could not be loaded: {reason}", { reason: plainError(error) })));
   Promise.all([referee.call("faq", ""), referee.call("clauses", "")])
     .then(([f, c]) => demand.setFaq(f.faq.entries, c.clauses, f.faq.sources), () => {}); // the codes then link to the FAQ's start
   await links.openLink();

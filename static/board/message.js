@@ -4,6 +4,7 @@
 // replaced.
 
 import { $, $dialog, h } from "./dom.js";
+import { t } from "../shared/i18n.js";
 
 // Where the player last tapped (or clicked, or pressed Enter; or let go of a dragged piece):
 // a refusal is shown there, next to the control, not in a corner of the screen.
@@ -63,7 +64,7 @@ export function showMessage(text, kind = "info", anchor = null) {
       box.dataset.kind = "";
       box.classList.remove("is-anchored");
       if (back && document.contains(back) && back !== document.body) back.focus();
-    } }, "OK"));
+    } }, t("OK")));
   placeMessage(box, anchor);
 }
 

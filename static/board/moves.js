@@ -2,6 +2,7 @@
 // What a drag means: a picked-up piece dropped on a place becomes session edits for the core.
 // The board only translates; the core decides whether the move is allowed (and says why not).
 
+import { t } from "../shared/i18n.js";
 import { ACTION_NAMES, RESOURCE_NAMES, figureName, placeName } from "../shared/labels.js";
 
 // Which kinds of place take which kinds of piece (shape of the board, not rules of the game).
@@ -25,11 +26,11 @@ export function accepts(piece, place) {
 
 export function pieceName(state, piece) {
   switch (piece.t) {
-    case "res": return `1 ${RESOURCE_NAMES[piece.kind]} from ${placeName(state, piece.from)}`;
-    case "pawn": return `${figureName(state, piece.figure)}'s pawn`;
-    case "black": return "a black marker";
-    case "fp": return "the First Player token";
-    default: return "a piece";
+    case "res": return t("1 {resource} from {place}", { resource: RESOURCE_NAMES[piece.kind], place: placeName(state, piece.from) });
+    case "pawn": return t("{who}'s pawn", { who: figureName(state, piece.figure) });
+    case "black": return t("a black marker");
+    case "fp": return t("the First Player token");
+    default: return t("a piece");
   }
 }
 
@@ -37,18 +38,19 @@ export function placeLabel(state, place) {
   switch (place.t) {
     case "pile":
     case "action": return placeName(state, place.place || place.id);
-    case "space": return `${ACTION_NAMES[place.kind]} (a new Action)`;
-    case "card": return `${figureName(state, place.figure)}'s card`;
-    case "source": return `the ${place.kind} source on tile ${place.tileId}`;
-    case "supply": return "the black marker supply";
-    default: return "there";
+    case "space": return t("{action} (a new Action)", { action: ACTION_NAMES[place.kind] });
+    case "card": return t("{who}'s card", { who: figureName(state, place.figure) });
+    case "source": return place.kind === "food" ? t("the food source on tile {id}", { id: place.tileId })
+      : t("the wood source on tile {id}", { id: place.tileId });
+    case "supply": return t("the black marker supply");
+    default: return t("there");
   }
 }
 
 /** {edits, summary} for dropping `piece` on `place`, or null if nothing would change. */
 export function movesFor(state, piece, place) {
   if (!accepts(piece, place)) return null;
-  const summary = `${pieceName(state, piece)} to ${placeLabel(state, place)}`;
+  const summary = t("{piece} to {place}", { piece: pieceName(state, piece), place: placeLabel(state, place) });
   const edits = editsFor(state, piece, place);
   return edits ? { edits, summary: summary.charAt(0).toUpperCase() + summary.slice(1) } : null;
 }

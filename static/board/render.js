@@ -5,13 +5,12 @@
 import { actionIcon, arrow, cave, dog, fish, roleMark, skull, tent, tree } from "./art.js";
 import { clamp, few, hidden, moreText } from "./bounds.js";
 import { h } from "./dom.js";
+import { t, tn } from "../shared/i18n.js";
 import {
   ACTIONS, ACTION_NAMES, HOUSE_RULES, PHASES, RESOURCE_KINDS, RESOURCE_NAMES, ROLES, TRACKS,
-  actionTitle, figureName, title,
+  actionTitle, figureName, placeName, title,
 } from "../shared/labels.js";
 import { button, choice, dropZone, nameList, piece, stepper, textField, toggle, track } from "./widgets.js";
-
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 const cache = new Map(); // region id -> {key, node, parts: Map(part id -> {key, node})}
 
@@ -83,8 +82,7 @@ const REGIONS = {
   },
   resources: {
     deps: (s) => [s.available, s.future],
-    parts: (ctl, s) => [["available", "Available"], ["future", "Future"]]
-      .map(([place, name]) => [place, [s[place]], () => pile(ctl, s, place, name)]),
+    parts: (ctl, s) => ["available", "future"].map((place) => [place, [s[place]], () => pile(ctl, s, place)]),
     build: resourcesRegion,
   },
   actions: {
@@ -134,46 +132,46 @@ function region(title_, id, ...children) {
 // ------------------------------------------------------------------ game, phase, switches
 
 function gameRegion(ctl, s) {
-  return region("The game", "game",
+  return region(t("The game"), "game",
     s.lost ? h("p", { class: "lost", role: "status", data: { testid: "lost" } },
-      h("strong", { text: "The game is lost. " }), h("span", { text: s.lost.reason })) : null,
+      h("strong", { text: t("The game is lost.") }), " ", h("span", { text: s.lost.reason })) : null,
     h("div", { class: "game-row" },
-      stepper(ctl, { label: "Round", value: s.round, path: "round", min: 1, max: 12, key: "round" }),
-      h("span", { class: "row-label", id: "phase-label", text: "Phase" }),
-      choice(ctl, { label: "Phase", options: PHASES, value: s.phase, path: "phase", key: "phase",
+      stepper(ctl, { label: t("Round"), value: s.round, path: "round", min: 1, max: 12, key: "round" }),
+      h("span", { class: "row-label", id: "phase-label", text: t("Phase") }),
+      choice(ctl, { label: t("Phase"), options: PHASES, value: s.phase, path: "phase", key: "phase",
         names: Object.fromEntries(PHASES.map((p) => [p, title(p)])) }),
       h("details", { class: "house-rules" },
-        h("summary", { text: "Settings" }),
-        stepper(ctl, { label: "Scenario", value: s.scenario, path: "scenario", min: 1, max: 7, key: "scenario" }),
-        h("p", { class: "hint", text: "Where the rules are silent, the app rules by default as stated in its rulings; each switch takes the other reading." }),
+        h("summary", { text: t("Settings") }),
+        stepper(ctl, { label: t("Scenario"), value: s.scenario, path: "scenario", min: 1, max: 7, key: "scenario" }),
+        h("p", { class: "hint", text: t("Where the rules are silent, the app rules by default as stated in its rulings; each switch takes the other reading.") }),
         // The words first; the ruling's code after them, a small link to its FAQ entry.
         Object.entries(HOUSE_RULES).map(([key, [rid, text, faq]]) => h("div", { class: "house-rule", data: { testid: `house-row-${key}` } },
-          toggle(ctl, { label: text, checked: Boolean(s.house_rules[key]), path: `house_rules/${key}`, key: `house-${key}` }),
+          toggle(ctl, { label: t(text), checked: Boolean(s.house_rules[key]), path: `house_rules/${key}`, key: `house-${key}` }),
           h("a", { class: "rule-code-link", href: `./faq.html#${faq}`, "aria-haspopup": "dialog", data: { clause: rid },
-            "aria-label": `${rid}: our ruling behind this switch (shown beside the table)`, text: rid }))))));
+            "aria-label": t("{code}: our ruling behind this switch (shown beside the table)", { code: rid }), text: rid }))))));
 }
 
 // The history's words for an "In camp" box: "Explorer: outside the camp".
-const inCampSaid = (who) => (on) => `${who}: ${on ? "in the camp" : "outside the camp"}`;
+const inCampSaid = (who) => (on) => (on ? t("{who}: in the camp", { who }) : t("{who}: outside the camp", { who }));
 
 // ------------------------------------------------------------------ camp: Morale and tracks
 
 function campRegion(ctl, s) {
   const upto = (v, n) => Array.from({ length: Math.max(n, clamp(v, 0, 99) + 2) }, (_, i) => i);
-  return region("The camp", "camp",
+  return region(t("The camp"), "camp",
     h("div", { class: "camp-grid" },
       h("div", { class: "camp-row" },
-        h("span", { class: "row-label", text: "Morale" }),
-        track(ctl, { label: "Morale", levels: [-3, -2, -1, 0, 1, 2, 3], value: s.morale, path: "morale",
+        h("span", { class: "row-label", text: t("Morale") }),
+        track(ctl, { label: t("Morale"), levels: [-3, -2, -1, 0, 1, 2, 3], value: s.morale, path: "morale",
           key: "morale", cls: "morale", describe: (v) => (v > 0 ? `+${v}` : String(v)) })),
       h("div", { class: "camp-row" },
-        h("span", { class: "row-label", text: "Shelter" }),
-        choice(ctl, { label: "Shelter", options: ["none", "built", "natural"], value: s.shelter, path: "shelter",
-          key: "shelter", names: { none: "None", built: "Built", natural: "Natural" } })),
-      TRACKS.map((t) => h("div", { class: "camp-row" },
-        h("span", { class: "row-label", text: title(t) }),
-        track(ctl, { label: title(t), levels: upto(s[t], 6), value: s[t], path: t,
-          key: `track-${t}`, cls: `track-${t}` })))));
+        h("span", { class: "row-label", text: t("Shelter") }),
+        choice(ctl, { label: t("Shelter"), options: ["none", "built", "natural"], value: s.shelter, path: "shelter",
+          key: "shelter", names: { none: t("None"), built: t("Built"), natural: t("Natural") } })),
+      TRACKS.map((tr) => h("div", { class: "camp-row" },
+        h("span", { class: "row-label", text: title(tr) }),
+        track(ctl, { label: title(tr), levels: upto(s[tr], 6), value: s[tr], path: tr,
+          key: `track-${tr}`, cls: `track-${tr}` })))));
 }
 
 // ------------------------------------------------------------------ resources
@@ -185,29 +183,38 @@ export function cubes(kind, count, max = 6) {
     count > max ? h("span", { class: "more", data: { more: `+${count - max}` } }) : null);
 }
 
-const KIND_SHORT = { food: "Food", nonperishable_food: "N-p food", wood: "Wood", fur: "Fur" };
+/** A resource's short name on a pile (under its heap). */
+function kindShort(kind) {
+  switch (kind) {
+    case "food": return t("Food");
+    case "nonperishable_food": return t("N-p food");
+    case "wood": return t("Wood");
+    default: return t("Fur");
+  }
+}
 
-function pile(ctl, s, place, name) {
+function pile(ctl, s, place) {
   const res = s[place];
-  const full = `${name} resources`;
+  const name = place === "available" ? t("Available") : t("Future");
+  const full = placeName(s, place);
   const zone = h("div", { class: "pile", data: { testid: `pile-${place}` } },
     h("h3", { class: "pile-title", text: name }),
     h("ul", { class: "pile-kinds" }, RESOURCE_KINDS.map((kind) => h("li", { class: ["pile-kind", `kind-${kind}`] },
       h("span", { class: "stack-wrap" },
-        h("span", { class: "kind-name", "aria-hidden": "true", text: KIND_SHORT[kind] }),
+        h("span", { class: "kind-name", "aria-hidden": "true", text: kindShort(kind) }),
         res[kind] > 0
           ? piece(ctl, { t: "res", kind, from: place }, {
-            label: `${res[kind]} ${RESOURCE_NAMES[kind]} in ${full}: pick up one`,
+            label: tn("{n} {resource} in {pile}: pick up one", "{n} {resource} in {pile}: pick up one", res[kind], { resource: RESOURCE_NAMES[kind], pile: full }),
             visual: cubes(kind, res[kind]), key: `res-${place}-${kind}`, cls: "stack",
           })
           : h("span", { class: "stack stack-empty", "aria-hidden": "true" }, h("span", { class: `spot spot-${kind}` }))),
-      stepper(ctl, { label: title(RESOURCE_NAMES[kind]), what: `${full}, ${RESOURCE_NAMES[kind]}`,
+      stepper(ctl, { label: title(RESOURCE_NAMES[kind]), what: t("{pile}, {resource}", { pile: full, resource: RESOURCE_NAMES[kind] }),
         value: res[kind], path: `${place}/${kind}`, key: `${place}-${kind}` })))));
   return dropZone(ctl, zone, { t: "pile", place }, `pile-${place}`);
 }
 
 function resourcesRegion(ctl, s, piles) {
-  return region("Resources", "resources", h("div", { class: "piles" }, piles));
+  return region(t("Resources"), "resources", h("div", { class: "piles" }, piles));
 }
 
 // ------------------------------------------------------------------ action spaces
@@ -224,10 +231,10 @@ const actionsOver = (s) => (s.phase === "weather" || s.phase === "night") && s.p
 function outcome(ctl, a, name, result) {
   const ok = result === "success";
   return button(ctl, { class: ["quiet", "outcome", `outcome-${result}`], data: { key: `${result}-${a.id}` },
-    "aria-label": `${name} ${ok ? "succeeded: its resources are spent" : "failed: its resources come back to Available"}`,
+    "aria-label": ok ? t("{name} succeeded: its resources are spent", { name }) : t("{name} failed: its resources come back to Available", { name }),
     onclick: () => ctl.edit([{ op: "resolve_action", id: a.id, outcome: result }],
-      `${name} ${ok ? "succeeded: its resources are spent" : "failed: its resources return to Available"}`),
-  }, ok ? "Succeeded" : "Failed");
+      ok ? t("{name} succeeded: its resources are spent", { name }) : t("{name} failed: its resources return to Available", { name })),
+  }, ok ? t("Succeeded") : t("Failed"));
 }
 
 function plannedAction(ctl, s, a, index) {
@@ -236,32 +243,33 @@ function plannedAction(ctl, s, a, index) {
   const resolving = ctl.resolving === a.id;
   const head = h("header", { class: "planned-head" }, h("h4", { text: name }),
     button(ctl, {
-      class: "quiet cancel", data: { key: `cancel-${a.id}` }, "aria-label": `Cancel ${name}`,
+      class: "quiet cancel", data: { key: `cancel-${a.id}` }, "aria-label": t("Cancel {name}", { name }),
       onclick: () => ctl.edit(a.pawns.map((f) => ({ op: "move_pawn", figure: f, source: a.id, target: null })),
-        `Cancelled ${name}`),
+        t("Cancelled {name}", { name })),
     }, "×"));
-  const card = h("article", { class: ["planned", a.resolved && "is-resolved", resolving && "is-resolving"], "aria-label": `Planned Action: ${name}`,
+  const card = h("article", { class: ["planned", a.resolved && "is-resolved", resolving && "is-resolving"], "aria-label": t("Planned Action: {name}", { name }),
     data: { testid: `action-${a.id}` } }, head,
-    h("div", { class: "planned-pawns", "aria-label": "Pawns (the first resolves it)" },
+    h("div", { class: "planned-pawns", "aria-label": t("Pawns (the first resolves it)") },
       a.pawns.map((f, i) => piece(ctl, { t: "pawn", figure: f, from: a.id }, {
-        label: `${figureName(s, f)}'s pawn on ${name}${i === 0 ? ", leads (resolves it)" : ""}: pick up`,
-        visual: [pawn(f), i === 0 ? h("span", { class: "leads", text: "leads" }) : null],
+        label: i === 0 ? t("{who}'s pawn on {name}, leads (resolves it): pick up", { who: figureName(s, f), name })
+          : t("{who}'s pawn on {name}: pick up", { who: figureName(s, f), name }),
+        visual: [pawn(f), i === 0 ? h("span", { class: "leads", text: t("leads") }) : null],
         key: `pawn-${a.id}-${f}-${i}`, cls: "pawn-piece",
       })),
       RESOURCE_KINDS.filter((k) => a.assigned[k] > 0).map((kind) => piece(ctl, { t: "res", kind, from: a.id }, {
-        label: `${a.assigned[kind]} ${RESOURCE_NAMES[kind]} on ${name}: pick up one`,
+        label: tn("{n} {resource} on {name}: pick up one", "{n} {resource} on {name}: pick up one", a.assigned[kind], { resource: RESOURCE_NAMES[kind], name }),
         visual: [cubes(kind, a.assigned[kind], 4), h("span", { class: "piece-count", text: a.assigned[kind] })],
         key: `res-${a.id}-${kind}`, cls: "stack",
       }))),
-    over ? h("div", { class: "planned-foot planned-over", role: "group", "aria-label": `How ${name} ended` },
-      h("span", { class: "over-q", text: "How did it end?" }), outcome(ctl, a, name, "success"), outcome(ctl, a, name, "failure"))
+    over ? h("div", { class: "planned-foot planned-over", role: "group", "aria-label": t("How {name} ended", { name }) },
+      h("span", { class: "over-q", text: t("How did it end?") }), outcome(ctl, a, name, "success"), outcome(ctl, a, name, "failure"))
       : h("div", { class: "planned-foot" },
       a.pawns.length ? button(ctl, {
         class: ["resolve", resolving && "is-current"], "aria-pressed": String(resolving), data: { key: `resolve-${a.id}` },
-        "aria-label": `Resolve ${name}: ${figureName(s, a.pawns[0])} resolves the demand`,
+        "aria-label": t("Resolve {name}: {who} resolves the demand", { name, who: figureName(s, a.pawns[0]) }),
         onclick: () => ctl.resolve(a),
-      }, resolving ? "Resolving" : "Resolve") : null,
-      toggle(ctl, { label: "Done", checked: a.resolved, path: `planned_actions/${index}/resolved`, key: `resolved-${a.id}` })));
+      }, resolving ? t("Resolving") : t("Resolve")) : null,
+      toggle(ctl, { label: t("Done"), checked: a.resolved, path: `planned_actions/${index}/resolved`, key: `resolved-${a.id}` })));
   // "Put here" lies over the name (and says it), not over the pieces or the buttons below.
   return dropZone(ctl, card, { t: "action", id: a.id }, `action-${a.id}`, { over: head, name });
 }
@@ -280,14 +288,16 @@ function actionSpace(ctl, s, kind) {
 function overNote(s, open) {
   if (!open) return h("p", { class: "actions-over", hidden: true });
   return h("p", { class: "actions-over", role: "note", data: { testid: "actions-over" },
-    text: `The Action Phase is over, and ${plural(open, "planned Action")} ${open === 1 ? "is" : "are"} still open: say how each ended, so that what it tied up is spent or comes back before the ${title(s.phase)} Phase is ruled.` });
+    text: tn("The Action Phase is over, and {n} planned Action is still open: say how each ended, so that what it tied up is spent or comes back before the {phase} Phase is ruled.",
+      "The Action Phase is over, and {n} planned Actions are still open: say how each ended, so that what it tied up is spent or comes back before the {phase} Phase is ruled.",
+      open, { phase: title(s.phase) }) });
 }
 
 function actionsRegion(ctl, s, [over, ...spaces]) {
-  return region("Action spaces", "actions", over,
+  return region(t("Action spaces"), "actions", over,
     h("div", { class: "spaces-grid" }, spaces),
-    hidden(s.planned_actions) ? h("p", { class: "hint", text: moreText(hidden(s.planned_actions), "more planned Actions") }) : null,
-    h("p", { class: "visually-hidden", text: "Drop a pawn on a space to plan an Action; drop cubes on a planned Action to tie them up." }));
+    hidden(s.planned_actions) ? h("p", { class: "hint", text: moreText(hidden(s.planned_actions), "actions") }) : null,
+    h("p", { class: "visually-hidden", text: t("Drop a pawn on a space to plan an Action; drop cubes on a planned Action to tie them up.") }));
 }
 
 // ------------------------------------------------------------------ characters
@@ -298,19 +308,20 @@ function placed(s, figure) {
 
 function freePawns(ctl, s, figure, owned) {
   const free = clamp(owned - placed(s, figure), 0, 2);
-  return h("div", { class: "free-pawns", "aria-label": `${figureName(s, figure)}'s pawns on the card` },
+  return h("div", { class: "free-pawns", "aria-label": t("{who}'s pawns on the card", { who: figureName(s, figure) }) },
     Array.from({ length: free }, (_, i) => piece(ctl, { t: "pawn", figure, from: null }, {
-      label: `${figureName(s, figure)}'s Action pawn: pick up`, visual: pawn(figure),
+      label: t("{who}'s Action pawn: pick up", { who: figureName(s, figure) }), visual: pawn(figure),
       key: `pawn-card-${figure}-${i}`, cls: "pawn-piece",
     })),
-    free ? null : h("span", { class: "hint", text: "Pawns all out" }));
+    free ? null : h("span", { class: "hint", text: t("Pawns all out") }));
 }
 
 /** The wound track as pips, with its Morale arrows and skull, and − / + to change it. */
 export function woundTrack(ctl, { label, figure, wounds, path, key }) {
   const death = clamp(figure.track.death_at, 1, 30); // drawn within the models' range
   const arrows = new Set(figure.track.morale_arrows);
-  const describe = (v) => (v >= death ? `${v} Wounds, death` : `${v} Wound${v === 1 ? "" : "s"}${arrows.has(v) ? ", on a Morale arrow" : ""}`);
+  const describe = (v) => (v >= death ? tn("{n} Wound, death", "{n} Wounds, death", v)
+    : arrows.has(v) ? tn("{n} Wound, on a Morale arrow", "{n} Wounds, on a Morale arrow", v) : tn("{n} Wound", "{n} Wounds", v));
   const pip = (at) => h("span", { class: ["pip", at <= wounds && "is-hit", arrows.has(at) && "has-arrow", at === death && "is-death"] },
     at === death ? skull() : arrows.has(at) ? arrow() : null);
   // Two rows of pips big enough to read across the table, in the height of the − / + buttons.
@@ -318,27 +329,27 @@ export function woundTrack(ctl, { label, figure, wounds, path, key }) {
   const pips = h("span", { class: "pips", "aria-hidden": "true" },
     h("span", { class: "pip-row" }, Array.from({ length: half }, (_, i) => pip(i + 1))),
     h("span", { class: "pip-row" }, Array.from({ length: death - half }, (_, i) => pip(half + i + 1))));
-  return h("div", { class: "wound-row", role: "group", "aria-label": `${label}: ${describe(wounds)}`, data: { testid: key, value: wounds } },
-    button(ctl, { class: "step", "aria-label": `${label}: one less (${describe(wounds)} now)`, data: { key: `${key}-minus` },
-      disabled: wounds <= 0, onclick: () => ctl.set(path, wounds - 1, `${label}: ${describe(wounds - 1)}`) }, "−"),
+  return h("div", { class: "wound-row", role: "group", "aria-label": t("{label}: {value}", { label, value: describe(wounds) }), data: { testid: key, value: wounds } },
+    button(ctl, { class: "step", "aria-label": t("{label}: one less ({value} now)", { label, value: describe(wounds) }), data: { key: `${key}-minus` },
+      disabled: wounds <= 0, onclick: () => ctl.set(path, wounds - 1, t("{label}: {value}", { label, value: describe(wounds - 1) })) }, "−"),
     // Its name in words under the card's title, as on the game's card ("− 2 +" alone says nothing).
-    h("span", { class: "row-mid" }, h("span", { class: "count-label", "aria-hidden": "true", text: "Wounds" }), pips),
-    button(ctl, { class: "step", "aria-label": `${label}: one more (${describe(wounds)} now)`, data: { key: `${key}-plus` },
-      disabled: wounds >= death, onclick: () => ctl.set(path, wounds + 1, `${label}: ${describe(wounds + 1)}`) }, "+"));
+    h("span", { class: "row-mid" }, h("span", { class: "count-label", "aria-hidden": "true", text: t("Wounds") }), pips),
+    button(ctl, { class: "step", "aria-label": t("{label}: one more ({value} now)", { label, value: describe(wounds) }), data: { key: `${key}-plus` },
+      disabled: wounds >= death, onclick: () => ctl.set(path, wounds + 1, t("{label}: {value}", { label, value: describe(wounds + 1) })) }, "+"));
 }
 
 /** Determination as tokens, with − / +. */
 function determination(ctl, { who, value, path, key }) {
-  return h("div", { class: "det-row", role: "group", "aria-label": `${who}'s Determination: ${value}`, data: { testid: key, value } },
-    button(ctl, { class: "step", "aria-label": `${who}'s Determination: one less`, data: { key: `${key}-minus` }, disabled: value <= 0,
-      onclick: () => ctl.set(path, value - 1, `${who}'s Determination: ${value - 1}`) }, "−"),
+  return h("div", { class: "det-row", role: "group", "aria-label": t("{who}'s Determination: {value}", { who, value }), data: { testid: key, value } },
+    button(ctl, { class: "step", "aria-label": t("{who}'s Determination: one less", { who }), data: { key: `${key}-minus` }, disabled: value <= 0,
+      onclick: () => ctl.set(path, value - 1, t("{who}'s Determination: {value}", { who, value: value - 1 })) }, "−"),
     h("span", { class: "row-mid" },
       // Its name in one word, never broken ("Deter-mination" read badly at the table).
-      h("span", { class: "count-label", "aria-hidden": "true", text: "Determination" }),
+      h("span", { class: "count-label", "aria-hidden": "true", text: t("Determination") }),
       h("span", { class: "tokens", "aria-hidden": "true" }, value ? Array.from({ length: Math.min(value, 6) }, () => h("span", { class: "det-token" })) : h("span", { class: "det-none" }),
         value > 6 ? h("span", { class: "more", data: { more: `+${value - 6}` } }) : null)),
-    button(ctl, { class: "step", "aria-label": `${who}'s Determination: one more`, data: { key: `${key}-plus` }, disabled: value >= 99,
-      onclick: () => ctl.set(path, value + 1, `${who}'s Determination: ${value + 1}`) }, "+"));
+    button(ctl, { class: "step", "aria-label": t("{who}'s Determination: one more", { who }), data: { key: `${key}-plus` }, disabled: value >= 99,
+      onclick: () => ctl.set(path, value + 1, t("{who}'s Determination: {value}", { who, value: value + 1 })) }, "+"));
 }
 
 function characterCard(ctl, s, c, i) {
@@ -350,33 +361,33 @@ function characterCard(ctl, s, c, i) {
       pawn(c.role),
       // "Carpenter (Ben)": the player's name a span of its own, under the figure on a narrow card.
       h("h3", { id: `ch-${c.role}` }, h("span", { text: title(c.role) }),
-        c.name ? h("span", { class: "char-player", text: ` (${c.name})` }) : null),
-      isFirst ? piece(ctl, { t: "fp" }, { label: "First Player token: pick it up to give it to another character",
+        c.name ? h("span", { class: "char-player" }, " (", h("span", { "data-typed": "", text: c.name }), ")") : null),
+      isFirst ? piece(ctl, { t: "fp" }, { label: t("First Player token: pick it up to give it to another character"),
         visual: h("span", { class: "fp-token", "aria-hidden": "true" }), key: "fp-token", cls: "fp-piece" }) : null),
-    woundTrack(ctl, { label: `${who}'s Wounds`, figure: c, wounds: c.wounds, path: `characters/${i}/wounds`, key: `wounds-${c.role}` }),
+    woundTrack(ctl, { label: t("{who}'s Wounds", { who }), figure: c, wounds: c.wounds, path: `characters/${i}/wounds`, key: `wounds-${c.role}` }),
     determination(ctl, { who, value: c.determination, path: `characters/${i}/determination`, key: `det-${c.role}` }),
     // The foot: the pawns still on the card, In camp, and "More" (the setup) at the end, so
     // that Determination has its row to itself and its name in one word.
     h("div", { class: "char-row char-foot" },
       freePawns(ctl, s, c.role, c.pawns),
-      toggle(ctl, { label: "In camp", checked: c.in_camp, path: `characters/${i}/in_camp`, key: `camp-${c.role}`, said: inCampSaid(figureName(s, c.role)), cls: "is-stacked" }),
+      toggle(ctl, { label: t("In camp"), checked: c.in_camp, path: `characters/${i}/in_camp`, key: `camp-${c.role}`, said: inCampSaid(figureName(s, c.role)), cls: "is-stacked" }),
       h("details", { class: "char-more" },
-      h("summary", { "aria-label": `More about the ${who}`, text: "More" }),
+      h("summary", { "aria-label": t("More about the {who}", { who }), text: t("More") }),
       h("div", { class: "char-row" },
-        textField(ctl, { label: "Player's name", value: c.name, path: `characters/${i}/name`, key: `name-${c.role}`, placeholder: "Name" }),
-        stepper(ctl, { label: "Food on sheet", what: `${who}'s food on sheet`, value: c.sheet_food,
+        textField(ctl, { label: t("Player's name"), value: c.name, path: `characters/${i}/name`, key: `name-${c.role}`, placeholder: t("Name") }),
+        stepper(ctl, { label: t("Food on sheet"), what: t("{who}'s food on sheet", { who }), value: c.sheet_food,
           path: `characters/${i}/sheet_food`, key: `sheetfood-${c.role}` }),
-        stepper(ctl, { label: "Action pawns", what: `${who}'s Action pawns`, value: c.pawns, min: 1, max: 2,
+        stepper(ctl, { label: t("Action pawns"), what: t("{who}'s Action pawns", { who }), value: c.pawns, min: 1, max: 2,
           path: `characters/${i}/pawns`, key: `pawns-${c.role}` })),
       h("div", { class: "char-row" },
-        isFirst ? h("span", { class: "badge", text: "First Player" }) : button(ctl, {
+        isFirst ? h("span", { class: "badge", text: t("First Player") }) : button(ctl, {
           class: "quiet", data: { key: `make-fp-${c.role}` },
-          onclick: () => ctl.set("first_player", c.role, `First Player: ${who}`),
-        }, "Make First Player"),
+          onclick: () => ctl.set("first_player", c.role, t("First Player: {who}", { who })),
+        }, t("Make First Player")),
         s.characters.length > 1 ? button(ctl, {
           class: "quiet", data: { key: `rm-char-${c.role}` },
-          onclick: () => ctl.edit([{ op: "remove", path: `characters/${i}` }], `${who} leaves the table`),
-        }, "Remove from the table") : null))));
+          onclick: () => ctl.edit([{ op: "remove", path: `characters/${i}` }], t("{who} leaves the table", { who })),
+        }, t("Remove from the table")) : null))));
   return dropZone(ctl, card, { t: "card", figure: c.role, role: true }, `card-${c.role}`);
 }
 
@@ -385,42 +396,43 @@ function addCharacters(ctl, s) {
   const missing = ROLES.filter((r) => !s.characters.some((c) => c.role === r));
   return h("div", { class: "add-row", hidden: !(missing.length && s.characters.length < 4) },
     missing.map((role) => button(ctl, { class: "quiet add-char", data: { key: `add-char-${role}` },
-      onclick: () => ctl.edit([{ op: "insert", path: "characters", value: { role } }], `${title(role)} joins the table`),
-    }, pawn(role), h("span", { text: `Add the ${title(role)}` }))));
+      onclick: () => ctl.edit([{ op: "insert", path: "characters", value: { role } }], t("{who} joins the table", { who: title(role) })),
+    }, pawn(role), h("span", { text: t("Add the {who}", { who: title(role) }) }))));
 }
 
 function charactersRegion(ctl, s, cards) {
-  return region("Characters", "characters", h("div", { class: "char-grid" }, cards));
+  return region(t("Characters"), "characters", h("div", { class: "char-grid" }, cards));
 }
 
 // ------------------------------------------------------------------ Friday, the Dog, Jenny
 
 function helpersRegion(ctl, s) {
+  const fridayName = figureName(s, "friday"), jennyName = figureName(s, "jenny");
   const friday = s.friday ? dropZone(ctl, h("article", { class: "char-card helper-card char-friday", "aria-labelledby": "ch-friday", data: { testid: "char-friday" } },
-    h("header", { class: "char-head" }, pawn("friday"), h("h3", { id: "ch-friday", text: "Friday" })),
-    woundTrack(ctl, { label: "Friday's Wounds", figure: s.friday, wounds: s.friday.wounds, path: "friday/wounds", key: "wounds-friday" }),
-    determination(ctl, { who: "Friday", value: s.friday.determination, path: "friday/determination", key: "det-friday" }),
+    h("header", { class: "char-head" }, pawn("friday"), h("h3", { id: "ch-friday", text: fridayName })),
+    woundTrack(ctl, { label: t("{who}'s Wounds", { who: fridayName }), figure: s.friday, wounds: s.friday.wounds, path: "friday/wounds", key: "wounds-friday" }),
+    determination(ctl, { who: fridayName, value: s.friday.determination, path: "friday/determination", key: "det-friday" }),
     h("div", { class: "char-row char-foot" },
       freePawns(ctl, s, "friday", 1),
-      toggle(ctl, { label: "In camp", checked: s.friday.in_camp, path: "friday/in_camp", key: "camp-friday", said: inCampSaid("Friday"), cls: "is-stacked" }),
-      button(ctl, { class: "quiet", data: { key: "rm-friday" }, "aria-label": "Remove Friday from the table",
-        onclick: () => ctl.set("friday", null, "Friday leaves the table") }, "Remove"))),
+      toggle(ctl, { label: t("In camp"), checked: s.friday.in_camp, path: "friday/in_camp", key: "camp-friday", said: inCampSaid(fridayName), cls: "is-stacked" }),
+      button(ctl, { class: "quiet", data: { key: "rm-friday" }, "aria-label": t("Remove {who} from the table", { who: fridayName }),
+        onclick: () => ctl.set("friday", null, t("{who} leaves the table", { who: fridayName })) }, t("Remove")))),
   { t: "card", figure: "friday", role: false }, "card-friday")
-    : button(ctl, { class: "quiet add-char", data: { key: "add-friday" }, onclick: () => ctl.set("friday", {}, "Friday joins the table") }, pawn("friday"), h("span", { text: "Add Friday" }));
+    : button(ctl, { class: "quiet add-char", data: { key: "add-friday" }, onclick: () => ctl.set("friday", {}, t("{who} joins the table", { who: fridayName })) }, pawn("friday"), h("span", { text: t("Add Friday") }));
   const jenny = s.scenario !== 3 ? null : s.jenny
     ? h("article", { class: "char-card helper-card char-jenny", "aria-labelledby": "ch-jenny", data: { testid: "char-jenny" } },
-      h("header", { class: "char-head" }, pawn("jenny"), h("h3", { id: "ch-jenny", text: "Jenny" }),
-        toggle(ctl, { label: "In camp", checked: s.jenny.in_camp, path: "jenny/in_camp", key: "camp-jenny", said: inCampSaid("Jenny") })),
-      woundTrack(ctl, { label: "Jenny's Wounds", figure: s.jenny, wounds: s.jenny.wounds, path: "jenny/wounds", key: "wounds-jenny" }),
+      h("header", { class: "char-head" }, pawn("jenny"), h("h3", { id: "ch-jenny", text: jennyName }),
+        toggle(ctl, { label: t("In camp"), checked: s.jenny.in_camp, path: "jenny/in_camp", key: "camp-jenny", said: inCampSaid(jennyName) })),
+      woundTrack(ctl, { label: t("{who}'s Wounds", { who: jennyName }), figure: s.jenny, wounds: s.jenny.wounds, path: "jenny/wounds", key: "wounds-jenny" }),
       h("div", { class: "char-row" },
-        toggle(ctl, { label: "Rescued", checked: s.jenny.rescued, path: "jenny/rescued", key: "jenny-rescued" }),
-        button(ctl, { class: "quiet", data: { key: "rm-jenny" }, "aria-label": "Remove Jenny from the table",
-          onclick: () => ctl.set("jenny", null, "Jenny leaves the table") }, "Remove")))
-    : button(ctl, { class: "quiet", data: { key: "add-jenny" }, onclick: () => ctl.set("jenny", {}, "Jenny is on the island") }, "Add Jenny (scenario 3)");
-  return region("Friday, the Dog and Jenny", "helpers",
+        toggle(ctl, { label: t("Rescued"), checked: s.jenny.rescued, path: "jenny/rescued", key: "jenny-rescued" }),
+        button(ctl, { class: "quiet", data: { key: "rm-jenny" }, "aria-label": t("Remove {who} from the table", { who: jennyName }),
+          onclick: () => ctl.set("jenny", null, t("{who} leaves the table", { who: jennyName })) }, t("Remove"))))
+    : button(ctl, { class: "quiet", data: { key: "add-jenny" }, onclick: () => ctl.set("jenny", {}, t("Jenny is on the island")) }, t("Add Jenny (scenario 3)"));
+  return region(t("Friday, the Dog and Jenny"), "helpers",
     h("div", { class: "helpers" }, friday,
       h("div", { class: "dog" }, dog(),
-        toggle(ctl, { label: "The Dog is with the castaways", checked: s.dog, path: "dog", key: "dog" })),
+        toggle(ctl, { label: t("The Dog is with the castaways"), checked: s.dog, path: "dog", key: "dog" })),
       jenny));
 }
 
@@ -428,74 +440,84 @@ function helpersRegion(ctl, s) {
 
 // A source: a round token of its kind on the tile (fish for food, a tree for wood), under a
 // black marker when it is covered. The place black markers are dropped on.
-function sourceSpot(ctl, s, tile, t, src, j) {
-  const name = `${src.kind} source on tile ${tile.id}`;
+function sourceSpot(ctl, s, tile, at, src, j) {
+  const kind = src.kind === "food" ? t("Food") : t("Wood");
   const spot = h("div", { class: ["source", `source-${src.kind}`, src.exhausted && "is-exhausted"], data: { testid: `source-${tile.id}-${j}` } },
     h("span", { class: "source-token", "aria-hidden": "true" }, src.kind === "food" ? fish() : tree()),
-    h("span", { class: "source-name", text: src.exhausted ? `${title(src.kind)}, covered` : title(src.kind) }),
+    h("span", { class: "source-name", text: src.exhausted ? t("{kind}, covered", { kind }) : kind }),
     src.exhausted
-      ? piece(ctl, { t: "black", from: { tile: t, source: j } }, {
-        label: `Black marker on the ${name}: pick up`, visual: h("span", { class: "black-marker", "aria-hidden": "true" }),
+      ? piece(ctl, { t: "black", from: { tile: at, source: j } }, {
+        label: src.kind === "food" ? t("Black marker on the food source on tile {tile}: pick up", { tile: tile.id })
+          : t("Black marker on the wood source on tile {tile}: pick up", { tile: tile.id }), visual: h("span", { class: "black-marker", "aria-hidden": "true" }),
         key: `black-${tile.id}-${j}`, cls: "marker-piece" })
       : null);
-  return dropZone(ctl, spot, { t: "source", tile: t, source: j, kind: src.kind, tileId: tile.id, exhausted: src.exhausted },
+  return dropZone(ctl, spot, { t: "source", tile: at, source: j, kind: src.kind, tileId: tile.id, exhausted: src.exhausted },
     `source-${tile.id}-${j}`);
 }
 
 const TERRAINS = ["beach", "hills", "plains", "mountains", "river", "forest", "jungle", "lake", "volcano"];
-const terrainOf = (tile) => TERRAINS.find((t) => (tile.terrain || "").toLowerCase().includes(t)) || "plain";
+const terrainOf = (tile) => TERRAINS.find((name) => (tile.terrain || "").toLowerCase().includes(name)) || "plain";
 
 /** Where a tile lies, in words: the camp, next to it, or how far. */
 function distanceWords(tile) {
-  if (tile.camp) return "The camp is here";
-  if (tile.distance === 1) return "Next to the camp";
-  return tile.distance ? `${tile.distance} tiles from the camp` : "Distance not set";
+  if (tile.camp) return t("The camp is here");
+  if (tile.distance === 1) return t("Next to the camp");
+  return tile.distance ? tn("{n} tile from the camp", "{n} tiles from the camp", tile.distance) : t("Distance not set");
 }
 
 // An island tile as on the table: a hex of its terrain, its number, the camp's tent or a
 // natural shelter, its sources as tokens. What changes a tile is folded away under "Change".
-function tileCard(ctl, s, tile, t) {
+function tileCard(ctl, s, tile, at) {
   return h("article", { class: ["tile", `terrain-${terrainOf(tile)}`, tile.camp && "is-camp"], "aria-labelledby": `tile-${tile.id}`, data: { testid: `tile-${tile.id}` } },
     h("header", { class: "tile-head" },
       h("span", { class: "tile-num", "aria-hidden": "true", text: tile.id }),
-      h("h3", { id: `tile-${tile.id}`, text: `Tile ${tile.id}${tile.terrain ? ` · ${tile.terrain}` : ""}` }),
-      tile.camp ? h("span", { class: "tile-badge badge-camp" }, tent(), h("span", { text: "Camp" })) : null,
-      tile.natural_shelter ? h("span", { class: "tile-badge badge-shelter" }, cave(), h("span", { text: "Natural shelter" })) : null),
+      h("h3", { id: `tile-${tile.id}` }, t("Tile {id}", { id: tile.id }),
+        tile.terrain ? [" · ", h("span", { "data-typed": "", text: tile.terrain })] : null),
+      tile.camp ? h("span", { class: "tile-badge badge-camp" }, tent(), h("span", { text: t("Camp") })) : null,
+      tile.natural_shelter ? h("span", { class: "tile-badge badge-shelter" }, cave(), h("span", { text: t("Natural shelter") })) : null),
     h("p", { class: "tile-where", text: distanceWords(tile) }),
-    h("div", { class: "tile-sources" }, tile.sources.length ? few(tile.sources, 12).map((src, j) => sourceSpot(ctl, s, tile, t, src, j))
-      : h("span", { class: "hint", text: "No sources" }),
-      hidden(tile.sources, 12) ? h("span", { class: "hint", text: moreText(hidden(tile.sources, 12), "more sources") }) : null),
+    h("div", { class: "tile-sources" }, tile.sources.length ? few(tile.sources, 12).map((src, j) => sourceSpot(ctl, s, tile, at, src, j))
+      : h("span", { class: "hint", text: t("No sources") }),
+      hidden(tile.sources, 12) ? h("span", { class: "hint", text: moreText(hidden(tile.sources, 12), "sources") }) : null),
     h("details", { class: "edit-more tile-edit" },
-      h("summary", { "aria-label": `Change tile ${tile.id}`, text: "Change" }),
+      h("summary", { "aria-label": t("Change tile {id}", { id: tile.id }), text: t("Change") }),
       h("div", { class: "tile-row" },
         button(ctl, { class: "quiet small", data: { key: `add-food-${tile.id}` },
-          onclick: () => ctl.edit([{ op: "insert", path: `tiles/${t}/sources`, value: { kind: "food" } }], `Tile ${tile.id}: a food source`) }, "+ food source"),
+          onclick: () => ctl.edit([{ op: "insert", path: `tiles/${at}/sources`, value: { kind: "food" } }], t("Tile {id}: a food source", { id: tile.id })) }, t("+ food source")),
         button(ctl, { class: "quiet small", data: { key: `add-wood-${tile.id}` },
-          onclick: () => ctl.edit([{ op: "insert", path: `tiles/${t}/sources`, value: { kind: "wood" } }], `Tile ${tile.id}: a wood source`) }, "+ wood source"),
-        few(tile.sources, 12).map((src, j) => button(ctl, { class: "quiet small", "aria-label": `Remove the ${src.kind} source on tile ${tile.id}`,
-          data: { key: `rm-src-${tile.id}-${j}` },
-          onclick: () => ctl.edit([{ op: "remove", path: `tiles/${t}/sources/${j}` }], `Removed the ${src.kind} source on tile ${tile.id}`) },
-        `× ${src.kind} source`))),
-      stepper(ctl, { label: "Distance", what: `Tile ${tile.id} distance from the camp`, value: tile.distance, max: 20, path: `tiles/${t}/distance`, key: `dist-${tile.id}` }),
+          onclick: () => ctl.edit([{ op: "insert", path: `tiles/${at}/sources`, value: { kind: "wood" } }], t("Tile {id}: a wood source", { id: tile.id })) }, t("+ wood source")),
+        few(tile.sources, 12).map((src, j) => removeSource(ctl, tile, at, src, j))),
+      stepper(ctl, { label: t("Distance"), what: t("Tile {id} distance from the camp", { id: tile.id }), value: tile.distance, max: 20, path: `tiles/${at}/distance`, key: `dist-${tile.id}` }),
       h("div", { class: "tile-row" },
-        toggle(ctl, { label: "Camp", checked: tile.camp, path: `tiles/${t}/camp`, key: `tcamp-${tile.id}` }),
-        toggle(ctl, { label: "Natural shelter", checked: tile.natural_shelter, path: `tiles/${t}/natural_shelter`, key: `tshelter-${tile.id}` })),
-      textField(ctl, { label: "Terrain", value: tile.terrain, path: `tiles/${t}/terrain`, key: `terrain-${tile.id}` }),
+        toggle(ctl, { label: t("Camp"), checked: tile.camp, path: `tiles/${at}/camp`, key: `tcamp-${tile.id}` }),
+        toggle(ctl, { label: t("Natural shelter"), checked: tile.natural_shelter, path: `tiles/${at}/natural_shelter`, key: `tshelter-${tile.id}` })),
+      textField(ctl, { label: t("Terrain"), value: tile.terrain, path: `tiles/${at}/terrain`, key: `terrain-${tile.id}` }),
       button(ctl, { class: "quiet small", data: { key: `rm-tile-${tile.id}` },
-        onclick: () => ctl.edit([{ op: "remove", path: `tiles/${t}` }], `Removed tile ${tile.id}`) }, "Remove tile")));
+        onclick: () => ctl.edit([{ op: "remove", path: `tiles/${at}` }], t("Removed tile {id}", { id: tile.id })) }, t("Remove tile"))));
+}
+
+/** "× food source": takes a source off a tile. */
+function removeSource(ctl, tile, at, src, j) {
+  const food = src.kind === "food", id = tile.id;
+  return button(ctl, { class: "quiet small",
+    "aria-label": food ? t("Remove the food source on tile {id}", { id }) : t("Remove the wood source on tile {id}", { id }),
+    data: { key: `rm-src-${id}-${j}` },
+    onclick: () => ctl.edit([{ op: "remove", path: `tiles/${at}/sources/${j}` }],
+      food ? t("Removed the food source on tile {id}", { id }) : t("Removed the wood source on tile {id}", { id })) },
+  food ? t("× food source") : t("× wood source"));
 }
 
 function islandRegion(ctl, s) {
-  const nextId = s.tiles.reduce((m, t) => Math.max(m, t.id), 0) + 1;
+  const nextId = s.tiles.reduce((m, tile) => Math.max(m, tile.id), 0) + 1;
   const supply = dropZone(ctl, h("div", { class: "black-supply", data: { testid: "black-supply" } },
-    piece(ctl, { t: "black", from: null }, { label: "A black marker from the supply: pick up to cover a source",
+    piece(ctl, { t: "black", from: null }, { label: t("A black marker from the supply: pick up to cover a source"),
       visual: h("span", { class: "black-marker", "aria-hidden": "true" }), key: "black-supply-piece", cls: "marker-piece" }),
-    h("span", { class: "supply-label", text: "Black markers: drag one onto a source to cover it" })),
+    h("span", { class: "supply-label", text: t("Black markers: drag one onto a source to cover it") })),
   { t: "supply" }, "black-supply");
-  return region("The island", "island",
-    h("div", { class: "tiles" }, s.tiles.map((tile, t) => tileCard(ctl, s, tile, t)),
+  return region(t("The island"), "island",
+    h("div", { class: "tiles" }, s.tiles.map((tile, at) => tileCard(ctl, s, tile, at)),
       nextId <= 99 ? button(ctl, { class: "quiet add-tile", data: { key: "add-tile" },
-        onclick: () => ctl.edit([{ op: "insert", path: "tiles", value: { id: nextId, camp: s.tiles.length === 0 } }], `Tile ${nextId} placed`) }, "+ Place a tile") : null),
+        onclick: () => ctl.edit([{ op: "insert", path: "tiles", value: { id: nextId, camp: s.tiles.length === 0 } }], t("Tile {id} placed", { id: nextId })) }, t("+ Place a tile")) : null),
     supply);
 }
 
@@ -504,17 +526,17 @@ function islandRegion(ctl, s) {
 // A space of the board (a tile, a deck, an Action space) with its tokens as round discs and
 // its markers as wooden blocks; adding and removing folded under "Change".
 function spacesRegion(ctl, s) {
-  return region("Tokens and markers on spaces", "spaces",
-    hidden(s.spaces) ? h("p", { class: "hint", text: moreText(hidden(s.spaces), "more spaces") }) : null,
-    h("div", { class: "board-spaces" }, few(s.spaces).map((sp, i) => h("article", { class: "board-space", "aria-label": `Space ${sp.id}`, data: { testid: `bspace-${sp.id}` } },
-      h("h3", { class: "space-name", text: sp.id }),
+  return region(t("Tokens and markers on spaces"), "spaces",
+    hidden(s.spaces) ? h("p", { class: "hint", text: moreText(hidden(s.spaces), "spaces") }) : null,
+    h("div", { class: "board-spaces" }, few(s.spaces).map((sp, i) => h("article", { class: "board-space", "aria-label": t("Space {id}", { id: sp.id }), data: { testid: `bspace-${sp.id}` } },
+      h("h3", { class: "space-name", "data-typed": "", text: sp.id }),
       h("div", { class: "space-pieces" },
-        nameList(ctl, { label: `Tokens on ${sp.id}`, items: sp.tokens, path: `spaces/${i}/tokens`, key: `tok-${i}`, look: "token", folded: true, addLabel: "+ token" }),
-        nameList(ctl, { label: `Markers on ${sp.id}`, items: sp.markers, path: `spaces/${i}/markers`, key: `mark-${i}`, look: "marker", folded: true, addLabel: "+ marker" })),
-      h("details", { class: "edit-more" }, h("summary", { "aria-label": `Change space ${sp.id}`, text: "Change" }),
+        nameList(ctl, { label: t("Tokens on {id}", { id: sp.id }), items: sp.tokens, path: `spaces/${i}/tokens`, key: `tok-${i}`, look: "token", folded: true, addLabel: t("+ token") }),
+        nameList(ctl, { label: t("Markers on {id}", { id: sp.id }), items: sp.markers, path: `spaces/${i}/markers`, key: `mark-${i}`, look: "marker", folded: true, addLabel: t("+ marker") })),
+      h("details", { class: "edit-more" }, h("summary", { "aria-label": t("Change space {id}", { id: sp.id }), text: t("Change") }),
         button(ctl, { class: "quiet small", data: { key: `rm-space-${i}` },
-          onclick: () => ctl.edit([{ op: "remove", path: `spaces/${i}` }], `Removed space ${sp.id}`) }, "Remove this space"))))),
-    nameList(ctl, { label: "Spaces", items: [], path: "spaces", key: "spaces-add", makeItem: (id) => ({ id }), folded: true, addLabel: "+ A space with tokens or markers" }));
+          onclick: () => ctl.edit([{ op: "remove", path: `spaces/${i}` }], t("Removed space {id}", { id: sp.id })) }, t("Remove this space")))))),
+    nameList(ctl, { label: t("Spaces"), items: [], path: "spaces", key: "spaces-add", makeItem: (id) => ({ id }), folded: true, addLabel: t("+ A space with tokens or markers") }));
 }
 
 // ------------------------------------------------------------------ discoveries and items
@@ -522,24 +544,27 @@ function spacesRegion(ctl, s) {
 // What the players hold: Discovery tokens as round tokens, Starting Equipment, Inventions and
 // Items, and Treasures as little cards. The referee lists them; it never spends them (C4).
 function findsRegion(ctl, s) {
-  return region("Discoveries, equipment, items, treasures", "finds",
-    h("p", { class: "hint" }, "Never spent for you: the ruling lists what could avoid a loss. ",
+  return region(t("Discoveries, equipment, items, treasures"), "finds",
+    h("p", { class: "hint" }, t("Never spent for you: the ruling lists what could avoid a loss."), " ",
       h("a", { class: "rule-code-link", href: "./faq.html#C4", "aria-haspopup": "dialog", data: { clause: "C4" },
-        "aria-label": "C4: what the referee never spends for the players (shown beside the table)", text: "C4" })),
+        "aria-label": t("{code}: what the referee never spends for the players (shown beside the table)", { code: "C4" }), text: "C4" })),
     h("div", { class: "finds" },
-      h("div", {}, h("h3", { text: "Discovery tokens" }),
-        nameList(ctl, { label: "Discovery tokens", items: s.discovery_tokens, path: "discovery_tokens", key: "discovery", look: "token", folded: true, addLabel: "+ Add a token" })),
-      h("div", {}, h("h3", { text: "Starting Equipment" }),
-        nameList(ctl, { label: "Starting Equipment", items: s.equipment, path: "equipment", key: "equipment", look: "card", folded: true, addLabel: "+ Add equipment",
-          makeItem: (name) => ({ name }), itemLabel: (e) => `${e.name} (${e.uses_left} use${e.uses_left === 1 ? "" : "s"} left)`,
-          extra: (e, i) => button(ctl, { class: "quiet small", "aria-label": `${e.name}: use once`, disabled: e.uses_left === 0,
-            data: { key: `use-eq-${i}` }, onclick: () => ctl.set(`equipment/${i}/uses_left`, e.uses_left - 1, `${e.name}: used once`) }, "use") })),
-      h("div", {}, h("h3", { text: "Inventions and Items" }),
-        nameList(ctl, { label: "Inventions", items: s.inventions, path: "inventions", key: "inventions", look: "card", folded: true, addLabel: "+ Add an Invention or Item",
-          makeItem: (name) => ({ name }), itemLabel: (x) => `${x.name}${x.built ? " (built Item)" : ""}`,
+      h("div", {}, h("h3", { text: t("Discovery tokens") }),
+        nameList(ctl, { label: t("Discovery tokens"), items: s.discovery_tokens, path: "discovery_tokens", key: "discovery", look: "token", folded: true, addLabel: t("+ Add a token") })),
+      h("div", {}, h("h3", { text: t("Starting Equipment") }),
+        nameList(ctl, { label: t("Starting Equipment"), items: s.equipment, path: "equipment", key: "equipment", look: "card", folded: true, addLabel: t("+ Add equipment"),
+          makeItem: (name) => ({ name }), itemLabel: (e) => tn("{name} ({n} use left)", "{name} ({n} uses left)", e.uses_left, { name: e.name }),
+          itemName: (e) => e.name,
+          extra: (e, i) => button(ctl, { class: "quiet small", "aria-label": t("{name}: use once", { name: e.name }), disabled: e.uses_left === 0,
+            data: { key: `use-eq-${i}` }, onclick: () => ctl.set(`equipment/${i}/uses_left`, e.uses_left - 1, t("{name}: used once", { name: e.name })) }, t("use")) })),
+      h("div", {}, h("h3", { text: t("Inventions and Items") }),
+        nameList(ctl, { label: t("Inventions"), items: s.inventions, path: "inventions", key: "inventions", look: "card", folded: true, addLabel: t("+ Add an Invention or Item"),
+          makeItem: (name) => ({ name }), itemLabel: (x) => (x.built ? t("{name} (built Item)", { name: x.name }) : x.name),
+          itemName: (x) => x.name,
           extra: (x, i) => button(ctl, { class: "quiet small", "aria-pressed": String(x.built), data: { key: `built-${i}` },
-            "aria-label": `${x.name}: ${x.built ? "built (press to flip it back)" : "build it"}`,
-            onclick: () => ctl.set(`inventions/${i}/built`, !x.built, `${x.name}: ${x.built ? "not built" : "built"}`) }, x.built ? "built" : "build") })),
-      h("div", {}, h("h3", { text: "Treasures" }),
-        nameList(ctl, { label: "Treasures", items: s.treasures, path: "treasures", key: "treasures", look: "card treasure", folded: true, addLabel: "+ Add a Treasure" }))));
+            "aria-label": x.built ? t("{name}: built (press to flip it back)", { name: x.name }) : t("{name}: build it", { name: x.name }),
+            onclick: () => ctl.set(`inventions/${i}/built`, !x.built, x.built ? t("{name}: not built", { name: x.name }) : t("{name}: built", { name: x.name })) },
+          x.built ? t("built") : t("build")) })),
+      h("div", {}, h("h3", { text: t("Treasures") }),
+        nameList(ctl, { label: t("Treasures"), items: s.treasures, path: "treasures", key: "treasures", look: "card treasure", folded: true, addLabel: t("+ Add a Treasure") }))));
 }

@@ -11,6 +11,7 @@
 // never silently drops the other tab's edits.
 
 import { createSaveNotices } from "./asides.js";
+import { t } from "../shared/i18n.js";
 import { h } from "./dom.js";
 import { KEYS } from "./store.js";
 
@@ -112,7 +113,7 @@ export function createAutosave({ store, journal, board }) {
     const ok = await board.open(doc);
     if (ok) {
       html.dataset.followed = String(Number(html.dataset.followed || 0) + 1);
-      board.say("This table was changed in another tab: it now shows that tab's changes.");
+      board.say(t("This table was changed in another tab: it now shows that tab's changes."));
     }
   }
 
@@ -146,8 +147,8 @@ export function createAutosave({ store, journal, board }) {
     const box = $("board-notices");
     // While this tab shows a shared table, the one in the other tab is the player's own.
     const text = html.dataset.link === "shared" || html.dataset.link === "checking"
-      ? "Your own table is open in another tab (this one shows a shared table). It is kept as it is there; nothing is lost."
-      : "This table is also open in another tab. Changes made in either tab show in both; nothing is lost.";
+      ? t("Your own table is open in another tab (this one shows a shared table). It is kept as it is there; nothing is lost.")
+      : t("This table is also open in another tab. Changes made in either tab show in both; nothing is lost.");
     box.append(h("p", { class: "notice", data: { notice: "elsewhere", testid: "notice-elsewhere" } }, h("span", { text })));
   }
 

@@ -4,6 +4,7 @@
 // player's own table, which stays untouched until they choose to play the shared one.
 
 import { $, $button } from "./dom.js";
+import { t } from "../shared/i18n.js";
 import { FRESH_TABLE, plainError } from "../shared/labels.js";
 import { confirmDialog, showMessage } from "./message.js";
 
@@ -20,7 +21,7 @@ export function createShareLinks({ ctl, store, autosave, referee, draw, panel, r
   function showOpening(on) {
     $("layout").inert = on;
     // Always in the page (empty and not drawn when idle), so its words are announced.
-    $("shared-opening").textContent = on ? "Opening the shared ruling…" : "";
+    $("shared-opening").textContent = on ? t("Opening the shared ruling…") : "";
     if (on) html.dataset.link = "opening";
     else if (html.dataset.link === "opening") html.dataset.link = "";
   }
@@ -31,7 +32,7 @@ export function createShareLinks({ ctl, store, autosave, referee, draw, panel, r
   function showPeeked(request) {
     showOpening(false);
     showShared(request, null, true);
-    ctl.say("Showing a shared table and its panel(). Its ruling is being worked out.");
+    ctl.say(t("Showing a shared table and its panel(). Its ruling is being worked out."));
     $("shared-title").focus();
   }
 
@@ -75,7 +76,7 @@ export function createShareLinks({ ctl, store, autosave, referee, draw, panel, r
     if (!(await referee.ready)) {
       dropPeeked();
       html.dataset.link = "error";
-      showMessage("This share link cannot be opened: the rules could not be loaded. Reload the page to try again.", "link-error");
+      showMessage(t("This share link cannot be opened: the rules could not be loaded. Reload the page to try again."), "link-error");
       return;
     }
     let request;
@@ -85,13 +86,13 @@ export function createShareLinks({ ctl, store, autosave, referee, draw, panel, r
         payload = decodeURIComponent(match[1]);
       } catch {
         // "%E0%A4%A": the link was cut short or changed on its way (never the browser's "URI malformed").
-        throw new Error("part of it was cut off or changed on its way.");
+        throw new Error(t("part of it was cut off or changed on its way."));
       }
       request = await referee.links.decode(payload);
     } catch (error) {
       dropPeeked();
       html.dataset.link = "error";
-      showMessage(`This share link cannot be opened: ${plainError(error)} Your own table is unchanged.`, "link-error");
+      showMessage(t("This share link cannot be opened: {reason} Your own table is unchanged.", { reason: plainError(error) }), "link-error");
       return;
     }
     const peeked = Boolean(ctl.shared && ctl.shared.checking);
@@ -104,7 +105,8 @@ export function createShareLinks({ ctl, store, autosave, referee, draw, panel, r
     }
     const own = showShared(request, ruling, false);
     if (ruleError) panel().showError(ruleError);
-    ctl.say(`Showing a shared table and its ruling. ${own ? "Your own table is kept." : "You have no table of your own on this device yet."}`);
+    ctl.say(own ? t("Showing a shared table and its ruling. Your own table is kept.")
+      : t("Showing a shared table and its ruling. You have no table of your own on this device yet."));
     if (!peeked || !document.activeElement || document.activeElement === document.body) $("shared-title").focus();
   }
 
@@ -130,12 +132,12 @@ export function createShareLinks({ ctl, store, autosave, referee, draw, panel, r
       const own = ctl.sharedOwn !== false;
       leaveShared();
       panel().tableChanged();
-      ctl.say(own ? "Back to your own table." : "Your own table: set it as it is at yours.");
+      ctl.say(own ? t("Back to your own table.") : t("Your own table: set it as it is at yours."));
     });
     $("shared-load").addEventListener("click", async () => {
       const { request } = ctl.shared;
-      if (ctl.sharedOwn !== false && !(await confirmDialog("Play this shared table?", "It takes the place of your table on this device. Yours is kept aside, under “Earlier tables”, to download or discard.", "Replace my table"))) return;
-      if (await replaceTable({ cmd: "new", state: request.state }, "Shared table loaded")) panel().load(request, null);
+      if (ctl.sharedOwn !== false && !(await confirmDialog(t("Play this shared table?"), t("It takes the place of your table on this device. Yours is kept aside, under “Earlier tables”, to download or discard."), t("Replace my table")))) return;
+      if (await replaceTable({ cmd: "new", state: request.state }, t("Shared table loaded"))) panel().load(request, null);
     });
     addEventListener("hashchange", () => { if (location.hash.startsWith("#r=")) openLink(); });
   }
@@ -155,19 +157,19 @@ function drawSharedBanner(ctl, store) {
   const own = hasOwnTable(ctl, store);
   const checking = Boolean(ctl.shared && ctl.shared.checking);
   ctl.sharedOwn = own;
-  $("shared-what").textContent = checking ? "This is the table and demand someone shared with you. Its ruling is being worked out…"
-    : "This is the table, demand and ruling someone shared with you.";
+  $("shared-what").textContent = checking ? t("This is the table and demand someone shared with you. Its ruling is being worked out…")
+    : t("This is the table, demand and ruling someone shared with you.");
   $button("shared-load").disabled = checking;
   $button("shared-back").disabled = checking;
-  $("shared-own").textContent = own ? "Your own table is saved and untouched." : "You have no table of your own on this device yet.";
-  $("shared-load").textContent = own ? "Play this table instead of mine…" : "Play this table";
-  $("shared-back").textContent = own ? "Back to my table" : "Set up my own table";
+  $("shared-own").textContent = own ? t("Your own table is saved and untouched.") : t("You have no table of your own on this device yet.");
+  $("shared-load").textContent = own ? t("Play this table instead of mine…") : t("Play this table");
+  $("shared-back").textContent = own ? t("Back to my table") : t("Set up my own table");
   // What each does, beside it, so that the two are told apart.
   $("shared-load-then").textContent = own
-    ? "This table and its card become yours to play and change. Yours is kept on this device, under “Earlier tables”; you are asked first."
-    : "This table and its card become yours to play and change.";
+    ? t("This table and its card become yours to play and change. Yours is kept on this device, under “Earlier tables”; you are asked first.")
+    : t("This table and its card become yours to play and change.");
   $("shared-back-then").textContent = own
-    ? "Your own table comes back as you left it. This shared one closes; the link still opens it."
-    : "A fresh table, to set up as it is at yours. This shared one closes; the link still opens it.";
+    ? t("Your own table comes back as you left it. This shared one closes; the link still opens it.")
+    : t("A fresh table, to set up as it is at yours. This shared one closes; the link still opens it.");
   return own;
 }

@@ -20,6 +20,7 @@
 //   working in memory and says that the table is not being saved.
 
 import { entryProblem, tableProblem } from "../shared/savecheck.js";
+import { t } from "../shared/i18n.js";
 
 const V1 = "castaway-referee.v1.";
 const PREFIX = "castaway-referee.v2.";
@@ -38,29 +39,30 @@ export const CHUNK = 64;
 const CHUNK_FORMAT = "castaway-referee/log-chunk";
 export const KEEP_GAMES = 3;
 
-export const MESSAGES = {
-  unavailable: "This browser is not letting the app save (private mode or storage blocked). " +
-    "The table works, but it will be gone when you close the tab: export it to keep it.",
-  full: "The browser's storage is full, so the table is not being saved. " +
-    "The table works; export it to keep it.",
-  corrupt: "Your saved table could not be read, so it was not opened. It has been kept aside: " +
-    "you can download it before starting again.",
-  older: "The latest save could not be used, so the save before it was opened. " +
-    "The one that could not be used is kept aside for download.",
-  refused: "Your saved table was not accepted by the rules, so it was not opened. It has been " +
-    "kept aside: you can download it.",
-  "new-game": "Your last game was kept aside when this one replaced it: download it to open " +
-    "it again with Import.",
-  conflict: "This table was changed in another tab at the same time. The other tab's table " +
-    "is shown here now; your last change was kept aside for download.",
-};
+/** What the autosave tells the player, by kind (said in the page's language when shown). */
+export function saveMessage(kind) {
+  switch (kind) {
+    case "unavailable": return t("This browser is not letting the app save (private mode or storage blocked). The table works, but it will be gone when you close the tab: export it to keep it.");
+    case "full": return t("The browser's storage is full, so the table is not being saved. The table works; export it to keep it.");
+    case "corrupt": return t("Your saved table could not be read, so it was not opened. It has been kept aside: you can download it before starting again.");
+    case "older": return t("The latest save could not be used, so the save before it was opened. The one that could not be used is kept aside for download.");
+    case "refused": return t("Your saved table was not accepted by the rules, so it was not opened. It has been kept aside: you can download it.");
+    case "new-game": return t("Your last game was kept aside when this one replaced it: download it to open it again with Import.");
+    case "conflict": return t("This table was changed in another tab at the same time. The other tab's table is shown here now; your last change was kept aside for download.");
+    default: return null;
+  }
+}
 
-const WHY = {
-  unreadable: "a save that could not be read",
-  refused: "a save the rules did not accept",
-  "new-game": "the game you had before a New game or an import",
-  "other-tab": "a change made at the same time as another tab's",
-};
+/** Why a save was set aside, in words. */
+function whyWords(why) {
+  switch (why) {
+    case "unreadable": return t("a save that could not be read");
+    case "refused": return t("a save the rules did not accept");
+    case "new-game": return t("the game you had before a New game or an import");
+    case "other-tab": return t("a change made at the same time as another tab's");
+    default: return t("a save");
+  }
+}
 
 function openStorage() {
   try {
@@ -200,16 +202,16 @@ export class Store {
     try {
       value = JSON.parse(raw);
     } catch {
-      return { doc: null, problem: "the save is not complete (it was cut short or damaged)" };
+      return { doc: null, problem: t("the save is not complete (it was cut short or damaged)") };
     }
-    if (!isObject(value) || value.format !== FORMAT) return { doc: null, problem: "the save is not a Castaway Referee table" };
+    if (!isObject(value) || value.format !== FORMAT) return { doc: null, problem: t("the save is not a Castaway Referee table") };
     let doc;
     if (value.version === VERSION) {
       doc = this._fromHead(value);
       if (typeof doc === "string") return { doc: null, problem: doc };
     } else {
       const snap = value.snapshot;
-      if (!isObject(snap) || !isObject(snap.history)) return { doc: null, problem: "the save has no game in it" };
+      if (!isObject(snap) || !isObject(snap.history)) return { doc: null, problem: t("the save has no game in it") };
       const h = snap.history;
       doc = { state: snap.state, initial: h.initial, entries: h.entries === undefined ? [] : h.entries, cursor: h.cursor ?? 0, chunks: [],
         demand: isDemand(value.demand) ? value.demand : null };
@@ -219,7 +221,7 @@ export class Store {
   }
 
   _fromHead(head) {
-    if (!Array.isArray(head.chunks) || !Array.isArray(head.tail)) return "the save's log is damaged";
+    if (!Array.isArray(head.chunks) || !Array.isArray(head.tail)) return t("the save's log is damaged");
     const entries = [];
     for (const key of head.chunks) {
       const text = typeof key === "string" && key.startsWith(KEYS.chunk) ? this._get(key) : null;
@@ -229,7 +231,7 @@ export class Store {
       } catch {
         chunk = null;
       }
-      if (!isObject(chunk) || chunk.format !== CHUNK_FORMAT || !Array.isArray(chunk.entries)) return "part of the save's log is missing or damaged";
+      if (!isObject(chunk) || chunk.format !== CHUNK_FORMAT || !Array.isArray(chunk.entries)) return t("part of the save's log is missing or damaged");
       for (const e of chunk.entries) entries.push(e);
     }
     for (const e of head.tail) entries.push(e);
@@ -435,7 +437,7 @@ export class Store {
 
   /** What a set-aside save is, in words. */
   describe(entry) {
-    return WHY[entry.why] || "a save";
+    return whyWords(entry.why);
   }
 
   /** A set-aside save as a file: the game's history (importable) if it can be read, else
@@ -490,10 +492,10 @@ export class Store {
 
 /** Null if a saved game can be drawn and handed to the rules, else what is wrong. */
 export function docProblem(doc) {
-  if (!isObject(doc.state)) return "the save has no table in it";
-  if (!isObject(doc.initial)) return "the save has no first table in it";
-  if (!Array.isArray(doc.entries)) return "the game's log is not a list";
-  if (!Number.isInteger(doc.cursor) || doc.cursor < 0 || doc.cursor > doc.entries.length) return "the game's log has a damaged position";
+  if (!isObject(doc.state)) return t("the save has no table in it");
+  if (!isObject(doc.initial)) return t("the save has no first table in it");
+  if (!Array.isArray(doc.entries)) return t("the game's log is not a list");
+  if (!Number.isInteger(doc.cursor) || doc.cursor < 0 || doc.cursor > doc.entries.length) return t("the game's log has a damaged position");
   const problem = tableProblem(doc.state) || tableProblem(doc.initial);
   if (problem) return problem;
   for (const entry of doc.entries) {

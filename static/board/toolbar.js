@@ -3,7 +3,8 @@
 // Import and Export; off while a shared table is on show.
 
 import { $, $button, $dialog } from "./dom.js";
-import { ROLES, title } from "../shared/labels.js";
+import { t } from "../shared/i18n.js";
+import { ROLES } from "../shared/labels.js";
 
 /**
  * The toolbar of the board `ctl`: `wire()` once, `draw()` with the board, `undoRedo(cmd)` for
@@ -16,7 +17,9 @@ export function createToolbar({ ctl, journal, panel, replaceTable, importFile })
   /** The log entry Undo (or Redo) would take back (or bring back), in the log's words. */
   function entryFor(cmd) {
     const e = journal.entries[cmd === "undo" ? journal.cursor - 1 : journal.cursor];
-    return e ? `${e.card ? `${panel().cardName(e.card)}: ` : ""}${e.summary || (e.kind === "ruling" ? "a ruling" : "a change")}` : "";
+    if (!e) return "";
+    const summary = e.summary || (e.kind === "ruling" ? t("a ruling") : t("a change"));
+    return e.card ? t("{card}: {summary}", { card: panel().cardName(e.card), summary }) : summary;
   }
 
   // What Undo or Redo did, shown for a few seconds at the toolbar (and said to screen readers).
@@ -41,9 +44,10 @@ export function createToolbar({ ctl, journal, panel, replaceTable, importFile })
   async function undoRedo(cmd) {
     const what = entryFor(cmd);
     try {
-      const env = await ctl.command({ cmd }, title(cmd));
+      const env = await ctl.command({ cmd }, cmd === "undo" ? t("Undo") : t("Redo"));
       ctl.accept(env.snapshot);
-      const text = `${cmd === "undo" ? "Undone" : "Redone"}${what ? `: ${what}` : ""}.`;
+      const text = cmd === "undo" ? (what ? t("Undone: {what}.", { what }) : t("Undone."))
+        : what ? t("Redone: {what}.", { what }) : t("Redone.");
       undoToast(text); // a role="status": screen readers hear it too
     } catch (error) {
       ctl.refuse(error);
@@ -72,7 +76,7 @@ export function createToolbar({ ctl, journal, panel, replaceTable, importFile })
     const roles = ROLES.filter((r) => form.elements.namedItem(`new-${r}`).checked);
     const error = $("new-error");
     if (!roles.length) {
-      error.textContent = "Choose at least one character.";
+      error.textContent = t("Choose at least one character.");
       return;
     }
     const scenario = Number(form.elements.namedItem("new-scenario").value);
@@ -82,7 +86,7 @@ export function createToolbar({ ctl, journal, panel, replaceTable, importFile })
     $dialog("new-dialog").close();
     panel().clear(); // the last game's card is not this game's
     $("panel-body").scrollTop = 0; // and the panel starts at its top, at the card search
-    await replaceTable({ cmd: "new", state }, "New game");
+    await replaceTable({ cmd: "new", state }, t("New game"));
   }
 
   function drawToolbar() {

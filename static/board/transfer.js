@@ -2,6 +2,7 @@
 // The player's table replaced: by a file imported (a table exported by this app, or a request:
 // a table and a demand), by a new game or by a shared table; the one replaced is kept aside.
 
+import { t } from "../shared/i18n.js";
 import { plainError } from "../shared/labels.js";
 import { effectProblem } from "../shared/savecheck.js";
 import { confirmDialog, showMessage } from "./message.js";
@@ -18,10 +19,10 @@ export function createTransfer({ ctl, store, autosave, panel, leaveShared }) {
       store.newGame(); // the table replaced is kept aside (offered for download), not written over
       autosave.drawAsides();
       ctl.accept(env.snapshot);
-      ctl.say(`${label}: done.`);
+      ctl.say(t("{what}: done.", { what: label }));
       return true;
     } catch (error) {
-      showMessage(`${label}: ${plainError(error)}`, "refused");
+      showMessage(t("{what}: {reason}", { what: label, reason: plainError(error) }), "refused");
       return false;
     }
   }
@@ -32,26 +33,26 @@ export function createTransfer({ ctl, store, autosave, panel, leaveShared }) {
     try {
       data = JSON.parse(text);
     } catch (error) {
-      showMessage(`This file is not JSON, so it cannot be imported (${error.message}).`, "refused");
+      showMessage(t("This file is not JSON, so it cannot be imported ({reason}).", { reason: error.message }), "refused");
       return false;
     }
     const isRequest = data && data.format === "castaway-referee/request";
     const history = data && data.format === "castaway-referee/autosave" ? data.snapshot && data.snapshot.history : data;
     if (!isRequest && !(history && typeof history === "object" && history.initial)) {
-      showMessage("This file is neither a table nor a request exported by Castaway Referee.", "refused");
+      showMessage(t("This file is neither a table nor a request exported by Castaway Referee."), "refused");
       return false;
     }
     // Checked before anything changes: a demand the panel cannot hold is not half-imported.
     const effectBad = isRequest && data.effect !== undefined && data.effect !== null ? effectProblem(data.effect) : null;
     if (effectBad) {
-      showMessage(`This request cannot be imported: ${effectBad}. Your table is unchanged.`, "refused");
+      showMessage(t("This request cannot be imported: {reason}. Your table is unchanged.", { reason: effectBad }), "refused");
       return false;
     }
-    if (!(await confirmDialog("Replace your table?", "The imported table replaces the one on this device, with its history. Export yours first if you want to keep it.", "Replace my table"))) {
-      ctl.say("Import cancelled: your table is unchanged.");
+    if (!(await confirmDialog(t("Replace your table?"), t("The imported table replaces the one on this device, with its history. Export yours first if you want to keep it."), t("Replace my table")))) {
+      ctl.say(t("Import cancelled: your table is unchanged."));
       return false;
     }
-    const ok = await replaceTable(isRequest ? { cmd: "new", state: data.state } : { cmd: "load", history }, "Import");
+    const ok = await replaceTable(isRequest ? { cmd: "new", state: data.state } : { cmd: "load", history }, t("Import"));
     if (ok && isRequest && data.effect) {
       const context = data.context && typeof data.context === "object" ? data.context : {};
       const choices = data.choices && typeof data.choices === "object" ? data.choices : {};
@@ -65,7 +66,7 @@ export function createTransfer({ ctl, store, autosave, panel, leaveShared }) {
     e.target.value = "";
     if (!file) return;
     if (file.size > 2_000_000) {
-      showMessage("This file is too large to be a Castaway Referee table.", "refused");
+      showMessage(t("This file is too large to be a Castaway Referee table."), "refused");
       return;
     }
     await importText(await file.text());

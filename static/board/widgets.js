@@ -4,6 +4,7 @@
 
 import { few, hidden, moreText } from "./bounds.js";
 import { h } from "./dom.js";
+import { t } from "../shared/i18n.js";
 import { accepts, pieceName, placeLabel } from "./moves.js";
 
 /**
@@ -28,13 +29,13 @@ export function stepper(ctl, { label, value, path, min = 0, max = 99, key, what 
   return h("div", { class: "stepper", role: "group", "aria-labelledby": id },
     h("span", { class: "stepper-label", id, text: label }),
     button(ctl, {
-      class: "step", "aria-label": `${name}: one less`, data: { key: `${key}-minus` },
-      disabled: value <= min, onclick: () => ctl.set(path, value - 1, `${name}: ${value - 1}`),
+      class: "step", "aria-label": t("{name}: one less", { name }), data: { key: `${key}-minus` },
+      disabled: value <= min, onclick: () => ctl.set(path, value - 1, t("{label}: {value}", { label: name, value: value - 1 })),
     }, "−"),
     h("output", { class: "stepper-value", "aria-live": "off", text: value, data: { testid: key } }),
     button(ctl, {
-      class: "step", "aria-label": `${name}: one more`, data: { key: `${key}-plus` },
-      disabled: value >= max, onclick: () => ctl.set(path, value + 1, `${name}: ${value + 1}`),
+      class: "step", "aria-label": t("{name}: one more", { name }), data: { key: `${key}-plus` },
+      disabled: value >= max, onclick: () => ctl.set(path, value + 1, t("{label}: {value}", { label: name, value: value + 1 })),
     }, "+"),
   );
 }
@@ -52,9 +53,9 @@ export function track(ctl, { label, levels, value, path, key, mark, describe, cl
       return button(ctl, {
         class: ["level", level === value && "is-current", level < value && "is-below"],
         "aria-pressed": String(level === value),
-        "aria-label": `${label}: ${text}`,
+        "aria-label": t("{label}: {value}", { label, value: text }),
         data: { key: `${key}-${level}`, level },
-        onclick: () => level !== value && ctl.set(path, level, `${label}: ${text}`),
+        onclick: () => level !== value && ctl.set(path, level, t("{label}: {value}", { label, value: text })),
       }, h("span", { class: "level-num", text: level > 0 && cls === "morale" ? `+${level}` : level }),
       mark ? mark(level) : null);
     }),
@@ -75,7 +76,7 @@ export function toggle(ctl, { label, checked, path, key, value, said, cls }) {
       type: "checkbox", checked, disabled: ctl.readonly, data: { key, testid: key },
       onchange: (e) => {
         e.target.checked = checked; // the core's answer redraws it
-        ctl.set(path, on, said ? said(!checked) : `${label}: ${checked ? "off" : "on"}`);
+        ctl.set(path, on, said ? said(!checked) : checked ? t("{label}: off", { label }) : t("{label}: on", { label }));
       },
     }),
     h("span", { text: label }));
@@ -92,7 +93,7 @@ export function choice(ctl, { label, options, value, path, key, names = {} }) {
     options.map((option) => button(ctl, {
       class: ["seg", option === value && "is-current"], "aria-pressed": String(option === value),
       data: { key: `${key}-${option}` },
-      onclick: () => option !== value && ctl.set(path, option, `${label}: ${names[option] || option}`),
+      onclick: () => option !== value && ctl.set(path, option, t("{label}: {value}", { label, value: names[option] || option })),
     }, names[option] || option)));
 }
 
@@ -109,7 +110,10 @@ export function textField(ctl, { label, value, path, key, placeholder, maxlength
     h("input", {
       id, type: "text", value: value || "", placeholder, maxlength, disabled: ctl.readonly,
       autocomplete: "off", spellcheck: "false", data: { key, testid: key },
-      onchange: (e) => ctl.set(path, e.target.value.trim(), `${label}: ${e.target.value.trim() || "(none)"}`),
+      onchange: (e) => {
+        const typed = e.target.value.trim(), none = t("(none)");
+        ctl.set(path, typed, t("{label}: {value}", { label, value: typed || none }));
+      },
     }));
 }
 
@@ -118,10 +122,11 @@ export function textField(ctl, { label, value, path, key, placeholder, maxlength
  * `folded`, the field to add one is folded under a small "+ Add" so the list reads first.
  * @param {Controller} ctl
  * @param {{ label: string, items: any[], path: string, key: string, makeItem?: (name: string) => unknown,
- *   itemLabel?: (item: any) => string, extra?: (item: any, i: number) => Node, look?: string,
- *   folded?: boolean, addLabel?: string }} list
+ *   itemLabel?: (item: any) => string, itemName?: (item: any) => string, extra?: (item: any, i: number) => Node,
+ *   look?: string, folded?: boolean, addLabel?: string }} list
+ * `itemName` is the name the player typed (a chip that shows only that is typed text).
  */
-export function nameList(ctl, { label, items, path, key, makeItem = (name) => name, itemLabel = (x) => x, extra, look, folded, addLabel }) {
+export function nameList(ctl, { label, items, path, key, makeItem = (name) => name, itemLabel = (x) => x, itemName = (x) => x, extra, look, folded, addLabel }) {
   const inputId = `add-${key}`;
   const form = h("form", {
     class: "add-form",
@@ -130,27 +135,27 @@ export function nameList(ctl, { label, items, path, key, makeItem = (name) => na
       const input = e.target.elements.namedItem("name");
       const name = input.value.trim();
       if (!name) return;
-      ctl.edit([{ op: "insert", path, value: makeItem(name) }], `${label}: added ${name}`)
+      ctl.edit([{ op: "insert", path, value: makeItem(name) }], t("{label}: added {name}", { label, name }))
         .then((ok) => { if (ok) input.value = ""; });
     },
   },
-  h("label", { class: "visually-hidden", for: inputId, text: `Add to ${label}` }),
-  h("input", { id: inputId, name: "name", type: "text", maxlength: 60, placeholder: "Name…",
+  h("label", { class: "visually-hidden", for: inputId, text: t("Add to {label}", { label }) }),
+  h("input", { id: inputId, name: "name", type: "text", maxlength: 60, placeholder: t("Name…"),
     autocomplete: "off", disabled: ctl.readonly, data: { key: inputId } }),
-  button(ctl, { type: "submit", class: "add", "aria-label": `Add to ${label}` }, "Add"));
+  button(ctl, { type: "submit", class: "add", "aria-label": t("Add to {label}", { label }) }, t("Add")));
   return h("div", { class: ["name-list", look && `look-${look.split(" ")[0]}`, look && look.split(" ")[1] && `look-${look.split(" ")[1]}`], data: { testid: key } },
     h("ul", { class: "chips", "aria-label": label },
-      items.length || addLabel ? null : h("li", { class: "empty", text: "none" }),
+      items.length || addLabel ? null : h("li", { class: "empty", text: t("none") }),
       few(items).map((item, i) => h("li", { class: "chip" },
-        h("span", { class: "chip-name", text: itemLabel(item) }),
+        h("span", { class: "chip-name", "data-typed": itemLabel(item) === itemName(item) ? "" : null, text: itemLabel(item) }),
         extra ? extra(item, i) : null,
         button(ctl, {
-          class: "chip-remove", "aria-label": `Remove ${itemLabel(item)} from ${label}`,
+          class: "chip-remove", "aria-label": t("Remove {name} from {label}", { name: itemLabel(item), label }),
           data: { key: `${key}-rm-${i}` },
-          onclick: () => ctl.edit([{ op: "remove", path: `${path}/${i}` }], `${label}: removed ${itemLabel(item)}`),
+          onclick: () => ctl.edit([{ op: "remove", path: `${path}/${i}` }], t("{label}: removed {name}", { label, name: itemLabel(item) })),
         }, "×"))),
       hidden(items) ? h("li", { class: "chip more-items", data: { testid: `${key}-more` }, text: moreText(hidden(items)) }) : null),
-    folded && !ctl.readonly ? h("details", { class: "add-more" }, h("summary", { "aria-label": `${addLabel || "+ Add"}: ${label}`, text: addLabel || "+ Add" }), form)
+    folded && !ctl.readonly ? h("details", { class: "add-more" }, h("summary", { "aria-label": t("{add}: {label}", { add: addLabel || t("+ Add"), label }), text: addLabel || t("+ Add") }), form)
       : folded ? null : form);
 }
 
@@ -185,11 +190,11 @@ export function dropZone(ctl, el, place, key, { over = el, name = "", fresh = ""
     const what = pieceName(ctl.state, ctl.holding);
     over.append(h("button", {
       type: "button", class: "put-here", data: { key: `put-${key}`, testid: `put-${key}`, put: "1" },
-      "aria-label": name ? `Put here on ${name} (${what})` : fresh ? `Put here: a new ${fresh} (${what})`
-        : `Put here: ${what} on ${placeLabel(ctl.state, place)}`,
+      "aria-label": name ? t("Put here on {name} ({what})", { name, what }) : fresh ? t("Put here: a new {action} ({what})", { action: fresh, what })
+        : t("Put here: {what} on {place}", { what, place: placeLabel(ctl.state, place) }),
       onclick: (e) => { e.stopPropagation(); ctl.place(place, `put-${key}`); },
-    }, name ? [h("span", { text: "Put here" }), " ", h("span", { class: "put-name", text: `on ${name}` })]
-      : fresh ? [h("span", { text: "Put here" }), " ", h("span", { class: "put-name", text: "a new one" })] : "Put here"));
+    }, name ? [h("span", { text: t("Put here") }), " ", h("span", { class: "put-name", text: t("on {name}", { name }) })]
+      : fresh ? [h("span", { text: t("Put here") }), " ", h("span", { class: "put-name", text: t("a new one") })] : t("Put here")));
   }
   return el;
 }

@@ -74,7 +74,9 @@ export function useCatalogue(loaded) {
 
 /** @param {string} lang @returns {Promise<Catalogue>} */
 async function fetchCatalogue(lang) {
-  const answer = await fetch(new URL(`../locale/${lang}.json`, import.meta.url));
+  // static/locale/, from the pages at the site's root: not import.meta, which the board's
+  // bundle (a classic script, tools/vendor.py) does not have.
+  const answer = await fetch(new URL(`static/locale/${lang}.json`, document.baseURI));
   if (!answer.ok) throw new Error(`There are no words for the language "${lang}".`);
   return answer.json();
 }
