@@ -3,7 +3,9 @@
 The pseudo-locale `x-pseudo` (built from the catalogue by tools/i18n.py) wraps each message
 in ⟦ ⟧. Opened with `?lang=x-pseudo`, the board, its rule sheet, the widget and the FAQ must
 show no visible text outside those brackets: a word the page or the core wrote without the
-catalogue would stand bare. Numbers, signs and punctuation between messages are not words."""
+catalogue would stand bare. Numbers, signs and punctuation between messages are not words;
+what the players typed (`data-typed`) and names that are the same in every language, such as
+a rule's code (`translate="no"`), are not the catalogue's."""
 
 from __future__ import annotations
 
@@ -28,13 +30,13 @@ BARE_WORDS = """(root) => {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
-    if (!el || !node.textContent.trim() || el.closest("script, style, template, [data-typed]")) continue;
+    if (!el || !node.textContent.trim() || el.closest("script, style, template, [data-typed], [translate=no]")) continue;
     if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
     const found = outside(node.textContent);
     if (found) bare.push(found);
   }
   for (const el of root.querySelectorAll("[aria-label], [title], [placeholder]")) {
-    if (!el.checkVisibility({ checkVisibilityCSS: true }) || el.closest("[data-typed]")) continue;
+    if (!el.checkVisibility({ checkVisibilityCSS: true }) || el.closest("[data-typed], [translate=no]")) continue;
     for (const name of ["aria-label", "title", "placeholder"]) {
       const found = el.hasAttribute(name) ? outside(el.getAttribute(name)) : null;
       if (found) bare.push(`${name}: ${found}`);

@@ -3,7 +3,8 @@
 // the core's words for them, and every way to change the demand (pick a card, add, edit or
 // remove a composed demand, the whole Night, put the card away).
 
-import { CHIPS, DEMAND_KINDS } from "../../shared/demand-kinds.js";
+import { demandSummary } from "../../shared/demand-summary.js";
+import { CHIPS, DEMAND_KINDS, WHOLE_PHASES } from "../../shared/demand-kinds.js";
 import { t, tn } from "../../shared/i18n.js";
 import { h } from "../dom.js";
 import { DISCARD_KINDS, PHASE_WORDS, keepFocus, kindTitle, named, scrollPanelTo } from "./controls.js";
@@ -12,7 +13,7 @@ import { demandRow } from "./fields.js";
 // At Night, one chip for the whole Night, as the Night is played: every character eats, then
 // spends the night (without a Shelter, or outside the camp). The Night deck's cards rule one
 // step each; this rules both, in that order, in one ruling.
-const WHOLE_NIGHT = [{ kind: "night_eating" }, { kind: "night_no_shelter" }];
+const NIGHT = WHOLE_PHASES.night; // the whole Night as one chip: the core's words and demands
 
 function defaults(kind) {
   if (kind === "discard") return { kind };
@@ -80,7 +81,7 @@ export function createComposer(p) {
       ctl.state.phase === "night" ? h("button", {
         type: "button", class: "chip-add chip-night", disabled: ctl.readonly, data: { testid: "chip-night", key: "chip-night" },
         "aria-describedby": "chip-night-what", onclick: wholeNight,
-      }, t("The whole Night"), h("span", { id: "chip-night-what", class: "chip-what", text: t("eating, then sleeping") })) : null,
+      }, t(NIGHT.label), h("span", { id: "chip-night-what", class: "chip-what", text: t(NIGHT.what) })) : null,
       ...CHIPS.map(([key, label, demand]) => h("button", {
         type: "button", class: "chip-add", disabled: ctl.readonly, data: { testid: `chip-${key}`, key: `chip-${key}` },
         onclick: () => addDemand({ .../** @type {object} */ (demand) }),
@@ -102,13 +103,13 @@ export function createComposer(p) {
   }
 
   /** Demand `i` of the effect (or of its alternative) as the core words it, once the core has
-   * ruled on this very effect; until then, its kind's name. */
+   * ruled on this very effect; until then, its kind and the fields it sets (demandSummary). */
   function demandWords(i, part = "demands") {
     const { worded, effect } = p.state;
     const said = worded && worded.effect === effect ? worded.words[part][i] : null;
     const d = effect[part][i];
     const picking = d.kind === "discard" && !DISCARD_KINDS.some((k) => d[k] > 0); // no resource tapped yet
-    return said || (picking ? t("{kind} (which resource?)", { kind: kindTitle(d) }) : kindTitle(d));
+    return said || (picking ? t("{kind} (which resource?)", { kind: kindTitle(d) }) : demandSummary(d));
   }
 
   function composed() {
@@ -126,9 +127,8 @@ export function createComposer(p) {
   /** The whole Night as one demand: it takes the place of what was composed (a Night is
    * ruled once), card or chips. */
   function wholeNight() {
-    justAdded = WHOLE_NIGHT.length - 1;
-    setComposed(WHOLE_NIGHT.map((d) => ({ ...d })),
-      t("The whole Night: every character eats, then spends the night without a Shelter or outside the camp. Ruling…"));
+    justAdded = NIGHT.demands.length - 1;
+    setComposed(NIGHT.demands.map((d) => ({ ...d })), t(NIGHT.said));
   }
 
   function addDemand(demand) {

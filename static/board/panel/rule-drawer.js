@@ -12,12 +12,10 @@ import { clauseQuote, setupLine } from "../../shared/rule-entry.js";
 import { codeWords, el, renderDemands, renderRuling } from "../../shared/view.js";
 import { plainError } from "../../shared/labels.js";
 
-function sureWords(certainty, hasSwitch) {
-  if (certainty === "house") {
-    return hasSwitch ? t("No official ruling: this app's default, and a switch in Settings takes the other reading.")
-      : t("No official ruling: this app's default.");
-  }
-  return certainty === "derived" ? t("Follows from stated rules; no rule says it in so many words.") : t("Stated by the rules (official).");
+/** How sure a rule, or one part of it (`part`, its id), is: the core's words (the clauses
+ * answer's `words`). */
+function sureWords(clause, part = null) {
+  return part ? clause.words.parts[part] : clause.words.sure;
 }
 
 // How sure the rule is. A rule in parts has no one certainty: each part has its own (the
@@ -26,16 +24,16 @@ function sureWords(certainty, hasSwitch) {
 function certaintyLines(clause, applied) {
   const parts = clause.parts || [];
   if (!parts.length) {
-    return [el("p", { class: `rule-sure sure-${clause.certainty}`, "data-testid": "rule-certainty", text: sureWords(clause.certainty, clause.switch) })];
+    return [el("p", { class: `rule-sure sure-${clause.certainty}`, "data-testid": "rule-certainty", text: sureWords(clause) })];
   }
   const partLine = (p) => el("li", { class: `rule-part sure-${p.certainty}`, "data-testid": "rule-part", data: { part: p.id } },
-    el("strong", { text: t("{part}:", { part: p.title }) }), " ", p.text, " ", el("span", { class: "rule-part-sure", text: sureWords(p.certainty, clause.switch) }));
+    el("strong", { text: t("{part}:", { part: p.title }) }), " ", p.text, " ", el("span", { class: "rule-part-sure", text: sureWords(clause, p.id) }));
   const others = parts.filter((p) => p !== applied);
   return [
     applied
       ? el("p", { class: `rule-sure sure-${applied.certainty}`, "data-testid": "rule-certainty", data: { part: applied.id } },
         t("The step applies one part of this rule, “{part}”: {text}", { part: applied.title, text: applied.text }), " ",
-        el("strong", { text: sureWords(applied.certainty, clause.switch) }))
+        el("strong", { text: sureWords(clause, applied.id) }))
       : el("p", { class: "rule-sure sure-parts", "data-testid": "rule-certainty", text: t("This rule has parts, and each is as sure as it says below.") }),
     el("p", { class: "rule-parts-title", text: applied ? t("Its other parts:") : t("Its parts:") }),
     el("ul", { class: "rule-parts", "data-testid": "rule-parts" }, others.map(partLine)),
@@ -46,7 +44,7 @@ function certaintyLines(clause, applied) {
 function ruleSaid(clause, applied, examples) {
   return [
     t("Rule {code}: {title}.", { code: clause.id, title: clause.title }),
-    applied ? t("This step applies “{part}”: {sure}", { part: applied.title, sure: sureWords(applied.certainty, clause.switch) }) : null,
+    applied ? t("This step applies “{part}”: {sure}", { part: applied.title, sure: sureWords(clause, applied.id) }) : null,
     clause.text,
     examples ? tn("A worked example follows.", "{n} worked examples follow.", examples) : null,
   ].filter(Boolean).join(" ");
