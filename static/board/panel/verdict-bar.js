@@ -146,12 +146,14 @@ export function watchBarHeight(bar) {
   const sheet = matchMedia(SHEET_LAYOUT);
   const users = [document.getElementById("layout"), /** @type {HTMLElement | null} */ (document.querySelector(".toasts"))].filter(Boolean);
   let shown = 0;
-  new ResizeObserver(() => {
+  // The new height is set in the next frame, not inside the observer's own callback: a layout
+  // change there is a "ResizeObserver loop" (WebKit reports it as a page error).
+  new ResizeObserver(() => requestAnimationFrame(() => {
     const px = Math.ceil(bar.offsetHeight);
     if (!sheet.matches || px === shown) return;
     shown = px;
     for (const el of users) el.style.setProperty("--bar-height", `${px}px`); // CSSOM: allowed by the CSP
-  }).observe(bar);
+  })).observe(bar);
 }
 
 /** @param {import("./panel.js").Panel} p */
