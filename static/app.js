@@ -31,6 +31,10 @@
 //   lifeline.js  the calls sent to Python, sent again to a new one after a death;
 //   door.js      call(), rule(), session(), links, catalogue();
 //   offline.js   the service worker and its updates.
+// and the page's language (static/shared/i18n.js): chosen and loaded here, for every page
+// (English loads nothing and waits for nothing), the static HTML's words translated, and each
+// Python told it before it takes its first call (the first one, and each one started after a
+// death). The page's own modules import this one, so they run once the language is there.
 
 import { createDoor } from "./referee/door.js";
 import { RefereeError, firstLine } from "./referee/envelope.js";
@@ -38,6 +42,7 @@ import { createLifeline } from "./referee/lifeline.js";
 import { keepOffline } from "./referee/offline.js";
 import { importPyScript, newWorker, startWorker } from "./referee/pyscript.js";
 import { handleReady, rulesFailed, rulesReady } from "./referee/status.js";
+import { startLanguage, tellCore, translateDocument } from "./shared/i18n.js";
 
 // PyScript (./vendor/pyscript-0.7.31/core.js) is imported by startPython below, not
 // statically by this module, which the board, the FAQ and the widget need for window.referee
@@ -70,16 +75,32 @@ const CALL_DEADLINE_MS = 20_000;
 /** @type {Promise<import("./referee/pyscript.js").PyScript> | null} */
 let pyscript = null; // PyScript's module, once imported
 
+/**
+ * A new Python speaks the page's language before it takes any call (tellCore: nothing to say
+ * in English). A refusal leaves it speaking English: the page still works.
+ * @param {import("./referee/pyscript.js").XWorker} xworker
+ */
+async function greet(xworker) {
+  await startLanguage();
+  try {
+    await tellCore({ call: (method, payload) => xworker.sync.referee_call(method, JSON.stringify(payload)) });
+  } catch (error) {
+    console.warn(`The rules could not be told the page's language: ${firstLine(error)}`);
+  }
+}
+
 const door = createDoor(handleReady);
 const lifeline = createLifeline({
   deadlineMs: CALL_DEADLINE_MS,
   newWorker: () => newWorker(pyscript, { config: PYSCRIPT_CONFIG, mainPy: MAIN_PY }),
+  greet,
   table: door.table,
 });
 
 async function startPython() {
   pyscript = importPyScript(PYSCRIPT_CORE);
   const { xworker, boot } = await startWorker(pyscript, { config: PYSCRIPT_CONFIG, mainPy: MAIN_PY, onStartError: rulesFailed });
+  await greet(xworker);
   lifeline.start(xworker);
   rulesReady(lifeline.call, boot);
 }
@@ -120,3 +141,10 @@ function afterFirstFrame() {
 // compete with the first start.
 ready.then((ok) => ok && keepOffline(new URL("./sw.js", import.meta.url), new URL("../", import.meta.url).href))
   .catch((error) => console.warn(`Offline use unavailable: ${error}`));
+
+// The page's language, last: window.referee and Python's start above do not wait for it, and
+// the board's bundle (a classic script, run after this module's first turn) asks for the same
+// one (startLanguage is shared). The widget's and the FAQ's modules import this one, so they
+// draw once it is loaded. English: no file, no wait.
+await startLanguage();
+translateDocument();

@@ -118,8 +118,9 @@ def _extracted_data() -> Iterator[tuple[str, str, list[str]]]:
 
 
 class _PageText(HTMLParser):
-    """The text of an HTML page a player reads: text between tags (outside script and
-    style) and the attributes that are read aloud or shown."""
+    """The text of an HTML page a player reads: text between tags (outside script, style and
+    template) and the attributes that are read aloud or shown, each with its whitespace runs
+    taken as one space, as static/shared/i18n.js's translateDocument looks them up."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -129,7 +130,8 @@ class _PageText(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("script", "style", "template"):
             self._skip += 1
-        self.texts += [v.strip() for k, v in attrs if k in HTML_ATTRIBUTES and v and v.strip()]
+        self.texts += [" ".join(v.split()) for k, v in attrs
+                       if k in HTML_ATTRIBUTES and v and v.strip() and not self._skip]
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("script", "style", "template") and self._skip:

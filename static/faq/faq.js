@@ -10,6 +10,7 @@
 // `#source-<key>` (`#source-DZ-UD`). The reached entry is scrolled to and highlighted.
 
 import "../app.js"; // defines window.referee and starts the rules worker
+import { t, tn } from "../shared/i18n.js";
 import { plainError } from "../shared/labels.js";
 import { el, renderSituation, switchWords } from "../shared/view.js";
 import { clauseQuote, externalLink, setupLine, sourceKey } from "../shared/rule-entry.js";
@@ -22,10 +23,11 @@ const $ = (id) => document.getElementById(id);
 const $input = (id) => /** @type {HTMLInputElement} */ ($(id));
 const WIDE = window.matchMedia("(min-width: 64em)");
 
-const GROUPS = [
-  { id: "rule", title: "The rule, clause by clause", test: (c) => c.startsWith("C") },
-  { id: "around", title: "Around the rule", test: (c) => c.startsWith("G-") },
-  { id: "rulings", title: "Where the rules are silent: our rulings", test: (c) => c.startsWith("R") },
+// The page's sections, their titles said when drawn.
+const GROUPS = () => [
+  { id: "rule", title: t("The rule, clause by clause"), test: (c) => c.startsWith("C") },
+  { id: "around", title: t("Around the rule"), test: (c) => c.startsWith("G-") },
+  { id: "rulings", title: t("Where the rules are silent: our rulings"), test: (c) => c.startsWith("R") },
 ];
 
 const codeIds = new Map(); // lower-cased rule code or entry id -> element id
@@ -33,17 +35,18 @@ let userMoved = false; // the reader scrolled or typed since the page opened
 
 // ------------------------------------------------------------------ entries
 
-// One question: its situation, and the ruling the referee computes live.
+// One question: its situation, and the ruling the referee computes live. A rule code is shown
+// as it is, never translated (`data-typed`, as view.js's codes).
 function entryShell(entry, clause, sources, { quoted = true } = {}) {
   return el("article", {
     class: "faq-entry", id: entry.id, "data-testid": "faq-entry", tabindex: "-1",
     data: { clause: entry.clause, state: "pending" }, "aria-labelledby": `${entry.id}-q`,
   },
   el("h3", { id: `${entry.id}-q`, class: "question" },
-    el("span", { class: "clause", text: entry.clause }), " ", entry.question),
+    el("span", { class: "clause", "data-typed": "", text: entry.clause }), " ", entry.question),
   quoted ? clauseQuote(clause, sources) : null,
   setupLine(entry),
-  el("div", { class: "live" }, el("p", { class: "pending", text: "The referee is ruling…" })),
+  el("div", { class: "live" }, el("p", { class: "pending", text: t("The referee is ruling…") })),
   el("ul", { class: "entry-links" }));
 }
 
@@ -60,7 +63,7 @@ function clauseCard(clause, sources) {
     el("article", { class: "faq-clause", "data-testid": "faq-clause", tabindex: "-1",
       data: { clause: clause.id }, "aria-labelledby": `${clause.id}-t` },
     el("h3", { id: `${clause.id}-t`, class: "question" },
-      el("span", { class: "clause", text: clause.id }), " ", clause.title),
+      el("span", { class: "clause", "data-typed": "", text: clause.id }), " ", clause.title),
     clauseQuote(clause, sources, { titled: false })));
 }
 
@@ -71,7 +74,7 @@ function searchText(entries, clause) {
 
 function tocLink(href, code, title) {
   return el("li", {}, el("a", { href, class: "toc-link", data: { code } },
-    el("span", { class: "clause", text: code }), el("span", { class: "toc-text", text: title })));
+    el("span", { class: "clause", "data-typed": "", text: code }), el("span", { class: "toc-text", text: title })));
 }
 
 function sourcesSection(sources) {
@@ -82,10 +85,8 @@ function sourcesSection(sources) {
     el("p", { class: "source-about", text: s.about }),
     sourceKey(s)));
   return el("section", { class: "faq-group", id: "sources", "aria-labelledby": "group-sources" },
-    el("h2", { id: "group-sources", text: "Where these rules come from" }),
-    el("p", { class: "group-intro", text: "The rules are quoted from public pages. Most come from "
-      + "Dized, the official rules app that Portal Games, the publisher, provides for the game; "
-      + "a few from copies of the first edition's rulebook. Links open the source on its own site." }),
+    el("h2", { id: "group-sources", text: t("Where these rules come from") }),
+    el("p", { class: "group-intro", text: t("The rules are quoted from public pages. Most come from Dized, the official rules app that Portal Games, the publisher, provides for the game; a few from copies of the first edition's rulebook. Links open the source on its own site.") }),
     el("ul", { class: "source-list" }, items));
 }
 
@@ -94,7 +95,7 @@ function renderShells(entries, clauses, sources) {
   const sections = [];
   const byClause = new Map();
   for (const e of entries) byClause.set(e.clause, [...(byClause.get(e.clause) || []), e]);
-  for (const group of GROUPS) {
+  for (const group of GROUPS()) {
     const codes = Object.keys(clauses).filter(group.test);
     if (!codes.length) continue;
     const links = [];
@@ -113,7 +114,7 @@ function renderShells(entries, clauses, sources) {
       el("h2", { id: `group-${group.id}`, tabindex: "-1", text: group.title }), blocks));
   }
   toc.push(el("li", { class: "toc-group" },
-    el("a", { class: "toc-group-link", href: "#sources", text: "Where these rules come from" })));
+    el("a", { class: "toc-group-link", href: "#sources", text: t("Where these rules come from") })));
   sections.push(sourcesSection(sources));
   $("faq-toc").replaceChildren(el("ol", { class: "toc-groups" }, toc));
   $("faq-list").replaceChildren(...sections);
@@ -132,7 +133,7 @@ async function ruleEntry(entry, clauses) {
     article.dataset.state = "ruled";
   } catch (error) {
     live.replaceChildren(el("p", { class: "entry-error", role: "alert",
-      text: `The referee could not rule on this example: ${plainError(error)}` }));
+      text: t("The referee could not rule on this example: {reason}", { reason: plainError(error) }) }));
     article.dataset.state = "error";
     return;
   }
@@ -140,10 +141,10 @@ async function ruleEntry(entry, clauses) {
     const payload = await referee.links.encode(entry.example);
     article.querySelector(".entry-links").replaceChildren(
       el("li", {}, el("a", { class: "entry-link", href: `./index.html#r=${payload}`, "data-testid": "open-board",
-        text: "Open on the board" })),
+        text: t("Open on the board") })),
       el("li", {}, el("a", { class: "entry-link", href: `./widget.html#r=${payload}`, "data-testid": "embed",
-        text: "Share or embed" })),
-      el("li", {}, el("a", { class: "entry-link", href: `#${entry.clause}`, text: "Link to this question" })));
+        text: t("Share or embed") })),
+      el("li", {}, el("a", { class: "entry-link", href: `#${entry.clause}`, text: t("Link to this question") })));
   } catch {
     // the ruling is shown; only the links are missing
   }
@@ -233,8 +234,6 @@ function wireContents() {
   });
 }
 
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 // A rule code alone ("c6") finds that rule only; otherwise every word must be in the text.
 function matcher(words) {
   const code = words.length === 1 && codeIds.get(words[0]);
@@ -269,9 +268,16 @@ function applyFilter() {
       : Boolean(section && section.closest("[hidden]"));
   }
   $("filter-clear").hidden = words.length === 0;
-  const found = [rules && plural(rules, "rule"), sourcesShown && plural(sourcesShown, "source")].filter(Boolean);
-  $("filter-count").textContent = words.length === 0 ? ""
-    : found.length ? `Found: ${found.join(" and ")}.` : `Nothing matches “${query}”.`;
+  $("filter-count").textContent = words.length === 0 ? "" : foundWords(rules, sourcesShown, query);
+}
+
+// "Found: 2 rules and 1 source.", or that nothing matches the query.
+function foundWords(rules, sources, query) {
+  const ruleWords = tn("{n} rule", "{n} rules", rules);
+  const sourceWords = tn("{n} source", "{n} sources", sources);
+  if (rules && sources) return t("Found: {rules} and {sources}.", { rules: ruleWords, sources: sourceWords });
+  if (rules || sources) return t("Found: {what}.", { what: rules ? ruleWords : sourceWords });
+  return t("Nothing matches “{query}”.", { query });
 }
 
 function clearFilter() {
@@ -330,7 +336,7 @@ async function start() {
   if (!(await referee.ready)) {
     list.dataset.state = "error";
     list.replaceChildren(el("p", { class: "entry-error", role: "alert",
-      text: "The rules could not be loaded, so the examples cannot be ruled. Reload the page to try again." }));
+      text: t("The rules could not be loaded, so the examples cannot be ruled. Reload the page to try again.") }));
     return;
   }
   const [{ faq }, { clauses }] = await Promise.all([referee.call("faq", ""), referee.call("clauses", "")]);
@@ -358,5 +364,5 @@ start().catch((error) => {
   const list = $("faq-list");
   list.dataset.state = "error";
   list.replaceChildren(el("p", { class: "entry-error", role: "alert",
-    text: `The FAQ could not be shown: ${plainError(error)}` }));
+    text: t("The FAQ could not be shown: {reason}", { reason: plainError(error) }) }));
 });

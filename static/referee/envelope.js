@@ -3,6 +3,8 @@
 // (`{"ok": true, ...}` or `{"ok": false, "error": {"type", "message", "details"}}`, the
 // shape of pyapp.service.Service.call), read into a value or a RefereeError.
 
+import { t } from "../shared/i18n.js";
+
 // Error types follow pyapp.api ("validation_error", "request_error", "ruling_error",
 // "internal_error", ...); the page adds "bad_request" (not JSON-serialisable),
 // "bridge_error" (a fault between JS and Python) and "rules_unavailable" (boot failed).
@@ -26,7 +28,7 @@ export function envelopeError(type, message) {
 // A call the worker could not answer (it stopped, or the message failed) still gets an
 // envelope, so rule() and friends reject with a RefereeError as usual.
 export function bridgeError(error) {
-  const message = firstLine(error || "the rules worker stopped");
+  const message = firstLine(error || t("the rules worker stopped"));
   const details = [{ loc: "", msg: message }];
   return JSON.stringify({ ok: false, error: { type: "bridge_error", message, details } });
 }
@@ -37,13 +39,13 @@ export function parseEnvelope(text) {
   try {
     envelope = JSON.parse(text);
   } catch {
-    throw new RefereeError("bridge_error", "The rules core returned something that is not JSON.");
+    throw new RefereeError("bridge_error", t("The rules core returned something that is not JSON."));
   }
   if (envelope && envelope.ok === true) return envelope;
   const error = (envelope && envelope.error) || {};
   throw new RefereeError(
     typeof error.type === "string" ? error.type : "bridge_error",
-    typeof error.message === "string" ? error.message : "The rules core returned an unexpected answer.",
+    typeof error.message === "string" ? error.message : t("The rules core returned an unexpected answer."),
     error.details,
   );
 }
@@ -55,8 +57,8 @@ export function asText(payload) {
   try {
     text = JSON.stringify(payload);
   } catch (error) {
-    throw new RefereeError("bad_request", `The request cannot be written as JSON: ${error.message}`);
+    throw new RefereeError("bad_request", t("The request cannot be written as JSON: {reason}", { reason: error.message }));
   }
-  if (text === undefined) throw new RefereeError("bad_request", "The request is empty.");
+  if (text === undefined) throw new RefereeError("bad_request", t("The request is empty."));
   return text;
 }

@@ -11,6 +11,7 @@
 // window gets a "referee:restarted" event ({restarts, tableRestored}) once the new one answers.
 
 import { bridgeError, envelopeError, firstLine } from "./envelope.js";
+import { t } from "../shared/i18n.js";
 import { bootReport } from "./pyscript.js";
 import { setStatus } from "./status.js";
 import { createWatchdog, watchLife } from "./watch.js";
@@ -19,8 +20,9 @@ import { createWatchdog, watchLife } from "./watch.js";
 
 const html = document.documentElement;
 
-const STOPPED_ON_THIS = envelopeError("rules_restarted",
-  "The rules engine stopped while working on this, so it was not done; the engine has been restarted and your table is kept.");
+// Worded when said (the language may arrive after this module runs).
+const stoppedOnThis = () => envelopeError("rules_restarted",
+  t("The rules engine stopped while working on this, so it was not done; the engine has been restarted and your table is kept."));
 
 async function isAlive(xworker) {
   try {
@@ -39,10 +41,12 @@ async function restoreTable(xworker, history) {
 /**
  * The line to Python: `start(xworker)` with the first worker, then `call(method, text)`
  * resolves with the envelope's text (never rejects).
- * @param {{ deadlineMs: number, newWorker: () => Promise<XWorker>, table: () => object | null }} how
+ * @param {{ deadlineMs: number, newWorker: () => Promise<XWorker>,
+ *   greet: (xworker: XWorker) => Promise<void>, table: () => object | null }} how
+ *   `greet(xworker)`: what a new Python is told before anything else (the page's language);
  *   `table()`: the board's table as Python last had it, given back to a new Python.
  */
-export function createLifeline({ deadlineMs, newWorker, table }) {
+export function createLifeline({ deadlineMs, newWorker, greet, table }) {
   // The worker that answers calls now: a promise, replaced while Python is restarted (calls
   // made meanwhile wait for the new one).
   let current = null;
@@ -87,7 +91,7 @@ export function createLifeline({ deadlineMs, newWorker, table }) {
     try {
       xworker = await current;
     } catch {
-      call.resolve(envelopeError("rules_unavailable", "The rules engine stopped and could not be restarted. Reload the page."));
+      call.resolve(envelopeError("rules_unavailable", t("The rules engine stopped and could not be restarted. Reload the page.")));
       return;
     }
     const attempt = {};
@@ -109,7 +113,7 @@ export function createLifeline({ deadlineMs, newWorker, table }) {
         return;
       }
       restartPython(xworker, "fatal", call); // this call may be what killed Python
-      call.resolve(STOPPED_ON_THIS);
+      call.resolve(stoppedOnThis());
       return;
     }
     if (call.attempt !== attempt) return; // a late answer from a worker given up on
@@ -127,7 +131,7 @@ export function createLifeline({ deadlineMs, newWorker, table }) {
     html.dataset.rulesRestarts = String(restarts);
     html.dataset.rulesRestarting = "true";
     html.dataset.rulesStopped = why;
-    setStatus("loading", "The rules engine stopped. Restarting it… Your table is kept.");
+    setStatus("loading", t("The rules engine stopped. Restarting it… Your table is kept."));
     const left = [...outstanding];
     outstanding.clear();
     watchdog.stop();
@@ -140,6 +144,7 @@ export function createLifeline({ deadlineMs, newWorker, table }) {
         // already gone
       }
       const xworker = await newWorker();
+      await greet(xworker);
       if (history) await restoreTable(xworker, history);
       watch(xworker);
       return xworker;
@@ -149,7 +154,7 @@ export function createLifeline({ deadlineMs, newWorker, table }) {
     // wait on `current`, ahead of any call made from now on).
     for (const call of left) {
       call.attempt = null;
-      if (call === blamed || call.tries > 1) call.resolve(STOPPED_ON_THIS);
+      if (call === blamed || call.tries > 1) call.resolve(stoppedOnThis());
       else send(call);
     }
     next.then(() => restarted(Boolean(history)), stoppedForGood);
@@ -157,14 +162,14 @@ export function createLifeline({ deadlineMs, newWorker, table }) {
 
   function restarted(tableRestored) {
     delete html.dataset.rulesRestarting;
-    setStatus("ready", "Rules ready again: the rules engine had stopped and was restarted. Your table is kept.");
+    setStatus("ready", t("Rules ready again: the rules engine had stopped and was restarted. Your table is kept."));
     window.dispatchEvent(new CustomEvent("referee:restarted", { detail: { restarts, tableRestored } }));
   }
 
   function stoppedForGood(error) {
     delete html.dataset.rulesRestarting;
     html.dataset.rulesReady = "error";
-    setStatus("error", `The rules engine stopped and could not be restarted (${firstLine(error)}). Your table is kept; reload the page.`);
+    setStatus("error", t("The rules engine stopped and could not be restarted ({reason}). Your table is kept; reload the page.", { reason: firstLine(error) }));
   }
 
   return { start, call };

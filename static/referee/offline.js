@@ -17,6 +17,8 @@
 // the visitor is told whether offline use goes on with the version they have or is not
 // available yet.
 
+import { t } from "../shared/i18n.js";
+
 const html = document.documentElement;
 
 const UPDATE_CHECK_MS = 30 * 60 * 1000; // a tab left open checks again when shown after this
@@ -41,9 +43,9 @@ function bar(id, words, label, action) {
 
 function offerUpdate(registration, takeOver) {
   if (document.getElementById("update-available")) return;
-  bar("update-available", "Update available.", "Reload", (button) => {
+  bar("update-available", t("Update available."), t("Reload"), (button) => {
     button.disabled = true;
-    button.textContent = "Updating…";
+    button.textContent = t("Updating…");
     takeOver(registration.waiting);
   });
 }
@@ -53,9 +55,9 @@ function tellInstallFailed(registration) {
   if (!kept) html.dataset.offlineReady = "failed";
   html.dataset.offlineUpdate = "failed";
   bar("offline-problem", kept
-    ? "An update of this site could not be saved on this device. You keep the version you have, which works offline."
-    : "This site could not be saved on this device for offline use. It works while you are online, and will try again on your next visit.",
-  "OK", (_button, line) => line.remove());
+    ? t("An update of this site could not be saved on this device. You keep the version you have, which works offline.")
+    : t("This site could not be saved on this device for offline use. It works while you are online, and will try again on your next visit."),
+  t("OK"), (_button, line) => line.remove());
 }
 
 /**

@@ -4,6 +4,7 @@
 // settled once, when the first Python answers or cannot start.
 
 import { RefereeError } from "./envelope.js";
+import { t } from "../shared/i18n.js";
 
 const html = document.documentElement;
 
@@ -43,7 +44,7 @@ export function rulesReady(handle, boot) {
   // Python's WebAssembly memory, for bench/load_bench.py.
   performance.mark("rules-ready", { detail: { timings: onPageTimeline(boot.timings), wasmBytes: boot.wasmBytes } });
   html.dataset.rulesReady = "true";
-  setStatus("ready", "Rules ready.");
+  setStatus("ready", t("Rules ready."));
 }
 
 /** Python could not start (said once; a failure after the start is the lifeline's). */
@@ -51,6 +52,7 @@ export function rulesFailed(message) {
   if (bootSettled) return;
   bootSettled = true;
   html.dataset.rulesReady = "error";
-  setStatus("error", `The rules could not be loaded: ${message}`);
-  failBoot(new RefereeError("rules_unavailable", `The rules could not be loaded: ${message}`));
+  const text = t("The rules could not be loaded: {reason}", { reason: message });
+  setStatus("error", text);
+  failBoot(new RefereeError("rules_unavailable", text));
 }

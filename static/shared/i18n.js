@@ -12,19 +12,37 @@
 //
 // The language is chosen by the URL's ?lang= (remembered in localStorage under STORAGE_KEY),
 // else the one remembered, else English. The core speaks the page's language once told:
-// call `tellCore(window.referee)` when the rules are ready (and again after a restart).
+// `tellCore(referee)` before the rules take their first call (static/app.js does, for the first
+// Python and for each one started after a death).
+//
+// One language for the whole page: this module runs twice on the board (as a module for
+// app.js, and bundled into the classic script static/vendor/board.js), so the active catalogue
+// is kept in one place both copies read, `globalThis[SHARED_KEY]`, never in a module's own
+// variables: one `setLanguage` speaks for both, and `startLanguage` loads the file once.
+// Static page text (index.html, widget.html, faq.html) is translated in place by
+// `translateDocument`: tools/i18n.py extracts the same text nodes and attributes, whitespace
+// runs taken as one space.
 
 export const ENGLISH = "en";
 export const STORAGE_KEY = "castaway-referee.language";
+export const SHARED_KEY = "castawayRefereeWords";
 const CODE = /^(?:[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*|x-pseudo)$/;
+// The attributes a reader sees or hears, as tools/i18n.py's HTML_ATTRIBUTES.
+const ATTRIBUTES = ["title", "aria-label", "placeholder", "alt"];
 
 /** @typedef {{language: string, pluralLocale: string, plural: Record<string, number>,
  *   messages: Record<string, string | string[]>}} Catalogue */
 /** @typedef {Record<string, string | number>} Params */
 
-/** @type {Catalogue | null} */
-let catalogue = null;
-let plurals = new Intl.PluralRules(ENGLISH);
+/** @typedef {{catalogue: Catalogue | null, plurals: Intl.PluralRules,
+ *   starting: Promise<string> | null}} Words */
+
+/** The page's one language state, shared by every copy of this module. @returns {Words} */
+function words() {
+  const home = /** @type {Record<string, Words>} */ (/** @type {unknown} */ (globalThis));
+  home[SHARED_KEY] ??= { catalogue: null, plurals: new Intl.PluralRules(ENGLISH), starting: null };
+  return home[SHARED_KEY];
+}
 
 /**
  * `text` with its `{name}` placeholders filled from params (`{{` and `}}` are braces, as in
@@ -41,7 +59,7 @@ export function format(text, params = {}) {
 
 /** The message in the active language. @param {string} msgid @param {Params} [params] */
 export function t(msgid, params) {
-  const found = catalogue?.messages[msgid];
+  const found = words().catalogue?.messages[msgid];
   return format(typeof found === "string" && found ? found : msgid, params);
 }
 
@@ -50,6 +68,7 @@ export function t(msgid, params) {
  * @param {string} singular @param {string} plural @param {number} n @param {Params} [params]
  */
 export function tn(singular, plural, n, params = {}) {
+  const { catalogue, plurals } = words();
   const category = plurals.select(n);
   const forms = catalogue?.messages[singular];
   let text;
@@ -63,19 +82,21 @@ export function tn(singular, plural, n, params = {}) {
 
 /** The active language's code. */
 export function language() {
+  const { catalogue } = words();
   return catalogue ? catalogue.language : ENGLISH;
 }
 
 /** Speak a catalogue already loaded (English when null). @param {Catalogue | null} loaded */
 export function useCatalogue(loaded) {
-  catalogue = loaded;
-  plurals = new Intl.PluralRules(loaded ? loaded.pluralLocale : ENGLISH);
+  const state = words();
+  state.catalogue = loaded;
+  state.plurals = new Intl.PluralRules(loaded ? loaded.pluralLocale : ENGLISH);
 }
 
-/** @param {string} lang @returns {Promise<Catalogue>} */
+/** static/locale/<lang>.json, beside the pages (all three at the site's root); not from
+ * import.meta.url, which the board's classic-script bundle does not have.
+ * @param {string} lang @returns {Promise<Catalogue>} */
 async function fetchCatalogue(lang) {
-  // static/locale/, from the pages at the site's root: not import.meta, which the board's
-  // bundle (a classic script, tools/vendor.py) does not have.
   const answer = await fetch(new URL(`static/locale/${lang}.json`, document.baseURI));
   if (!answer.ok) throw new Error(`There are no words for the language "${lang}".`);
   return answer.json();
@@ -111,14 +132,61 @@ export function chosenLanguage(href, storage) {
   }
 }
 
-/** Speak the language this page was opened in; English if its catalogue cannot be had. */
-export async function startLanguage() {
-  let storage = null;
-  try { storage = window.localStorage; } catch { /* a sandboxed frame: nothing kept */ }
-  try {
-    return await setLanguage(chosenLanguage(window.location.href, storage));
-  } catch {
-    return setLanguage(ENGLISH);
+/** Speak the language this page was opened in; English if its catalogue cannot be had.
+ * Called by every part of the page that draws words; the choice is made and its file
+ * fetched once (English fetches nothing). */
+export function startLanguage() {
+  const state = words();
+  state.starting ??= (async () => {
+    let storage = null;
+    try { storage = window.localStorage; } catch { /* a sandboxed frame: nothing kept */ }
+    try {
+      return await setLanguage(chosenLanguage(window.location.href, storage));
+    } catch {
+      return setLanguage(ENGLISH);
+    }
+  })();
+  return state.starting;
+}
+
+/** "  Loading the rules…\n  " -> "Loading the rules…": whitespace runs as one space, as
+ * tools/i18n.py reads the pages' text. @param {string} text */
+const normalised = (text) => text.split(/\s+/).filter(Boolean).join(" ");
+
+/**
+ * The static page's words in the active language: each text node and each `title`,
+ * `aria-label`, `placeholder` and `alt` whose text (whitespace normalised) is a message of
+ * the catalogue takes its translation (the node's leading and trailing whitespace kept);
+ * text inside script, style, template and `[data-typed]` is left alone. `<html lang>` says
+ * the language. English changes nothing but `lang`.
+ * @param {Document | Element} [root]
+ */
+export function translateDocument(root = document) {
+  const doc = root.ownerDocument ?? /** @type {Document} */ (root);
+  doc.documentElement.lang = language();
+  const messages = words().catalogue?.messages;
+  if (!messages) return;
+  /** @param {string} text */
+  const translated = (text) => {
+    const found = messages[normalised(text)];
+    return typeof found === "string" && found ? found : null;
+  };
+  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = /** @type {Text} */ (node);
+    if (!text.data.trim() || text.parentElement?.closest("script, style, template, [data-typed]")) continue;
+    const found = translated(text.data);
+    if (found !== null) {
+      const [, lead, , trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text.data) ?? ["", "", "", ""];
+      text.data = `${lead}${found}${trail}`;
+    }
+  }
+  for (const element of root.querySelectorAll(ATTRIBUTES.map((name) => `[${name}]`).join(", "))) {
+    if (element.closest("[data-typed]")) continue;
+    for (const name of ATTRIBUTES) {
+      const found = element.hasAttribute(name) ? translated(element.getAttribute(name) ?? "") : null;
+      if (found !== null) element.setAttribute(name, found);
+    }
   }
 }
 

@@ -3,6 +3,7 @@
 // rule drawer (index.html), so that a rule reads the same in both. Presentation only: the
 // rule's words and sources come from the core's catalogue and FAQ; text goes in as text.
 
+import { t } from "./i18n.js";
 import { el, switchWords } from "./view.js";
 
 /** The keys a clause's `source` names ("DZ-UD, DZ-Q-partial"). */
@@ -14,7 +15,7 @@ export function sourceKeys(source) {
 export function externalLink(source) {
   return el("a", { class: "source-link", href: source.url, target: "_blank", rel: "noopener noreferrer" },
     source.name, el("span", { class: "external", "aria-hidden": "true", text: " ↗" }),
-    el("span", { class: "visually-hidden", text: " (another site, opens in a new tab)" }));
+    el("span", { class: "visually-hidden", text: " " + t("(another site, opens in a new tab)") }));
 }
 
 // Where a clause comes from: links to the public pages it cites, or, for our own rulings,
@@ -26,10 +27,10 @@ function sourceLine(clause, sources, ownHref) {
   const items = linked.map((s) => el("li", {}, externalLink(s)));
   if (own) {
     items.push(el("li", {}, el("a", { class: "source-link source-own", href: ownHref },
-      "Our own ruling: no public source settles this")));
+      t("Our own ruling: no public source settles this"))));
   }
   return el("div", { class: "clause-sources" },
-    el("span", { class: "sources-label", text: linked.length ? "Source:" : "Where from:" }),
+    el("span", { class: "sources-label", text: linked.length ? t("Source:") : t("Where from:") }),
     el("ul", { class: "source-links" }, items));
 }
 
@@ -40,7 +41,7 @@ function sourceNotes(clause, sources) {
   const cited = sourceKeys(clause.source).map((k) => sources.get(k)).filter(Boolean);
   if (!cited.length) return null;
   return el("div", { class: "clause-sources" },
-    el("p", { class: "sources-label", text: "Where this comes from:" }),
+    el("p", { class: "sources-label", text: t("Where this comes from:") }),
     el("ul", { class: "source-notes", "data-testid": "rule-sources" }, cited.map((s) => el("li", { class: "source-note", data: { source: s.key } },
       el("p", { class: "source-name" }, s.url ? externalLink(s) : el("strong", { text: s.name })),
       el("p", { class: "source-about", text: s.about }),
@@ -50,7 +51,8 @@ function sourceNotes(clause, sources) {
 /** "Cited as DZ-UD": the code a public source is cited by. Our own rulings have no public
  * page and no code a player would meet, so nothing is said (their key is a file's name). */
 export function sourceKey(source) {
-  return source.url ? el("p", { class: "source-key" }, "Cited as ", el("code", { text: source.key })) : null;
+  // One sentence, one text: the code inside it, where the language puts it.
+  return source.url ? el("p", { class: "source-key", text: t("Cited as {code}", { code: source.key }) }) : null;
 }
 
 /**
@@ -66,19 +68,26 @@ export function clauseQuote(clause, sources, { titled = true, explained = false,
   const parts = clause.parts || [];
   let note = null;
   if (parts.length) {
-    note = partsNote ? ` In parts: ${parts.map((p) => `${p.title}, ${PART_SURE[p.certainty] || PART_SURE.stated}`).join("; ")}.` : null;
+    const each = parts.map((p) => t("{part}, {sure}", { part: p.title, sure: partSure(p.certainty) }));
+    note = partsNote ? " " + t("In parts: {parts}.", { parts: each.join("; ") }) : null;
   } else if (clause.certainty === "house") {
-    note = clause.switch ? ` No official ruling; this app's default (switch: ${switchWords(clause.switch)}).` : " No official ruling; this app's default.";
+    note = " " + (clause.switch ? t("No official ruling; this app's default (switch: {rule}).", { rule: switchWords(clause.switch) })
+      : t("No official ruling; this app's default."));
   }
   return el("div", { class: `clause-quote${house ? " clause-house" : ""}` },
-    el("p", { class: "clause-text", "data-testid": "clause-text" }, titled ? el("strong", { text: `${clause.title}: ` }) : null, clause.text,
+    el("p", { class: "clause-text", "data-testid": "clause-text" }, titled ? el("strong", { text: t("{title}:", { title: clause.title }) + " " }) : null, clause.text,
       note ? el("span", { class: "house-note", text: note }) : null),
     explained ? sourceNotes(clause, sources) : sourceLine(clause, sources, ownHref));
 }
 
-const PART_SURE = { stated: "stated by the rules", derived: "follows from the rules", house: "no official ruling (this app's default)" };
+/** How sure a part of a ruling is, in words. @param {string} certainty */
+function partSure(certainty) {
+  if (certainty === "derived") return t("follows from the rules");
+  if (certainty === "house") return t("no official ruling (this app's default)");
+  return t("stated by the rules");
+}
 
 /** The situation of a question's example, in words ("The situation: …"). */
 export function setupLine(entry) {
-  return el("p", { class: "setup" }, el("strong", { text: "The situation: " }), entry.setup);
+  return el("p", { class: "setup" }, el("strong", { text: t("The situation:") + " " }), entry.setup);
 }

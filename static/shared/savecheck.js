@@ -9,24 +9,38 @@
 // Every check answers null (fine) or a reason in plain words ("the roof is too large"), never a
 // field path: the player is told what is wrong, not where in the JSON. A field the models would
 // fill with its default (a save without `planned_actions`) is filled in the same way, so the
-// board draws what the rules will hold.
+// board draws what the rules will hold. The reasons are said in the page's language.
 
 import { LOG, WOUND_TRACKS } from "./core-facts.js";
+import { t } from "./i18n.js";
 import { TABLE_SCHEMA } from "./table-schema.js";
 
-const WORDS = {
-  planned_actions: "the planned Actions", discovery_tokens: "the Discovery tokens", house_rules: "the settings",
-  death_at: "a wound track's length", morale_arrows: "a wound track's Morale arrows", first_player: "the First Player",
-  nonperishable_food: "the non-perishable food", sheet_food: "the food on a sheet", in_camp: "“in camp”",
-  uses_left: "the uses left", film_crew: "the film crew", natural_shelter: "“natural shelter”",
-};
+/** A field's name in a reason, for the fields whose key does not say it. @param {string} key */
+function fieldWords(key) {
+  switch (key) {
+    case "planned_actions": return t("the planned Actions");
+    case "discovery_tokens": return t("the Discovery tokens");
+    case "house_rules": return t("the settings");
+    case "death_at": return t("a wound track's length");
+    case "morale_arrows": return t("a wound track's Morale arrows");
+    case "first_player": return t("the First Player");
+    case "nonperishable_food": return t("the non-perishable food");
+    case "sheet_food": return t("the food on a sheet");
+    case "in_camp": return t("“in camp”");
+    case "uses_left": return t("the uses left");
+    case "film_crew": return t("the film crew");
+    case "natural_shelter": return t("“natural shelter”");
+    // Every model field's name is a message of the catalogue (tools/i18n.py, "a field's name,
+    // in a refusal"), looked up by its English.
+    default: return t("the {field}", { field: t(key.replaceAll("_", " ")) });
+  }
+}
 
-/** "the characters' role" from a path such as ["characters", 0, "role"]: words, not a path. */
+/** "the role" from a path such as ["characters", 0, "role"]: words, not a path. */
 function named(path) {
   const keys = path.filter((p) => typeof p === "string");
   const last = keys.at(-1);
-  if (last === undefined) return "the table";
-  return WORDS[last] || `the ${last.replaceAll("_", " ")}`;
+  return last === undefined ? t("the table") : fieldWords(last);
 }
 
 const typeOf = (v) => (v === null ? "null" : Array.isArray(v) ? "array" : Number.isInteger(v) ? "integer" : typeof v);
@@ -47,24 +61,24 @@ function against(node, value, path) {
   if (!node) return null;
   if (node.anyOf) {
     for (const option of node.anyOf) if (!against(option, value, path)) return null;
-    return `${named(path)} is not a value the game knows`;
+    return t("{what} is not a value the game knows", { what: named(path) });
   }
   const type = typeOf(value);
   if (node.type && !(node.type === type || (node.type === "number" && type === "integer"))) {
-    return value === undefined ? `${named(path)} is missing` : `${named(path)} is not ${KIND[node.type] || "valid"}`;
+    return value === undefined ? t("{what} is missing", { what: named(path) }) : notOfType(named(path), node.type);
   }
-  if (node.enum && !node.enum.includes(value)) return `${named(path)} is not one the game knows`;
+  if (node.enum && !node.enum.includes(value)) return t("{what} is not one the game knows", { what: named(path) });
   if (type === "integer" || type === "number") {
-    if (node.minimum !== undefined && value < node.minimum) return `${named(path)} is too small`;
-    if (node.maximum !== undefined && value > node.maximum) return `${named(path)} is too large`;
+    if (node.minimum !== undefined && value < node.minimum) return t("{what} is too small", { what: named(path) });
+    if (node.maximum !== undefined && value > node.maximum) return t("{what} is too large", { what: named(path) });
   }
   if (type === "string") {
-    if (node.minLength !== undefined && codePoints(value) < node.minLength) return `${named(path)} is empty`;
-    if (node.maxLength !== undefined && codePoints(value) > node.maxLength) return `${named(path)} is too long`;
+    if (node.minLength !== undefined && codePoints(value) < node.minLength) return t("{what} is empty", { what: named(path) });
+    if (node.maxLength !== undefined && codePoints(value) > node.maxLength) return t("{what} is too long", { what: named(path) });
   }
   if (type === "array") {
-    if (node.minItems !== undefined && value.length < node.minItems) return `${named(path)} has too few entries`;
-    if (node.maxItems !== undefined && value.length > node.maxItems) return `${named(path)} has too many entries`;
+    if (node.minItems !== undefined && value.length < node.minItems) return t("{what} has too few entries", { what: named(path) });
+    if (node.maxItems !== undefined && value.length > node.maxItems) return t("{what} has too many entries", { what: named(path) });
     if (node.items) {
       for (let i = 0; i < value.length; i += 1) {
         const problem = against(node.items, value[i], [...path, i]);
@@ -76,17 +90,28 @@ function against(node, value, path) {
   return null;
 }
 
-const KIND = { integer: "a whole number", number: "a number", string: "text", boolean: "yes or no", array: "a list", object: "a group of values" };
+/** "the roof is not a whole number": a value of the wrong type. @param {string} what @param {string} type */
+function notOfType(what, type) {
+  switch (type) {
+    case "integer": return t("{what} is not a whole number", { what });
+    case "number": return t("{what} is not a number", { what });
+    case "string": return t("{what} is not text", { what });
+    case "boolean": return t("{what} is not yes or no", { what });
+    case "array": return t("{what} is not a list", { what });
+    case "object": return t("{what} is not a group of values", { what });
+    default: return t("{what} is not valid", { what });
+  }
+}
 
 function objectProblem(node, value, path) {
   const properties = node.properties || {};
-  for (const key of node.required || []) if (!(key in value)) return `${named([...path, key])} is missing`;
+  for (const key of node.required || []) if (!(key in value)) return t("{what} is missing", { what: named([...path, key]) });
   for (const [key, item] of Object.entries(properties)) {
     if (!(key in value) && "default" in item) value[key] = structuredClone(item.default);
   }
   for (const [key, item] of Object.entries(value)) {
     if (!(key in properties)) {
-      if (node.additionalProperties === false) return `${named([...path, key])} is not part of a table`;
+      if (node.additionalProperties === false) return t("{what} is not part of a table", { what: named([...path, key]) });
       continue;
     }
     const problem = against(properties[key], item, [...path, key]);
@@ -100,31 +125,31 @@ function objectProblem(node, value, path) {
 function trackProblem(figure, who) {
   const track = figure.track || WOUND_TRACKS[who === "friday" || who === "jenny" ? who : "character"];
   const arrows = track.morale_arrows || [];
-  if (arrows.some((a) => a < 1 || a >= track.death_at)) return "a Morale arrow is off its wound track";
-  if (arrows.some((a, i) => i > 0 && a <= arrows[i - 1])) return "a wound track's Morale arrows are out of order";
-  if ((figure.wounds || 0) > track.death_at) return "a figure has more Wounds than its track holds";
+  if (arrows.some((a) => a < 1 || a >= track.death_at)) return t("a Morale arrow is off its wound track");
+  if (arrows.some((a, i) => i > 0 && a <= arrows[i - 1])) return t("a wound track's Morale arrows are out of order");
+  if ((figure.wounds || 0) > track.death_at) return t("a figure has more Wounds than its track holds");
   return null;
 }
 
 function wholeTableProblem(s) {
   const roles = s.characters.map((c) => c.role);
-  if (new Set(roles).size !== roles.length) return "a character is at the table twice";
-  if (!roles.includes(s.first_player)) return "the First Player is not at the table";
-  if (s.jenny && (s.scenario ?? 1) !== 3) return "Jenny is on a table that is not scenario 3";
-  if ((s.shelter ?? "none") === "none" && (s.roof || s.palisade)) return "there is a Roof or Palisade without a Shelter";
+  if (new Set(roles).size !== roles.length) return t("a character is at the table twice");
+  if (!roles.includes(s.first_player)) return t("the First Player is not at the table");
+  if (s.jenny && (s.scenario ?? 1) !== 3) return t("Jenny is on a table that is not scenario 3");
+  if ((s.shelter ?? "none") === "none" && (s.roof || s.palisade)) return t("there is a Roof or Palisade without a Shelter");
   for (const [figure, who] of [...s.characters.map((c) => [c, c.role]), [s.friday, "friday"], [s.jenny, "jenny"]]) {
     const problem = figure && trackProblem(figure, who);
     if (problem) return problem;
   }
   const present = new Set([...roles, ...(s.friday ? ["friday"] : []), ...(s.jenny ? ["jenny"] : [])]);
   const actions = s.planned_actions || [];
-  if (actions.some((a) => a.pawns.some((p) => !present.has(p)))) return "a planned Action has the pawn of someone not at the table";
-  if (new Set(actions.map((a) => a.id.replace(STRIP, ""))).size !== actions.length) return "two planned Actions have the same name";
+  if (actions.some((a) => a.pawns.some((p) => !present.has(p)))) return t("a planned Action has the pawn of someone not at the table");
+  if (new Set(actions.map((a) => a.id.replace(STRIP, ""))).size !== actions.length) return t("two planned Actions have the same name");
   const tiles = s.tiles || [];
-  if (new Set(tiles.map((t) => t.id)).size !== tiles.length) return "two island tiles have the same number";
+  if (new Set(tiles.map((t) => t.id)).size !== tiles.length) return t("two island tiles have the same number");
   for (const item of s.inventions || []) {
     for (const b of item.benefits || []) {
-      if ((b.kind === "resource" && b.resource == null) || (b.kind === "track" && b.track == null)) return "an Item's benefit names nothing";
+      if ((b.kind === "resource" && b.resource == null) || (b.kind === "track" && b.track == null)) return t("an Item's benefit names nothing");
     }
   }
   return null;
@@ -138,7 +163,7 @@ export function tableProblem(state) {
 
 /** {table, problem}: a copy of `state` with its defaults filled in, or what is wrong. */
 export function checkTable(state) {
-  if (typeOf(state) !== "object") return { table: null, problem: "the save has no table in it" };
+  if (typeOf(state) !== "object") return { table: null, problem: t("the save has no table in it") };
   const table = structuredClone(state);
   const problem = tableProblem(table);
   return problem ? { table: null, problem } : { table, problem: null };
@@ -150,31 +175,31 @@ const ENTRY_KINDS = new Set(["edit", "ruling"]);
 
 /** Null if `entry` looks like a log entry (the rules check it fully on load), else what is wrong. */
 export function entryProblem(entry) {
-  if (typeOf(entry) !== "object" || !ENTRY_KINDS.has(entry.kind)) return "an entry of the game's log is not a change or a ruling";
-  if (entry.summary !== undefined && (typeof entry.summary !== "string" || entry.summary.length > LOG.maxSummary)) return "an entry of the game's log has a damaged summary";
+  if (typeOf(entry) !== "object" || !ENTRY_KINDS.has(entry.kind)) return t("an entry of the game's log is not a change or a ruling");
+  if (entry.summary !== undefined && (typeof entry.summary !== "string" || entry.summary.length > LOG.maxSummary)) return t("an entry of the game's log has a damaged summary");
   if (entry.kind === "edit") {
     const edits = entry.edits;
     if (!Array.isArray(edits) || !edits.length || edits.length > LOG.maxEdits || edits.some((e) => typeOf(e) !== "object" || typeof e.op !== "string")) {
-      return "a change in the game's log is damaged";
+      return t("a change in the game's log is damaged");
     }
     return null;
   }
   const effect = entry.effect;
   if (typeOf(effect) !== "object" || !Array.isArray(effect.demands) || effect.demands.some((d) => typeOf(d) !== "object" || typeof d.kind !== "string")) {
-    return "a ruling in the game's log is damaged";
+    return t("a ruling in the game's log is damaged");
   }
-  if (entry.card !== undefined && entry.card !== null && typeof entry.card !== "string") return "a ruling in the game's log names a damaged card";
+  if (entry.card !== undefined && entry.card !== null && typeof entry.card !== "string") return t("a ruling in the game's log names a damaged card");
   return null;
 }
 
 /** Null if `effect` could be a card's effect (a list of demands), else what is wrong. */
 export function effectProblem(effect) {
-  if (typeOf(effect) !== "object") return "the demand is not a card effect";
-  if (!Array.isArray(effect.demands) || !effect.demands.length) return "the demand has no list of demands";
-  if (effect.demands.some((d) => typeOf(d) !== "object" || typeof d.kind !== "string")) return "one of the demands is not a demand";
+  if (typeOf(effect) !== "object") return t("the demand is not a card effect");
+  if (!Array.isArray(effect.demands) || !effect.demands.length) return t("the demand has no list of demands");
+  if (effect.demands.some((d) => typeOf(d) !== "object" || typeof d.kind !== "string")) return t("one of the demands is not a demand");
   if (effect.alternative !== undefined && effect.alternative !== null
     && (!Array.isArray(effect.alternative) || effect.alternative.some((d) => typeOf(d) !== "object" || typeof d.kind !== "string"))) {
-    return "the demand's alternative is not a list of demands";
+    return t("the demand's alternative is not a list of demands");
   }
   return null;
 }

@@ -5,36 +5,41 @@
 // Shared by the widget (widget.html) and the FAQ (faq.html). Presentation only: every
 // number shown comes from the request or from the core's ruling; no rule lives here.
 // Every piece of text goes in through textContent, never as markup: a request can come
-// from a link or from another site.
+// from a link or from another site. Every word is said in the page's language when drawn
+// (../shared/i18n.js); what the players typed is drawn with `data-typed`.
 
 import { WOUND_TRACKS } from "./core-facts.js";
 import { DEMAND_KINDS } from "./demand-kinds.js";
-import { HOUSE_RULES } from "./labels.js";
+import { t, tn } from "./i18n.js";
+import { HOUSE_RULES, RESOURCE_NAMES, TRACK_NAMES, figureName, resourceCount } from "./labels.js";
 
+export { figureName };
 export const RESOURCES = ["food", "nonperishable_food", "wood", "fur"];
-const RESOURCE_NAMES = {
-  food: "food",
-  nonperishable_food: "non-perishable food",
-  wood: "wood",
-  fur: "fur",
-};
-const PHASES = {
-  event: "Event Phase",
-  morale: "Morale Phase",
-  production: "Production Phase",
-  action: "Action Phase",
-  weather: "Weather Phase",
-  night: "Night Phase",
-};
-const ACTIONS = {
-  threat: "Threat",
-  hunt: "Hunt",
-  build: "Build",
-  gather: "Gather",
-  explore: "Explore",
-  arrange_camp: "Arrange camp",
-  rest: "Rest",
-};
+/** A phase's full name ("Event Phase"). @param {string} phase */
+function phaseWords(phase) {
+  switch (phase) {
+    case "event": return t("Event Phase");
+    case "morale": return t("Morale Phase");
+    case "production": return t("Production Phase");
+    case "action": return t("Action Phase");
+    case "weather": return t("Weather Phase");
+    case "night": return t("Night Phase");
+    default: return cap(phase);
+  }
+}
+/** An Action's name as the core says it ("Gather"). @param {string} action */
+function actionWords(action) {
+  switch (action) {
+    case "threat": return t("Threat");
+    case "hunt": return t("Hunt");
+    case "build": return t("Build");
+    case "gather": return t("Gather");
+    case "explore": return t("Explore");
+    case "arrange_camp": return t("Arrange camp");
+    case "rest": return t("Rest");
+    default: return cap(action);
+  }
+}
 const MAX_CUBES = 12;
 
 export function el(tag, attrs = {}, ...children) {
@@ -57,23 +62,15 @@ const cap = (word) => {
   const text = String(word).replace(/_/g, " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
-
-export function figureName(state, figure) {
-  if (figure === "friday") return "Friday";
-  if (figure === "jenny") return "Jenny";
-  const character = (state.characters || []).find((c) => c.role === figure);
-  return character && character.name ? `${cap(figure)} (${character.name})` : cap(figure); // as the core names it
-}
 
 // A space as the players say it, as the core does (pyapp/rules/state.py, space_words):
 // "tile-2-food" is tile 2's food source, "tile-2" is tile 2; a name the players gave stays.
 export function spaceWords(id) {
   const source = /^tile-(\d{1,2})-(food|wood)$/.exec(String(id));
-  if (source) return `tile ${source[1]}'s ${source[2]} source`;
+  if (source) return t("tile {tile}'s {kind} source", { tile: source[1], kind: RESOURCE_NAMES[source[2]] });
   const tile = /^tile-(\d{1,2})$/.exec(String(id));
-  return tile ? `tile ${tile[1]}` : String(id);
+  return tile ? t("tile {tile}", { tile: tile[1] }) : String(id);
 }
 
 
@@ -84,15 +81,24 @@ export function spaceWords(id) {
 export function renderDemands(request, ruling = null) {
   const { effect = {} } = request;
   const words = ruling && ruling.words;
-  const said = (part) => (effect[part] || []).map((d, i) => (words && words[part][i]) || (DEMAND_KINDS[d.kind] || { title: d.kind }).title);
+  const said = (part) => (effect[part] || []).map((d, i) => (words && words[part][i]) || kindTitle(d.kind));
   const list = el("ol", { class: "demands", "data-testid": "demands" }, said("demands").map((text) => el("li", { text })));
-  const parts = [el("p", { class: "card-label", text: effect.label || "The card says:" }), list];
+  const label = effect.label ? el("p", { class: "card-label", "data-typed": "", text: effect.label })
+    : el("p", { class: "card-label", text: t("The card says:") });
+  const parts = [label, list];
   if (effect.alternative) {
-    parts.push(el("p", { class: "alternative" }, el("strong", { text: "Or else: " }), said("alternative").join("; then ")));
+    const then = said("alternative").reduce((first, next) => t("{first}; then {next}", { first, next }));
+    parts.push(el("p", { class: "alternative" }, el("strong", { text: t("Or else:") + " " }), then));
   }
   const notes = words ? words.context : [];
-  if (notes.length) parts.push(el("ul", { class: "context" }, notes.map((t) => el("li", { text: t }))));
-  return el("div", { class: "demand", role: "group", "aria-label": "The demand" }, parts);
+  if (notes.length) parts.push(el("ul", { class: "context" }, notes.map((text) => el("li", { text }))));
+  return el("div", { class: "demand", role: "group", "aria-label": t("The demand") }, parts);
+}
+
+// A kind of demand by its name (composing.py's, a message of the core's catalogue generated in
+// English into demand-kinds.js, so looked up here by that English).
+function kindTitle(kind) {
+  return DEMAND_KINDS[kind] ? t(DEMAND_KINDS[kind].title) : kind;
 }
 
 // ------------------------------------------------------------------ the board
@@ -111,32 +117,32 @@ function woundTrack(figure, woundsAfter) {
     cells.push(el("span", { class: classes.join(" ") }));
   }
   const label = after > before
-    ? `Wounds ${before} → ${after} of ${track.death_at}`
-    : `Wounds ${before} of ${track.death_at}`;
+    ? t("Wounds {before} → {after} of {most}", { before, after, most: track.death_at })
+    : t("Wounds {before} of {most}", { before, most: track.death_at });
   return el("div", { class: "wound-track", "aria-label": label, role: "img" }, cells);
 }
 
 // What the pips mean: the same marks as the tracks above it, in words.
 function woundLegend(after) {
   const key = (kind, text) => el("li", {}, el("span", { class: `pip ${kind}`, "aria-hidden": "true" }), text);
-  return el("ul", { class: "legend", "aria-label": "Wound track key" },
-    key("pip-had", "Wounds already taken"),
-    after ? key("pip-new", "Wounds from this ruling") : null,
-    key("pip-free pip-arrow", "Morale −1 when passed"),
-    key("pip-free pip-death", "Death"));
+  return el("ul", { class: "legend", "aria-label": t("Wound track key") },
+    key("pip-had", t("Wounds already taken")),
+    after ? key("pip-new", t("Wounds from this ruling")) : null,
+    key("pip-free pip-arrow", t("Morale −1 when passed")),
+    key("pip-free pip-death", t("Death")));
 }
 
 function figureCard(state, after, id, figure, extra) {
   const later = after ? findFigure(after, id) : null;
   const first = state.first_player === id;
   const facts = [...extra];
-  if (figure.in_camp === false) facts.push("outside the camp");
+  if (figure.in_camp === false) facts.push(t("outside the camp"));
   return el("li", {
     class: "figure",
     data: { figure: id, wounds: figure.wounds || 0, woundsAfter: later ? later.wounds : figure.wounds || 0 },
   },
     el("span", { class: "figure-name" }, figureName(state, id),
-      first ? el("span", { class: "first-player", title: "First Player", text: " ★" }) : null),
+      first ? el("span", { class: "first-player", title: t("First Player"), text: " ★" }) : null),
     woundTrack(figure, later ? later.wounds : undefined),
     el("span", { class: "figure-facts", text: facts.join(" · ") }));
 }
@@ -149,19 +155,19 @@ function findFigure(state, id) {
 
 function figures(state, after) {
   const cards = (state.characters || []).map((c) => {
-    const extra = [`Determination ${c.determination || 0}`, `${plural(c.pawns ?? 2, "pawn")}`];
-    if (c.sheet_food) extra.push(`carries ${c.sheet_food} food`);
+    const extra = [t("Determination {n}", { n: c.determination || 0 }), tn("{n} pawn", "{n} pawns", c.pawns ?? 2)];
+    if (c.sheet_food) extra.push(tn("carries {n} food", "carries {n} food", c.sheet_food));
     return figureCard(state, after, c.role, c, extra);
   });
-  if (state.friday) cards.push(figureCard(state, after, "friday", state.friday, ["helper"]));
+  if (state.friday) cards.push(figureCard(state, after, "friday", state.friday, [t("helper")]));
   if (state.jenny) {
     cards.push(figureCard(state, after, "jenny", state.jenny,
-      [state.jenny.rescued ? "rescued" : "not yet rescued"]));
+      [state.jenny.rescued ? t("rescued") : t("not yet rescued")]));
   }
   if (state.dog) cards.push(el("li", { class: "figure figure-dog", data: { figure: "dog" } },
-    el("span", { class: "figure-name", text: "The Dog" })));
+    el("span", { class: "figure-name", text: t("The Dog") })));
   return el("div", { class: "figures-block" },
-    el("ul", { class: "figures", "aria-label": "Figures" }, cards),
+    el("ul", { class: "figures", "aria-label": t("Figures") }, cards),
     cards.some((c) => c.querySelector(".wound-track")) ? woundLegend(Boolean(after)) : null);
 }
 
@@ -175,8 +181,8 @@ function cubes(kind, before, after) {
     cells.push(el("span", { class: `cube cube-${kind}${change}` }));
   }
   if (n > shown) cells.push(el("span", { class: "more", text: `+${n - shown}` }));
-  const words = after === before ? `${before} ${RESOURCE_NAMES[kind]}`
-    : `${before} → ${after} ${RESOURCE_NAMES[kind]}`;
+  const words = after === before ? resourceCount(kind, before)
+    : t("{before} → {after} {what}", { before, after, what: RESOURCE_NAMES[kind] });
   return el("span", { class: "cubes", data: { kind, count: before, after } },
     el("span", { class: "cube-row", "aria-hidden": "true" }, cells),
     el("span", { class: "cube-words", text: words }));
@@ -186,22 +192,24 @@ function pile(title, before, after, testid) {
   const kinds = RESOURCES.filter((k) => (before && before[k]) || (after && after[k]));
   const body = kinds.length
     ? kinds.map((k) => cubes(k, (before && before[k]) || 0, after ? after[k] || 0 : (before[k] || 0)))
-    : [el("span", { class: "empty", text: "nothing" })];
+    : [el("span", { class: "empty", text: t("nothing") })];
   return el("div", { class: "pile", "data-testid": testid }, el("span", { class: "pile-title", text: title }), body);
 }
 
 function piles(state, after) {
   const rows = [
-    pile("Available", state.available || {}, after && after.available, "available"),
+    pile(t("Available"), state.available || {}, after && after.available, "available"),
   ];
   const future = state.future || {};
   if (RESOURCES.some((k) => future[k] || (after && after.future && after.future[k]))) {
-    rows.push(pile("Future", future, after && after.future, "future"));
+    rows.push(pile(t("Future"), future, after && after.future, "future"));
   }
   for (const action of state.planned_actions || []) {
     const later = after && (after.planned_actions || []).find((a) => a.id === action.id);
     const who = (action.pawns || []).map((p) => figureName(state, p)).join(", ");
-    const name = `${ACTIONS[action.action] || cap(action.action)}${action.label ? `: ${action.label}` : ""} (${who})`;
+    const what = actionWords(action.action);
+    const name = action.label ? t("{action}: {label} ({who})", { action: what, label: action.label, who })
+      : t("{action} ({who})", { action: what, who });
     rows.push(pile(name, action.assigned || {}, later ? later.assigned : null, "planned-action"));
   }
   return el("div", { class: "piles" }, rows);
@@ -230,29 +238,29 @@ function trackValue(before, after, show) {
     text: changed ? `${show(before)} → ${show(after)}` : show(before) });
 }
 
-function level(name, before, after, max) {
-  return el("span", { class: "track", data: { track: name.toLowerCase(), value: before } },
-    el("span", { class: "track-name", text: name }),
+function level(track, before, after, max) {
+  return el("span", { class: "track", data: { track, value: before } },
+    el("span", { class: "track-name", text: TRACK_NAMES[track] }),
     spaces(0, max, before, after),
     trackValue(before, after, String));
 }
 
 function morale(before, after) {
   return el("span", { class: "track track-morale", data: { track: "morale", value: before } },
-    el("span", { class: "track-name", text: "Morale" }),
+    el("span", { class: "track-name", text: TRACK_NAMES.morale }),
     spaces(-3, 3, before, after),
     trackValue(before, after, signed));
 }
 
 function camp(state, after) {
   const a = after || {};
-  const shelter = { none: "No Shelter", built: "Shelter", natural: "Natural shelter" }[state.shelter || "none"];
+  const shelter = { none: t("No Shelter"), built: t("Shelter"), natural: t("Natural shelter") }[state.shelter || "none"];
   const top = (v) => Math.max(4, v || 0, 1);
-  return el("div", { class: "camp", "aria-label": "Camp" },
+  return el("div", { class: "camp", "aria-label": t("Camp") },
     el("span", { class: "shelter", text: shelter }),
-    level("Roof", state.roof || 0, a.roof, top(Math.max(state.roof || 0, a.roof || 0))),
-    level("Palisade", state.palisade || 0, a.palisade, top(Math.max(state.palisade || 0, a.palisade || 0))),
-    level("Weapon", state.weapon || 0, a.weapon, top(Math.max(state.weapon || 0, a.weapon || 0))),
+    level("roof", state.roof || 0, a.roof, top(Math.max(state.roof || 0, a.roof || 0))),
+    level("palisade", state.palisade || 0, a.palisade, top(Math.max(state.palisade || 0, a.palisade || 0))),
+    level("weapon", state.weapon || 0, a.weapon, top(Math.max(state.weapon || 0, a.weapon || 0))),
     morale(state.morale || 0, after ? a.morale || 0 : undefined));
 }
 
@@ -263,38 +271,45 @@ function extras(state, after) {
     const sources = (tile.sources || []).map((s, i) => {
       const covered = later ? later.sources[i] && later.sources[i].exhausted : s.exhausted;
       const newly = covered && !s.exhausted;
+      const what = RESOURCE_NAMES[s.kind] ?? s.kind;
       return el("span", { class: `source source-${s.kind}${covered ? " source-covered" : ""}${newly ? " source-new" : ""}`,
-        text: `${s.kind}${covered ? " (covered)" : ""}` });
+        text: covered ? t("{what} (covered)", { what }) : what });
     });
-    const where = tile.camp ? "camp" : `${plural(tile.distance || 0, "step")} away`;
-    rows.push(el("li", { class: "tile" }, `Tile ${tile.id} (${where}): `, sources.length ? sources : "no sources"));
+    const where = tile.camp ? t("Tile {tile} (camp):", { tile: tile.id })
+      : tn("Tile {tile} ({n} step away):", "Tile {tile} ({n} steps away):", tile.distance || 0, { tile: tile.id });
+    rows.push(el("li", { class: "tile" }, `${where} `, sources.length ? sources : t("no sources")));
   }
   for (const space of state.spaces || []) {
-    const stuff = [...(space.tokens || []).map((t) => `${t} token`), ...(space.markers || []).map((m) => `${m} marker`)];
-    rows.push(el("li", { class: "board-space", text: `${cap(spaceWords(space.id))}: ${stuff.join(", ") || "empty"}` }));
+    const stuff = [...(space.tokens || []).map((token) => t("{token} token", { token })),
+      ...(space.markers || []).map((marker) => t("{marker} marker", { marker }))];
+    rows.push(el("li", { class: "board-space", text: stuff.length
+      ? t("{space}: {things}", { space: cap(spaceWords(space.id)), things: stuff.join(", ") })
+      : t("{space}: empty", { space: cap(spaceWords(space.id)) }) }));
   }
   for (const item of state.inventions || []) {
     const later = after && (after.inventions || []).find((i) => i.name === item.name);
     const flipped = item.built && later && !later.built;
-    rows.push(el("li", { class: "item", text: `${item.name}: ${item.built ? "built Item" : "Invention"}${flipped ? " → flipped back" : ""}` }));
+    const text = !item.built ? t("{item}: Invention", { item: item.name })
+      : flipped ? t("{item}: built Item → flipped back", { item: item.name }) : t("{item}: built Item", { item: item.name });
+    rows.push(el("li", { class: "item", text }));
   }
   const kept = [
-    ...(state.discovery_tokens || []).map((t) => `Discovery token: ${t}`),
-    ...(state.equipment || []).map((e) => `Starting Equipment: ${e.name}`),
-    ...(state.treasures || []).map((t) => `Treasure: ${t}`),
+    ...(state.discovery_tokens || []).map((token) => t("Discovery token: {token}", { token })),
+    ...(state.equipment || []).map((e) => t("Starting Equipment: {name}", { name: e.name })),
+    ...(state.treasures || []).map((treasure) => t("Treasure: {treasure}", { treasure })),
   ];
   for (const text of kept) rows.push(el("li", { class: "kept", text }));
   const switches = Object.entries(state.house_rules || {}).filter(([, on]) => on).map(([k]) => k);
-  for (const s of switches) rows.push(el("li", { class: "house-rule", text: `House rule on: ${switchWords(s)}` }));
+  for (const s of switches) rows.push(el("li", { class: "house-rule", text: t("House rule on: {rule}", { rule: switchWords(s) }) }));
   return rows.length ? el("ul", { class: "extras" }, rows) : null;
 }
 
 // The table of a request; with `after` (the ruling's table), what the ruling changes is marked.
 export function renderBoard(state, after = null) {
-  const moment = [`Round ${state.round || 1}`, PHASES[state.phase || "event"] || cap(state.phase)];
-  if ((state.scenario || 1) !== 1) moment.push(`Scenario ${state.scenario}`);
-  if (state.lost) moment.push(`game lost: ${state.lost.reason}`);
-  return el("div", { class: "board", role: "group", "data-testid": "board", "aria-label": "The table" },
+  const moment = [t("Round {n}", { n: state.round || 1 }), phaseWords(state.phase || "event")];
+  if ((state.scenario || 1) !== 1) moment.push(t("Scenario {n}", { n: state.scenario }));
+  if (state.lost) moment.push(t("game lost: {reason}", { reason: state.lost.reason }));
+  return el("div", { class: "board", role: "group", "data-testid": "board", "aria-label": t("The table") },
     el("p", { class: "moment", text: moment.join(" · ") }),
     figures(state, after),
     piles(state, after),
@@ -307,8 +322,8 @@ export function renderBoard(state, after = null) {
 // A house-rule switch in words, in quotes, as Settings names it (“Reducing Roof/Palisade
 // without a Shelter is ignored”), never its key in the table's data.
 export function switchWords(key) {
-  const words = HOUSE_RULES[key] ? HOUSE_RULES[key][1] : cap(key);
-  return `“${words.replace(/“/g, "‘").replace(/”/g, "’")}”`; // quotes inside quotes: single ones
+  const words = HOUSE_RULES[key] ? t(HOUSE_RULES[key][1]) : cap(key); // core-facts.js: the core's English msgid
+  return t("“{words}”", { words: words.replace(/“/g, "‘").replace(/”/g, "’") }); // quotes inside quotes: single ones
 }
 
 // A rule code in words, the one place that says one (the board's panel, the rule drawer, the
@@ -328,14 +343,14 @@ export function codeTitle(code, clauses) {
 export function codeWords(code, clauses) {
   const [id] = String(code).split(".");
   const words = codeTitle(code, clauses);
-  return words ? `${id}: ${words}` : id;
+  return words ? t("{code}: {title}", { code: id, title: words }) : id;
 }
 
 // What the ruling comes to, as the core words it: each figure's Wounds, what is gained, what
 // follows.
 export function verdictText(ruling) {
   const w = ruling.words;
-  return [...(w.wounds.length ? w.wounds : ["No Wounds."]), ...w.gains.map((g) => `Gained: ${g}.`),
+  return [...(w.wounds.length ? w.wounds : [t("No Wounds.")]), ...w.gains.map((gain) => t("Gained: {gain}.", { gain })),
     ...w.follows.filter((line) => line !== w.not_spent)];
 }
 
@@ -344,15 +359,25 @@ export function verdictText(ruling) {
 function clauseCode(code, clauses, options) {
   const clause = clauses[code];
   const words = codeTitle(code, clauses);
-  const chip = el("span", { class: "clause", title: clause ? clause.text : null, text: code });
+  // A rule code ("C6") is a name, not a word of the catalogue: shown as it is, marked
+  // `data-typed` as the players' own text is (the pseudo-locale check passes it over).
+  const chip = el("span", { class: "clause", "data-typed": "", title: clause ? clause.text : null, text: code });
   const title = words ? el("span", { class: "clause-title", text: words }) : null;
   if (!options.clauseHref) return [chip, title];
   const away = Boolean(options.clauseTarget);
   const link = el("a", { class: "clause-link", href: options.clauseHref(code), target: options.clauseTarget,
     rel: away ? "noopener" : null },
-  chip, el("span", { class: "visually-hidden",
-    text: `${words ? ` ${words}` : ""}${away ? " (read this rule in the FAQ, in a new tab)" : " (read this rule on this page)"}` }));
+  chip, el("span", { class: "visually-hidden", text: ` ${linkWords(words, away)}` }));
   return [link, title];
+}
+
+// What a rule code's link says to a screen reader: the rule's title and where it opens.
+function linkWords(words, away) {
+  if (words) {
+    return away ? t("{title} (read this rule in the FAQ, in a new tab)", { title: words })
+      : t("{title} (read this rule on this page)", { title: words });
+  }
+  return away ? t("(read this rule in the FAQ, in a new tab)") : t("(read this rule on this page)");
 }
 
 // options: `headingLevel` of "The ruling" (3 by default), `clauseHref(code)` and
@@ -360,7 +385,7 @@ function clauseCode(code, clauses, options) {
 export function renderRuling(request, ruling, clauses = {}, options = {}) {
   const words = ruling.words;
   const verdict = el("ul", { class: "verdict", "data-testid": "verdict" },
-    verdictText(ruling).map((t) => el("li", { text: t })));
+    verdictText(ruling).map((text) => el("li", { text })));
   const steps = el("ol", { class: "steps", "data-testid": "steps" }, (ruling.steps || []).map((s, i) => {
     const data = s.part ? { clause: s.clause, part: s.part, certainty: s.certainty } : { clause: s.clause, certainty: s.certainty };
     const [code, title] = clauseCode(s.clause, clauses, options);
@@ -374,12 +399,14 @@ export function renderRuling(request, ruling, clauses = {}, options = {}) {
   const heading = `h${options.headingLevel || 3}`;
   const sure = words.sure;
   const certainty = el("p", { class: `ruling-certainty sure-${sure.grade}`, "data-testid": "ruling-certainty", data: { grade: sure.grade } },
-    el("strong", { class: "sure-label", text: `${sure.label}. ` }), sure.text);
-  const parts = [el(heading, { class: "ruling-title", text: "The ruling" }), verdict, certainty, steps];
+    el("strong", { class: "sure-label", text: t("{label}.", { label: sure.label }) + " " }), sure.text);
+  const parts = [el(heading, { class: "ruling-title", text: t("The ruling") }), verdict, certainty, steps];
+  // What was chosen, as the core names it: mostly the players' own things (an Item, a token),
+  // so shown as their text is (`data-typed`).
   const choices = words.choices.filter((c) => c.options.length);
   if (choices.length) {
-    parts.push(el("ul", { class: "decisions", "aria-label": "The players' choices" }, choices.map((c) => el("li", {},
-      `${c.question} `, el("strong", { text: c.chosen }), c.suggested ? " (default)" : " (the players' choice)"))));
+    parts.push(el("ul", { class: "decisions", "aria-label": t("The players' choices") }, choices.map((c) => el("li", {},
+      `${c.question} `, el("strong", { "data-typed": "", text: c.chosen }), " " + (c.suggested ? t("(default)") : t("(the players' choice)"))))));
   }
   if (words.not_spent) parts.push(el("p", { class: "not-spent", text: words.not_spent }));
   return el("section", { class: "ruling", "data-testid": "ruling" }, parts);

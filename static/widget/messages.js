@@ -9,6 +9,9 @@
 //                  {type: "castaway-referee:resize", height}      (when the widget's height changes)
 // Only origins named in the embed code (`#origin=` in the widget's URL) are listened to;
 // the answer goes back to the sender's window, for the sender's origin only.
+// Every sentence is said in the page's language (../shared/i18n.js), when it is made.
+
+import { t } from "../shared/i18n.js";
 
 export const API_VERSION = 1;
 export const PREFIX = "castaway-referee:";
@@ -44,22 +47,22 @@ export function shownText(text) {
 // was spelled), or {why}: what is wrong with it, in plain words.
 export function checkOrigin(text) {
   const raw = String(text || "").trim();
-  if (!raw) return { why: "it is empty" };
+  if (!raw) return { why: t("it is empty") };
   let url;
   try {
     url = new URL(raw);
   } catch {
-    return { why: "it is not a web address (an origin looks like https://forum.example)" };
+    return { why: t("it is not a web address (an origin looks like https://forum.example)") };
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    return { why: `it uses ${shownText(url.protocol)}; only http:// and https:// sites can embed the widget` };
+    return { why: t("it uses {scheme}; only http:// and https:// sites can embed the widget", { scheme: shownText(url.protocol) }) };
   }
-  if (url.username || url.password) return { why: "it holds a user name or password" };
+  if (url.username || url.password) return { why: t("it holds a user name or password") };
   if (url.pathname !== "/" || /[?#]/.test(raw)) {
-    return { why: "it has a path, query or fragment; an origin is only the scheme, host and port" };
+    return { why: t("it has a path, query or fragment; an origin is only the scheme, host and port") };
   }
   if (!HOST_NAME.test(url.hostname) && !IPV6.test(url.hostname)) {
-    return { why: "its host name has characters a host name cannot have" };
+    return { why: t("its host name has characters a host name cannot have") };
   }
   return { origin: url.origin }; // lower-case host, default port dropped
 }
@@ -80,7 +83,7 @@ export function parseOrigins(text) {
     const { origin, why } = checkOrigin(part);
     if (!origin) invalid.push({ text: part, why });
     else if (origins.includes(origin)) continue;
-    else if (origins.length >= MAX_ORIGINS) invalid.push({ text: part, why: `at most ${MAX_ORIGINS} sites fit in one embed code` });
+    else if (origins.length >= MAX_ORIGINS) invalid.push({ text: part, why: t("at most {n} sites fit in one embed code", { n: MAX_ORIGINS }) });
     else origins.push(origin);
   }
   return { origins, invalid };
@@ -89,9 +92,10 @@ export function parseOrigins(text) {
 // What the embed panel says about the parts it left out: one line, naming each.
 export function refusedOrigins(invalid) {
   if (!invalid.length) return "";
-  const listed = invalid.slice(0, 20).map(({ text, why }) => `“${shownText(text)}” (${why})`);
-  const more = invalid.length > 20 ? `; and ${invalid.length - 20} more` : "";
-  return `Left out, not an origin: ${listed.join("; ")}${more}.`;
+  const listed = invalid.slice(0, 20).map(({ text, why }) => t("“{text}” ({why})", { text: shownText(text), why }));
+  const more = invalid.length - 20;
+  return more > 0 ? t("Left out, not an origin: {list}; and {more} more.", { list: listed.join("; "), more })
+    : t("Left out, not an origin: {list}.", { list: listed.join("; ") });
 }
 
 // The widget's fragment: `#r=<share-link payload>&origin=<origin>&origin=<origin>...`.
@@ -114,23 +118,24 @@ export function fragmentFor(payload, origins) {
 export const escapeAttr = (text) => String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;")
   .replace(/'/g, "&#39;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-const EMBED_ATTRIBUTES = {
-  title: "Castaway Referee: a ruling on unfulfilled demand",
+// The iframe's attributes; its title in the page's language when the code is made.
+const EMBED_ATTRIBUTES = () => ({
+  title: t("Castaway Referee: a ruling on unfulfilled demand"),
   width: "100%",
   height: "560",
   loading: "lazy",
   referrerpolicy: "no-referrer",
   allow: "clipboard-write",
-};
+});
 
 // The snippet a site pastes into its page: only origins that pass checkOrigin go in (any
 // other is dropped here too, whoever calls), and every attribute value is escaped.
 export function embedCode(widgetUrl, payload, origins) {
   const url = new URL(widgetUrl);
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("The widget's address is not a web address.");
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(t("The widget's address is not a web address."));
   const valid = [...new Set(origins.map(normaliseOrigin).filter(Boolean))].slice(0, MAX_ORIGINS);
   url.hash = fragmentFor(payload, valid);
-  const attributes = { src: url.href, ...EMBED_ATTRIBUTES };
+  const attributes = { src: url.href, ...EMBED_ATTRIBUTES() };
   const written = Object.entries(attributes).map(([name, value]) => `${name}="${escapeAttr(value)}"`);
   return `<iframe ${written.join(" ")}></iframe>`;
 }
@@ -153,17 +158,18 @@ export function readMessage(data) {
   const id = idOf(data);
   const bad = (type, message) => ({ ok: false, id, error: errorOf(type, message) });
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
-    return bad("bad_message", `A message to the widget is an object {type: "${RULE}", id, request}.`);
+    return bad("bad_message", t("A message to the widget is an object {{type: \"{rule}\", id, request}}.", { rule: RULE }));
   }
   if (data.type !== RULE) {
-    const shown = typeof data.type === "string" ? `"${data.type.slice(0, 60)}"` : "missing";
-    return bad("bad_message", `Unknown message type (${shown}): the widget answers "${RULE}" messages.`);
+    return bad("bad_message", typeof data.type === "string"
+      ? t("Unknown message type (\"{type}\"): the widget answers \"{rule}\" messages.", { type: data.type.slice(0, 60), rule: RULE })
+      : t("Unknown message type (missing): the widget answers \"{rule}\" messages.", { rule: RULE }));
   }
   if (data.id !== undefined && id === null) {
-    return bad("bad_message", "The message id must be a string or a number.");
+    return bad("bad_message", t("The message id must be a string or a number."));
   }
   if (data.request === undefined || data.request === null) {
-    return bad("bad_message", "The message has no request: send {type, id, request}.");
+    return bad("bad_message", t("The message has no request: send {{type, id, request}}."));
   }
   let text;
   if (typeof data.request === "string") {
@@ -172,12 +178,12 @@ export function readMessage(data) {
     try {
       text = JSON.stringify(data.request);
     } catch (error) {
-      return bad("bad_request", `The request cannot be written as JSON: ${error && error.message}`);
+      return bad("bad_request", t("The request cannot be written as JSON: {reason}", { reason: String(error && error.message) }));
     }
-    if (typeof text !== "string") return bad("bad_request", "The request cannot be written as JSON.");
+    if (typeof text !== "string") return bad("bad_request", t("The request cannot be written as JSON."));
   }
   if (text.length > MAX_REQUEST_CHARS) {
-    return bad("bad_request", `The request is too large (${text.length} characters; at most ${MAX_REQUEST_CHARS}).`);
+    return bad("bad_request", t("The request is too large ({size} characters; at most {most}).", { size: text.length, most: MAX_REQUEST_CHARS }));
   }
   return { ok: true, id, text };
 }
@@ -191,6 +197,6 @@ export function errorMessage(id, error) {
 
 // The answer to a message that arrives while MAX_QUEUED others wait: it is not ruled.
 export function busyMessage(data, waiting) {
-  const message = `The widget is busy: ${waiting} requests are waiting to be ruled. Send this one again once some are answered.`;
+  const message = t("The widget is busy: {n} requests are waiting to be ruled. Send this one again once some are answered.", { n: waiting });
   return { type: ERROR, id: idOf(data), error: errorOf("busy", message) };
 }

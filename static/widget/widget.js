@@ -5,6 +5,7 @@
 // belongs to the board.
 
 import "../app.js"; // starts PyScript and defines window.referee (same module as the page's)
+import { t } from "../shared/i18n.js";
 import { plainError } from "../shared/labels.js";
 import { peekPayload } from "../shared/linkpeek.js";
 import { el, renderSituation } from "../shared/view.js";
@@ -89,13 +90,13 @@ async function openLink(payload) {
     current = null;
     html.dataset.rulingShown = "false";
     $("as-json").hidden = true;
-    showMessage("error", "This link cannot be opened.", plainError(error));
+    showMessage("error", t("This link cannot be opened."), plainError(error));
     return;
   }
   try {
     await show(request, await referee.rule(request), payload);
   } catch (error) {
-    showMessage("error", "The referee cannot rule on this link.", plainError(error));
+    showMessage("error", t("The referee cannot rule on this link."), plainError(error));
   }
 }
 
@@ -194,7 +195,7 @@ async function drawLatest(ruled) {
   try {
     await show(JSON.parse(text), ruling, null);
   } catch (error) {
-    showMessage("error", "The widget could not draw this situation.", plainError(error));
+    showMessage("error", t("The widget could not draw this situation."), plainError(error));
   }
 }
 
@@ -267,7 +268,7 @@ async function copyEmbed() {
       copied = false;
     }
   }
-  $("copy-status").textContent = copied ? "Copied." : "Select the code and copy it (Ctrl+C / ⌘C).";
+  $("copy-status").textContent = copied ? t("Copied.") : t("Select the code and copy it (Ctrl+C / ⌘C).");
 }
 
 function wireEmbed() {
@@ -304,21 +305,21 @@ async function peek(payload) {
   if (!request || current) return;
   setView("checking", renderSituation(request, null, {}),
     el("div", { class: "notice notice-loading", role: "status", "data-testid": "ruling-coming" },
-      el("p", { class: "notice-title", text: "Working out the ruling…" }),
-      el("p", { text: "The rules are loading; the ruling appears here." })));
+      el("p", { class: "notice-title", text: t("Working out the ruling…") }),
+      el("p", { text: t("The rules are loading; the ruling appears here.") })));
 }
 
 async function start() {
   wireEmbed();
   if (settings.payload) {
-    showMessage("loading", "Loading the rules…", "");
+    showMessage("loading", t("Loading the rules…"), "");
     await peek(settings.payload);
-  } else showMessage("waiting", "No situation yet.", allowed.size
-    ? "Waiting for the host page to send one."
-    : "Open a Castaway Referee share link in this widget: widget.html#r=…");
+  } else showMessage("waiting", t("No situation yet."), allowed.size
+    ? t("Waiting for the host page to send one.")
+    : t("Open a Castaway Referee share link in this widget: widget.html#r=…"));
   if (!(await referee.ready)) {
     clausesLoaded();
-    showMessage("error", "The rules could not be loaded.", "Reload the page to try again.");
+    showMessage("error", t("The rules could not be loaded."), t("Reload the page to try again."));
     return;
   }
   try {
@@ -336,4 +337,4 @@ async function start() {
   tellParent({ type: READY, version: API_VERSION });
 }
 
-start().catch((error) => showMessage("error", "The widget stopped.", plainError(error)));
+start().catch((error) => showMessage("error", t("The widget stopped."), plainError(error)));

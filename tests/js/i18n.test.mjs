@@ -64,3 +64,16 @@ test("the core is told the language, and not told English", async () => {
   assert.deepEqual(calls, [["language", { language: "pl" }]]);
   useCatalogue(null);
 });
+
+test("two copies of the module speak one language (the board's bundle and app.js's module)", async () => {
+  // The same file under another URL: a second instance of the module, as the bundle holds.
+  /** @type {typeof import("../../static/shared/i18n.js")} */
+  const copy = await import(new URL("../../static/shared/i18n.js?another-copy", import.meta.url).href);
+  assert.notEqual(copy.t, t);
+  await setLanguage("pl", async () => POLISH);
+  assert.equal(copy.language(), "pl");
+  assert.equal(copy.t("Undo"), "Cofnij");
+  assert.equal(copy.tn("{n} Wound", "{n} Wounds", 5), "5 ran");
+  copy.useCatalogue(null);
+  assert.equal(t("Undo"), "Undo");
+});
