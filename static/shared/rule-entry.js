@@ -4,7 +4,7 @@
 // rule's words and sources come from the core's catalogue and FAQ; text goes in as text.
 
 import { t } from "./i18n.js";
-import { el, switchWords } from "./view.js";
+import { el } from "./view.js";
 
 /** The keys a clause's `source` names ("DZ-UD, DZ-Q-partial"). */
 export function sourceKeys(source) {
@@ -23,7 +23,8 @@ export function externalLink(source) {
 function sourceLine(clause, sources, ownHref) {
   const cited = sourceKeys(clause.source).map((k) => sources.get(k)).filter(Boolean);
   const linked = cited.filter((s) => s.url);
-  const own = cited.some((s) => !s.url);
+  // Our own reading is said only of a rule that is partly ours (the core says which).
+  const own = clause.words.own && cited.some((s) => !s.url);
   const items = linked.map((s) => el("li", {}, externalLink(s)));
   if (own) {
     items.push(el("li", {}, el("a", { class: "source-link source-own", href: ownHref },
@@ -65,26 +66,13 @@ export function sourceKey(source) {
 export function clauseQuote(clause, sources, { titled = true, explained = false, ownHref = "#source-rulings.md", partsNote = true } = {}) {
   if (!clause) return null;
   const house = clause.id.startsWith("R");
-  const parts = clause.parts || [];
-  let note = null;
-  if (parts.length) {
-    const each = parts.map((p) => t("{part}, {sure}", { part: p.title, sure: partSure(p.certainty) }));
-    note = partsNote ? " " + t("In parts: {parts}.", { parts: each.join("; ") }) : null;
-  } else if (clause.certainty === "house") {
-    note = " " + (clause.switch ? t("No official ruling; this app's default (switch: {rule}).", { rule: switchWords(clause.switch) })
-      : t("No official ruling; this app's default."));
-  }
+  // How sure it is, beside its text: the core's words (the clauses answer's `words.note`); a
+  // rule in parts names each part with its own, unless a list below says them (`partsNote`).
+  const note = (clause.parts || []).length && !partsNote ? null : clause.words.note || null;
   return el("div", { class: `clause-quote${house ? " clause-house" : ""}` },
     el("p", { class: "clause-text", "data-testid": "clause-text" }, titled ? el("strong", { text: t("{title}:", { title: clause.title }) + " " }) : null, clause.text,
       note ? el("span", { class: "house-note", text: note }) : null),
     explained ? sourceNotes(clause, sources) : sourceLine(clause, sources, ownHref));
-}
-
-/** How sure a part of a ruling is, in words. @param {string} certainty */
-function partSure(certainty) {
-  if (certainty === "derived") return t("follows from the rules");
-  if (certainty === "house") return t("no official ruling (this app's default)");
-  return t("stated by the rules");
 }
 
 /** The situation of a question's example, in words ("The situation: …"). */

@@ -9,7 +9,7 @@
 // (../shared/i18n.js); what the players typed is drawn with `data-typed`.
 
 import { WOUND_TRACKS } from "./core-facts.js";
-import { DEMAND_KINDS } from "./demand-kinds.js";
+import { demandSummary } from "./demand-summary.js";
 import { t, tn } from "./i18n.js";
 import { HOUSE_RULES, RESOURCE_NAMES, TRACK_NAMES, figureName, resourceCount } from "./labels.js";
 
@@ -81,7 +81,7 @@ export function spaceWords(id) {
 export function renderDemands(request, ruling = null) {
   const { effect = {} } = request;
   const words = ruling && ruling.words;
-  const said = (part) => (effect[part] || []).map((d, i) => (words && words[part][i]) || kindTitle(d.kind));
+  const said = (part) => (effect[part] || []).map((d, i) => (words && words[part][i]) || demandSummary(d));
   const list = el("ol", { class: "demands", "data-testid": "demands" }, said("demands").map((text) => el("li", { text })));
   const label = effect.label ? el("p", { class: "card-label", "data-typed": "", text: effect.label })
     : el("p", { class: "card-label", text: t("The card says:") });
@@ -93,12 +93,6 @@ export function renderDemands(request, ruling = null) {
   const notes = words ? words.context : [];
   if (notes.length) parts.push(el("ul", { class: "context" }, notes.map((text) => el("li", { text }))));
   return el("div", { class: "demand", role: "group", "aria-label": t("The demand") }, parts);
-}
-
-// A kind of demand by its name (composing.py's, a message of the core's catalogue generated in
-// English into demand-kinds.js, so looked up here by that English).
-function kindTitle(kind) {
-  return DEMAND_KINDS[kind] ? t(DEMAND_KINDS[kind].title) : kind;
 }
 
 // ------------------------------------------------------------------ the board
