@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 import { t, tn } from "../shared/i18n.js";
 import {
   ACTIONS, ACTION_NAMES, HOUSE_RULES, PHASES, RESOURCE_KINDS, RESOURCE_NAMES, ROLES, TRACKS,
-  actionTitle, figureName, placeName, title,
+  PHASE_NAMES, ROLE_NAMES, TRACK_NAMES, actionTitle, figureName, placeName, title,
 } from "../shared/labels.js";
 import { button, choice, dropZone, nameList, piece, stepper, textField, toggle, track } from "./widgets.js";
 
@@ -139,7 +139,7 @@ function gameRegion(ctl, s) {
       stepper(ctl, { label: t("Round"), value: s.round, path: "round", min: 1, max: 12, key: "round" }),
       h("span", { class: "row-label", id: "phase-label", text: t("Phase") }),
       choice(ctl, { label: t("Phase"), options: PHASES, value: s.phase, path: "phase", key: "phase",
-        names: Object.fromEntries(PHASES.map((p) => [p, title(p)])) }),
+        names: Object.fromEntries(PHASES.map((p) => [p, PHASE_NAMES[p]])) }),
       h("details", { class: "house-rules" },
         h("summary", { text: t("Settings") }),
         stepper(ctl, { label: t("Scenario"), value: s.scenario, path: "scenario", min: 1, max: 7, key: "scenario" }),
@@ -169,8 +169,8 @@ function campRegion(ctl, s) {
         choice(ctl, { label: t("Shelter"), options: ["none", "built", "natural"], value: s.shelter, path: "shelter",
           key: "shelter", names: { none: t("None"), built: t("Built"), natural: t("Natural") } })),
       TRACKS.map((tr) => h("div", { class: "camp-row" },
-        h("span", { class: "row-label", text: title(tr) }),
-        track(ctl, { label: title(tr), levels: upto(s[tr], 6), value: s[tr], path: tr,
+        h("span", { class: "row-label", text: TRACK_NAMES[tr] }),
+        track(ctl, { label: TRACK_NAMES[tr], levels: upto(s[tr], 6), value: s[tr], path: tr,
           key: `track-${tr}`, cls: `track-${tr}` })))));
 }
 
@@ -290,7 +290,7 @@ function overNote(s, open) {
   return h("p", { class: "actions-over", role: "note", data: { testid: "actions-over" },
     text: tn("The Action Phase is over, and {n} planned Action is still open: say how each ended, so that what it tied up is spent or comes back before the {phase} Phase is ruled.",
       "The Action Phase is over, and {n} planned Actions are still open: say how each ended, so that what it tied up is spent or comes back before the {phase} Phase is ruled.",
-      open, { phase: title(s.phase) }) });
+      open, { phase: PHASE_NAMES[s.phase] }) });
 }
 
 function actionsRegion(ctl, s, [over, ...spaces]) {
@@ -354,13 +354,13 @@ function determination(ctl, { who, value, path, key }) {
 
 function characterCard(ctl, s, c, i) {
   const isFirst = s.first_player === c.role;
-  const who = title(c.role);
+  const who = ROLE_NAMES[c.role];
   const card = h("article", { class: ["char-card", `char-${c.role}`, c.wounds >= c.track.death_at && "is-dead", !c.in_camp && "is-away"],
     "aria-labelledby": `ch-${c.role}`, data: { testid: `char-${c.role}` } },
     h("header", { class: "char-head" },
       pawn(c.role),
       // "Carpenter (Ben)": the player's name a span of its own, under the figure on a narrow card.
-      h("h3", { id: `ch-${c.role}` }, h("span", { text: title(c.role) }),
+      h("h3", { id: `ch-${c.role}` }, h("span", { text: ROLE_NAMES[c.role] }),
         c.name ? h("span", { class: "char-player" }, " (", h("span", { "data-typed": "", text: c.name }), ")") : null),
       isFirst ? piece(ctl, { t: "fp" }, { label: t("First Player token: pick it up to give it to another character"),
         visual: h("span", { class: "fp-token", "aria-hidden": "true" }), key: "fp-token", cls: "fp-piece" }) : null),
@@ -396,8 +396,8 @@ function addCharacters(ctl, s) {
   const missing = ROLES.filter((r) => !s.characters.some((c) => c.role === r));
   return h("div", { class: "add-row", hidden: !(missing.length && s.characters.length < 4) },
     missing.map((role) => button(ctl, { class: "quiet add-char", data: { key: `add-char-${role}` },
-      onclick: () => ctl.edit([{ op: "insert", path: "characters", value: { role } }], t("{who} joins the table", { who: title(role) })),
-    }, pawn(role), h("span", { text: t("Add the {who}", { who: title(role) }) }))));
+      onclick: () => ctl.edit([{ op: "insert", path: "characters", value: { role } }], t("{who} joins the table", { who: ROLE_NAMES[role] })),
+    }, pawn(role), h("span", { text: t("Add the {who}", { who: ROLE_NAMES[role] }) }))));
 }
 
 function charactersRegion(ctl, s, cards) {
@@ -546,7 +546,7 @@ function spacesRegion(ctl, s) {
 function findsRegion(ctl, s) {
   return region(t("Discoveries, equipment, items, treasures"), "finds",
     h("p", { class: "hint" }, t("Never spent for you: the ruling lists what could avoid a loss."), " ",
-      h("a", { class: "rule-code-link", href: "./faq.html#C4", "aria-haspopup": "dialog", data: { clause: "C4" },
+      h("a", { class: "rule-code-link", href: "./faq.html#C4", "aria-haspopup": "dialog", data: { clause: "C4" }, translate: "no",
         "aria-label": t("{code}: what the referee never spends for the players (shown beside the table)", { code: "C4" }), text: "C4" })),
     h("div", { class: "finds" },
       h("div", {}, h("h3", { text: t("Discovery tokens") }),
