@@ -21,6 +21,7 @@ from .board_harness import check_clean, open_board
 # The visible text nodes (and the visible controls' accessible labels) that hold a word
 # outside ⟦ ⟧: nested messages are taken out innermost first.
 BARE_WORDS = """(root) => {
+  const NOT_OURS = "[data-typed], [translate=no]";
   const bare = [];
   const outside = (text) => {
     let rest = text, before;
@@ -30,13 +31,14 @@ BARE_WORDS = """(root) => {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
-    if (!el || !node.textContent.trim() || el.closest("script, style, template, [data-typed], [translate=no]")) continue;
+    if (!el || !node.textContent.trim()) continue;
+    if (el.closest(`script, style, template, ${NOT_OURS}`)) continue;
     if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
     const found = outside(node.textContent);
     if (found) bare.push(found);
   }
   for (const el of root.querySelectorAll("[aria-label], [title], [placeholder]")) {
-    if (!el.checkVisibility({ checkVisibilityCSS: true }) || el.closest("[data-typed], [translate=no]")) continue;
+    if (!el.checkVisibility({ checkVisibilityCSS: true }) || el.closest(NOT_OURS)) continue;
     for (const name of ["aria-label", "title", "placeholder"]) {
       const found = el.hasAttribute(name) ? outside(el.getAttribute(name)) : null;
       if (found) bare.push(`${name}: ${found}`);
