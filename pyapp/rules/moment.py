@@ -99,7 +99,11 @@ def moment(state: TableState, effect: Effect | None, card: Card | None, ctx: Con
     kind = action.action if action else None
     fixed = is_event_fight(state, effect)
     offered = state.phase == "event" or ctx.event_combat
-    off_phase = card is not None and card.phase is not None and card.phase != state.phase
+    # A Beast drawn in the Event Phase is fought there (C7): its card's own phase is no
+    # reason to send the table elsewhere.
+    event_fight = fixed or (state.phase == "event" and ctx.event_combat)
+    off_phase = (card is not None and card.phase is not None and card.phase != state.phase
+                 and not event_fight)
     of_this_phase = fixed or (card is not None and card.phase == state.phase)
     early = (PHASES.index(state.phase) < PHASES.index("action") and bool(open_actions(state))
              and not of_this_phase)

@@ -124,3 +124,11 @@ def test_once_the_core_asks_who_resolves_the_line_asks_too() -> None:
     assert moment(state("action", (BUILD, HUNT)), DISCARD, None,
                   Context()).line_asking.startswith("Who resolves this Action?")
     assert "who is that?" in moment(state("night", ()), DISCARD, None, Context()).line_asking
+
+
+def test_a_beast_fought_in_the_event_phase_is_not_sent_to_the_action_phase() -> None:
+    """The Beast deck's Tiger drawn by an Event at the Event Phase: the box is ticked and the
+    card's own phase (the Action Phase's Hunt) is no note telling the table to move on."""
+    beast = catalogue().card("beast-tiger")
+    m = moment(state("event", ()), beast.effect, beast, Context())
+    assert m.combat.ticked and m.card_phase == "" and m.set_phase is None

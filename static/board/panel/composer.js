@@ -102,12 +102,15 @@ export function createComposer(p) {
     if (chipsPhase !== ctl.state.phase && (chipsPhase === "night" || ctl.state.phase === "night")) keepFocus(els.chips, drawChips);
   }
 
-  /** Demand `i` of the effect (or of its alternative) as the core words it, once the core has
-   * ruled on this very effect; until then, its kind and the fields it sets (demandSummary). */
+  /** Demand `i` of the effect (or of its alternative) as the core words it: its words from the
+   * last effect the core worded that held this same demand (adding a second demand keeps the
+   * first one's words); until then, its kind and the fields it sets (demandSummary). */
   function demandWords(i, part = "demands") {
     const { worded, effect } = p.state;
-    const said = worded && worded.effect === effect ? worded.words[part][i] : null;
     const d = effect[part][i];
+    const same = JSON.stringify(d);
+    const at = worded ? (worded.effect[part] || []).findIndex((w) => JSON.stringify(w) === same) : -1;
+    const said = at >= 0 ? worded.words[part][at] : null;
     const picking = d.kind === "discard" && !DISCARD_KINDS.some((k) => d[k] > 0); // no resource tapped yet
     return said || (picking ? t("{kind} (which resource?)", { kind: kindTitle(d) }) : demandSummary(d));
   }

@@ -52,7 +52,7 @@ export function createRulingSheet(p) {
         ...cite(step.clause, step.part, r.words.titles[i]),
         h("span", { class: "step-text", text: ` ${step.text} ` }),
         h("span", { class: `certainty certainty-${step.certainty}`, text: r.words.steps[i] })))),
-      h("p", { class: "fine" }, t("Each code is a clause of the rule (C…), a rule around it (G-…) or our ruling where the rules are silent (R…)."),
+      h("p", { class: "fine" }, t("Each code is a clause of the rule (C…), a rule around it (G-…) or one of our rulings, written down where the rules are silent or scattered (R…); each step says how sure it is."),
         " ", t("Tap a code to read its rule."), " ",
         h("a", { class: "faq-more", href: "./faq.html", data: { testid: "faq-from-ruling" } }, t("The rules FAQ explains each one.")))]
       .filter(Boolean));
