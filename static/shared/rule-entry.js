@@ -23,12 +23,13 @@ export function externalLink(source) {
 function sourceLine(clause, sources, ownHref) {
   const cited = sourceKeys(clause.source).map((k) => sources.get(k)).filter(Boolean);
   const linked = cited.filter((s) => s.url);
-  // Our own reading is said only of a rule that is partly ours (the core says which).
-  const own = clause.words.own && cited.some((s) => !s.url);
   const items = linked.map((s) => el("li", {}, externalLink(s)));
-  if (own) {
+  // Our rulings' list: "no public source settles this" only of a rule that is partly our own
+  // reading (the core says which); a stated one is written down there, and said so.
+  if (cited.some((s) => !s.url)) {
     items.push(el("li", {}, el("a", { class: "source-link source-own", href: ownHref },
-      t("Our own ruling: no public source settles this"))));
+      clause.words.own ? t("Our own ruling: no public source settles this")
+        : t("Written down in our rulings: the game states it"))));
   }
   return el("div", { class: "clause-sources" },
     el("span", { class: "sources-label", text: linked.length ? t("Source:") : t("Where from:") }),

@@ -55,6 +55,23 @@ function waitingOf(shown) {
       paid: typeof shown.paid === "string" && shown.paid.length <= 500 ? shown.paid : "" } : null;
 }
 
+const said = (v) => typeof v === "string" && v.length <= 500;
+
+/** The core's moment as saved with the demand (its notes, who resolves), shown until the
+ * core answers again, so the card's notes do not appear late and move the panel; checked. */
+function momentOf(m) {
+  if (!m || typeof m !== "object" || !said(m.card_phase) || !said(m.card_combat) || !said(m.early)
+    || !said(m.line) || !said(m.line_asking) || !said(m.first_option) || !m.resolver || typeof m.resolver !== "object"
+    || !m.combat || typeof m.combat !== "object") return null;
+  return m;
+}
+
+/** The core's words for the saved demand, shown until it words them again; checked. */
+function wordsOf(w, effect) {
+  const list = (v) => Array.isArray(v) && v.length <= 8 && v.every(said);
+  return w && typeof w === "object" && list(w.demands) && list(w.alternative) && effect ? { effect, words: w } : null;
+}
+
 /** The demand saved with the table, read as an action: every field checked, as a save may
  * be old or damaged; its card from the card list, else as the save saw it. */
 function restoredAction(saved, cards) {
@@ -63,6 +80,7 @@ function restoredAction(saved, cards) {
     || (cardId ? seenCard(saved.seen, cardId, saved.effect) : null);
   const ctx = saved.context && typeof saved.context === "object" ? saved.context : {};
   return { type: "restored", card, cardId, effect: saved.effect, waiting: waitingOf(saved.shown),
+    moment: momentOf(saved.moment), words: wordsOf(saved.words, saved.effect),
     resolving: typeof saved.resolving === "string" ? saved.resolving : null,
     context: { resolver: typeof ctx.resolver === "string" ? ctx.resolver : null, event_combat: ctx.event_combat === true },
     choices: saved.choices && typeof saved.choices === "object" ? { ...saved.choices } : {} };
@@ -75,6 +93,10 @@ function savedOf(p) {
   if (!effect || p.ctl.shared) return null;
   return { card: card ? card.id : cardId || null, effect, context: { ...context }, choices, resolving: resolving || null,
     shown: shownRuling(p),
+    // The core's moment and words for the demand, shown again at once after a reload.
+    moment: p.state.moment || null,
+    words: p.state.worded && p.state.worded.effect === effect
+      ? { demands: p.state.worded.words.demands, alternative: p.state.worded.words.alternative || [] } : null,
     // The card as shown, so that a reload shows it at once, before the card list comes.
     seen: card ? Object.fromEntries(CARD_VIEW.map((k) => [k, card[k]])) : null };
 }

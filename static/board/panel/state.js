@@ -133,8 +133,8 @@ const REDUCERS = {
     ruling, status, worded: ruling ? { effect, words: ruling.words } : null, waiting: null, tiedAt: null,
     asked: s.asked + 1, error: null, shareUrl: null, confirming: false }),
   /** The demand saved with the table, before it is ruled again. */
-  restored: (s, { card, cardId, effect, context, choices, resolving, waiting }) => ({ ...s, card, cardId, effect, context,
-    choices, resolving, waiting, tiedAt: null }),
+  restored: (s, { card, cardId, effect, context, choices, resolving, waiting, moment = null, words = null }) => ({ ...s, card,
+    cardId, effect, context, choices, resolving, waiting, tiedAt: null, moment: moment || s.moment, worded: words || s.worded }),
   /** A new game: no card, no demand, no choices, no one resolving, nothing applied. */
   cleared: (s) => ({ ...s, card: null, cardId: null, effect: null, context: { resolver: null, event_combat: false }, choices: {},
     resolving: null, tiedAt: null, confirming: false, shareUrl: null, shareError: null, query: "", decks: [] }),
