@@ -120,6 +120,7 @@ const { rule, session, links, catalogue, call } = door;
 const referee = Object.freeze({ rule, session, links, catalogue, call, ready, firstFrame, RefereeError });
 /** window.referee (types/globals.d.ts). @typedef {typeof referee} Referee */
 Object.defineProperty(window, "referee", { value: referee, enumerable: true });
+dispatchEvent(new Event("referee")); // the board, a classic script, may be waiting for it
 
 // Python starts once the page has painted its first frame: the worker's start (PyScript's
 // module, the snapshot's download and inflation, WebAssembly's compilation) otherwise competes

@@ -24,7 +24,15 @@ import { createToolbar } from "./toolbar.js";
 import { createTransfer } from "./transfer.js";
 
 const html = document.documentElement;
-const referee = window.referee;
+// window.referee, read when used: static/app.js (a module) defines it, and an engine may run
+// this deferred classic script before that module, while the module's imports still load
+// (WebKit does). The board's start waits for it (refereeDefined).
+const referee = /** @type {typeof window.referee} */ (new Proxy({}, { get: (_, key) => window.referee[key] }));
+
+/** Resolves once static/app.js has defined window.referee (it says so with a "referee" event). */
+function refereeDefined() {
+  return window.referee ? Promise.resolve() : new Promise((resolve) => addEventListener("referee", () => resolve(undefined), { once: true }));
+}
 
 const store = new Store();
 // The whole game's history stays here; the rules' session holds a window of it (journal.js).
@@ -394,6 +402,7 @@ function boardStyle() {
 }
 
 async function boot() {
+  await refereeDefined();
   await startLanguage(); // the first draw is in the page's language (English loads nothing)
   const linked = location.hash.startsWith("#r=");
   if (linked) links.showOpening(true); // before anything is drawn
