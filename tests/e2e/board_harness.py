@@ -76,6 +76,22 @@ REGIONS = """() => [...document.querySelectorAll("#board .region")].map((el) => 
 })"""
 
 
+
+def at(page: Page, size: tuple[int, int]) -> None:
+    """The window at `size`, scrolled to its top, the card's sheet open where there is one."""
+    if page.locator("html[data-sheet=closed]").count():  # (upright: opened before turning)
+        page.tap("[data-testid=sheet-toggle]")
+    expect(page.locator("html")).not_to_have_attribute("data-sheet", "closed")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+def demo(**table: Any) -> dict[str, Any]:
+    """The demo table, with `table`'s fields changed."""
+    state: dict[str, Any] = copy.deepcopy(DEMO)
+    state.update(**table)
+    return state
+
 def at_event(**changes: Any) -> dict[str, Any]:
     """The demo table (a Build planned with 2 wood on it, a Gather) still at the Event Phase,
     as a fresh table starts."""

@@ -6,7 +6,6 @@ neither changes anything."""
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -14,8 +13,10 @@ from playwright.sync_api import Page, expect
 from .board_harness import (
     DEMO,
     TABLETS_AS_HELD,
+    at,
     at_event,
     axe_violations,
+    demo,
     discard,
     set_table,
     settle,
@@ -38,20 +39,6 @@ def page(board_page: Page) -> Page:
     at(board_page, VIEWPORT)
     return board_page
 
-
-def at(page: Page, size: tuple[int, int]) -> None:
-    """The window at `size`, scrolled to its top, the card's sheet open where there is one."""
-    if page.locator("html[data-sheet=closed]").count():  # (upright: opened before turning)
-        page.tap("[data-testid=sheet-toggle]")
-    expect(page.locator("html")).not_to_have_attribute("data-sheet", "closed")
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.evaluate("window.scrollTo(0, 0)")
-
-
-def demo(**table: Any) -> dict[str, Any]:
-    state: dict[str, Any] = copy.deepcopy(DEMO)
-    state.update(**table)
-    return state
 
 
 @pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
