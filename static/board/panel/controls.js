@@ -14,8 +14,8 @@ export const SHEET_LAYOUT = "(max-width: 999.98px)";
 
 // The words are looked up when drawn (a constant made at load would stay in the language of
 // the moment it was made).
-export const RESOURCE_LABELS = () => ({ food: t("Food"), nonperishable_food: t("Non-perishable food"),
-  perishable_food: t("Perishable food only"), wood: t("Wood"), fur: t("Fur") });
+/** A discard's resources as the composer names them: the core's labels (demand-kinds.js). */
+export const RESOURCE_LABELS = () => Object.fromEntries(DEMAND_KINDS.discard.fields.map((f) => [f.name, t(f.label)]));
 export const SHORT_RESOURCE = () => ({ food: t("Food"), nonperishable_food: t("Non-perishable"),
   perishable_food: t("Perishable"), wood: t("Wood"), fur: t("Fur") });
 /** The resources in a sentence ("one more wood"). */
