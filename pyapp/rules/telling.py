@@ -492,6 +492,9 @@ def context_notes(request: Request) -> tuple[str, ...]:
     gained = _resources(ctx.gained_this_action)
     if gained:
         notes.append(_("Gained earlier in this Action: {gains}", gains=gained))
+    if ctx.outcome is not None:
+        notes.append(_("The Action being resolved succeeded") if ctx.outcome == "success"
+                     else _("The Action being resolved failed"))
     return tuple(notes)
 
 

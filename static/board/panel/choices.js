@@ -7,7 +7,7 @@ import { t } from "../../shared/i18n.js";
 import { h } from "../dom.js";
 import { RESOURCE_LABELS, RESOURCE_WORDS, miniStepper } from "./controls.js";
 
-const MULTI = new Set(["fed", "short", "use", "pick"]); // choices that are lists
+const MULTI = new Set(["fed", "short", "use", "pick", "cards"]); // choices that are lists
 const BOOL = new Set(["use_alternative", "children_first"]);
 
 /**
