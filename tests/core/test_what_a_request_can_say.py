@@ -9,11 +9,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyapp.rules import Request, Ruling, rule
 from pyapp.rules.edits import ResolveAction, apply_edits
 from pyapp.rules.errors import RulingError
 from pyapp.rules.state import TableState
+from tests.core.strategies import plain_demands, tables
 
 Json = dict[str, Any]
 TWO = [{"role": "cook"}, {"role": "explorer"}]
@@ -222,3 +225,70 @@ def test_what_cannot_be_ruled_asks_in_the_table_s_words(
         rule(Request.model_validate({"state": state, "effect": effect, "context": context,
                                      "choices": choices}))
     assert says in raised.value.message and raised.value.loc not in raised.value.message
+
+
+# Properties over generated tables: a part and a choice rule exactly as the demands they take.
+def _ruled(state: Json, demands: list[Json], **more: Any) -> Ruling | None:
+    """The ruling on these demands, or None when the table cannot be ruled on as it is."""
+    try:
+        return rule(Request.model_validate({"state": state, "effect": {"demands": demands},
+                                            **more}))
+    except RulingError:
+        return None
+
+
+def _outcome(r: Ruling) -> tuple[Any, ...]:
+    return (r.state, {w.figure: (w.unfulfilled, w.other, w.died) for w in r.wounds},
+            r.unfulfilled_units, r.game_lost)
+
+
+@settings(max_examples=60)
+@given(tables(), plain_demands, plain_demands)
+def test_a_part_rules_as_its_demands_or_else_as_its_alternative(
+        state: Json, first: Json, instead: Json) -> None:
+    """R13 on one part: its demands when they can be paid in full, else its alternative, to
+    the same table and Wounds as either alone; never a unit short of the part it replaced."""
+    part = _ruled(state, [{"kind": "part", "demands": [first], "alternative": [instead]}])
+    alone = _ruled(state, [first])
+    if part is None or alone is None:
+        return
+    payable = not alone.unfulfilled_units and not alone.game_lost
+    other = alone if payable else _ruled(state, [instead])
+    assert other is not None
+    assert _outcome(part) == _outcome(other)
+    assert "R13" in {s.clause for s in part.steps} and part.certainty != "stated"
+
+
+@settings(max_examples=60)
+@given(tables(), plain_demands, plain_demands)
+def test_a_choice_rules_as_the_option_taken_and_suggests_the_cheapest(
+        state: Json, one: Json, two: Json) -> None:
+    """The players' choice: each option taken rules as that option alone; the suggested one
+    costs no more than the other (a loss, then deaths, Wounds, units short)."""
+    choose = [{"kind": "choose", "options": [[one], [two]]}]
+    options = [_ruled(state, [one]), _ruled(state, [two])]
+    if None in options:
+        return
+    for i, alone in enumerate(options):
+        taken = _ruled(state, choose, choices={"option": {"0": i}})
+        assert taken is not None and alone is not None
+        assert _outcome(taken) == _outcome(alone)
+    suggested = _ruled(state, choose)
+    assert suggested is not None
+
+    def cost(r: Ruling) -> tuple[int, int, int, int]:
+        return (int(r.game_lost), sum(w.died for w in r.wounds),
+                sum(w.unfulfilled + w.other for w in r.wounds), r.unfulfilled_units)
+
+    assert cost(suggested) == min(cost(r) for r in options if r is not None)
+
+
+@settings(max_examples=40)
+@given(tables("action"), st.sampled_from(["success", "failure"]))
+def test_an_action_s_outcome_leaves_the_board_s_table(state: Json, outcome: str) -> None:
+    """Any table: a request's outcome and the board's `resolve_action` leave the same table."""
+    table_ = TableState.model_validate(state)
+    ruled = _ruled(state, [{"kind": "requirement"}],
+                   context={"action": "a1", "outcome": outcome})
+    assert ruled is not None
+    assert ruled.state == apply_edits(table_, (ResolveAction(id="a1", outcome=outcome),))
