@@ -148,8 +148,8 @@ def _part_taken(work: Work, ledger: Ledger, part: CardPart, index: int) -> tuple
 
 
 def _places(places: set[int]) -> str:
-    """Places of demands as a choice sends them ("0;2")."""
-    return ";".join(str(p) for p in sorted(places))
+    """Places of demands as a choice sends them ("0;2"; "none" for no place)."""
+    return ";".join(str(p) for p in sorted(places)) or "none"
 
 
 def _option_taken(work: Work, ledger: Ledger, choose: Choose, index: int) -> tuple[Demand, ...]:

@@ -66,7 +66,8 @@ class Choices(Value):
     # effect ({"0": 1}: the first demand's second option); the page sends "0:1". At most 21
     # places (0-20), so its size needs no bound of its own.
     option: dict[Place, Annotated[int, Field(ge=0, le=3)]] | None = None
-    # The `part` demands (by place) whose alternative the players take; the page sends "0;2".
+    # The `part` demands (by place) whose alternative the players take; the page sends "0;2"
+    # ("none": no part's).
     part_alternative: tuple[Place, ...] = at_most(20, default=())
 
     @field_validator("option", mode="before")
@@ -82,9 +83,10 @@ class Choices(Value):
     @field_validator("part_alternative", mode="before")
     @classmethod
     def _places(cls, value: Any) -> Any:
-        """"0;2" (as a page's choice sends it) is (0, 2)."""
+        """"0;2" (as a page's choice sends it) is (0, 2); "none" is no place."""
         if isinstance(value, str):
-            return tuple(p.strip() for p in re.split(r"[,;]", value) if p.strip())
+            return tuple(p.strip() for p in re.split(r"[,;]", value)
+                         if p.strip() and p.strip() != "none")
         return value
 
 

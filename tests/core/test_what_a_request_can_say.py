@@ -191,7 +191,8 @@ def test_a_part_s_alternative_is_offered_or_forced() -> None:
     cannot = next(c for c in CASES if c.name.startswith("the camp cannot")).ruling()
     offered = next(d for d in can.decisions if d.id == "part_alternative")
     forced = next(d for d in cannot.decisions if d.id == "part_alternative")
-    assert [o.value for o in offered.options] == ["", "1"] and offered.chosen == ""
+    assert [o.value for o in offered.options] == ["none", "1"] and offered.chosen == "none"
+    assert can.words.choices[-1].chosen == "Pay this part"
     assert [o.value for o in forced.options] == ["1"] and forced.chosen == "1"
 
 
