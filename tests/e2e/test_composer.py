@@ -300,7 +300,8 @@ def test_the_players_choose_between_two_demands(page: Page) -> None:
 
 def test_a_part_with_its_own_alternative_is_written_as_json(page: Page) -> None:
     """A part of a card and its alternative are demands inside a demand: the composer shows
-    them as JSON from an example, and a part that cannot be paid takes its alternative."""
+    them as JSON from an example; a part that cannot be paid takes its alternative, with
+    nothing to choose; one that can be paid offers its alternative to the players."""
     add_kind(page, "part")
     ruled(page)
     box = page.locator("[data-testid=d0-demands]")
@@ -314,6 +315,15 @@ def test_a_part_with_its_own_alternative_is_written_as_json(page: Page) -> None:
     )
     expect(page.locator("[data-testid=demand-0] .demand-text")).to_contain_text(
         "Discard 9 wood; if that cannot be paid in full:"
+    )
+    expect(page.locator("[data-decision=part_alternative]")).to_have_count(0)  # it must apply
+    box.fill('[{"kind": "discard", "wood": 1}]')
+    box.dispatch_event("change")
+    ruled(page)
+    page.select_option("[data-decision=part_alternative] select", label="Take its alternative")
+    ruled(page)
+    expect(page.locator("[data-testid=steps]")).to_contain_text(
+        "The players chose this part's alternative."
     )
 
 
