@@ -928,11 +928,12 @@ def _warn_deaths(t: Work, v: Verdict, left: int) -> None:
              and t.counter(w, "wounds") + 2 >= t.cards[w].track.death_at]
     if dying:
         v.say("R11.split", n_(
-            "Warning: with the children fed first, {names} goes without food at Night, and its "
-            "2 Wounds kill: the game is lost. Choose who eats so that someone who survives 2 "
-            "Wounds goes without, if anyone can.", "Warning: with the children fed first, "
-            "{names} go without food at Night, and its 2 Wounds kill: the game is lost. Choose "
-            "who eats so that someone who survives 2 Wounds goes without, if anyone can.",
+            "Warning: with the children fed first, {names} goes without food at Night and "
+            "dies of the 2 Wounds: the game is lost. Choose who eats so that someone who "
+            "survives 2 Wounds goes without, if anyone can.", "Warning: with the children fed "
+            "first, {names} go without food at Night and die of the 2 Wounds: the game is "
+            "lost. Choose who eats so that someone who survives 2 Wounds goes without, if "
+            "anyone can.",
             len(dying), names=join(dying)))
 
 
