@@ -40,8 +40,7 @@ def victims(state: TableState, ctx: Context, demand: Demand, fight: bool = False
         return (_at_table(state, cast(FigureId, rule)),), ("G-named-victim", _(
             "The card names {who}.", who=role_name(rule)), None)
     if rule == "all":  # "each character suffers 1 Wound": the card says who, not C5's default
-        return all_characters(state), ("G-named-victim", _("The card names each character."),
-                                       None)
+        return all_characters(state), ("G-named-victim", _(EACH_NAMED), None)
     if rule == "in_camp" or isinstance(demand, WeatherClouds):
         return in_camp(state), ("R10", _("Weather hurts only the characters in camp."), None)
     return _by_phase(state, ctx, demand, fight)
@@ -99,6 +98,17 @@ def _by_phase(state: TableState, ctx: Context, demand: Demand, fight: bool) -> N
             "All characters suffer: the Production Phase has no exception of its own."),
             "derived")
     return all_characters(state), ("C5", _("All characters suffer."), None)
+
+
+EACH_NAMED = N_("The card names each character.")
+# The rules that name a group (every character, those in camp), not one figure: Friday, at the
+# table, is left out of the group (R2), and a step says so, however few the characters are.
+_GROUPS = frozenset({"C5", "R10", "G-night-eat", "G-night-shelter"})
+
+
+def names_a_group(why: Why | None) -> bool:
+    """Whether the rule naming the victims names a group of characters, not one figure."""
+    return why is not None and (why[0] in _GROUPS or why[1] == _(EACH_NAMED))
 
 
 def victim_key(demand: Demand) -> tuple[str, str]:

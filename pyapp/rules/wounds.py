@@ -8,6 +8,7 @@ from .events import MoveWounds, SetLevel
 from .i18n import _, n_
 from .state import FRIDAY_TRACK, MORALE_MAX, MORALE_MIN, FigureId
 from .verdict import Verdict
+from .victims import names_a_group
 from .words import and_list, role_name
 from .work import Work
 
@@ -50,7 +51,7 @@ def _helpers(w: Work, v: Verdict, owed: list[FigureId]) -> None:
     """Why Friday, the Dog and Jenny are, or are not, among those who suffer."""
     if "jenny" in owed:
         v.say("R4", _("Jenny, rescued, counts as a character."))
-    if len(v.victims) > 1 or "jenny" in v.victims:
+    if names_a_group(v.why) or len(v.victims) > 1 or "jenny" in v.victims:
         if w.state.friday is not None and "friday" not in owed:
             named_by = v.why[0] if v.why is not None else None
             part = "R2.weather-night" if named_by in _WEATHER_NIGHT else "R2.events"

@@ -14,7 +14,7 @@ from pyapp.rules import Request, Ruling, rule
 from pyapp.rules.clauses import CERTAINTY_RANK
 from tests.core.strategies import requests, wide_requests
 
-EXAMPLES = settings(max_examples=120, deadline=None)
+EXAMPLES = settings(max_examples=80, deadline=None)
 
 
 def suffered(r: Ruling) -> dict[str, int]:
