@@ -76,7 +76,7 @@ def _discard(t: Work, demand: d.Discard, v: Verdict) -> None:
         v.pay(resource_label(kind), wanted, paid)  # type: ignore[arg-type]
         missing += wanted - paid
         _say_paid(t, v, kind, wanted, paid)
-    if not demand.each:
+    if not demand.each or v.if_possible:  # 'if possible': C9 cancels it (`judge`)
         v.short_all(missing)
         return
     per_head = sum(n for _kind, n in demand.wanted())
@@ -196,8 +196,9 @@ def _own_action(t: Work) -> PlannedAction | None:
 
 def _share_shortfall(t: Work, v: Verdict, payers: list[FigureId], per_head: int,
                      missing: int) -> None:
-    """An 'each' demand paid from a shared pile: who goes without (R1)."""
-    if not missing:
+    """An 'each' demand paid from a shared pile: who goes without (R1). 'If possible', no one
+    does: C9 cancels the shortfall (`judge`)."""
+    if not missing or v.if_possible:
         return
     if t.state.house_rules.shortfall_hurts_all:
         v.say("R1", _("House rule: every character suffers the whole shortfall of {n}.",
@@ -222,6 +223,9 @@ def _determination(t: Work, demand: d.DiscardDetermination, v: Verdict) -> None:
     if demand.who == "each":
         payers: list[FigureId] = [w for w in v.victims if w != "jenny"]
         shorts = {w: _pay_determination(t, v, w, demand.amount) for w in payers}
+        if v.if_possible:  # C9 cancels the shortfall (`judge`): no one suffers for it
+            v.short_all(sum(shorts.values()))
+            return
         if t.state.house_rules.shortfall_hurts_all and any(shorts.values()):
             v.say("R1", _("House rule: every character suffers every shortfall."))
             v.short_all(sum(shorts.values()))
@@ -492,20 +496,24 @@ def _is_free(t: Work, demand: d.PlaceMarker, space: str) -> bool:
                for tile in t.state.tiles for i, s in enumerate(tile.sources))
 
 
-# The names a table gives the additional-food token ("+food", "+1 food", "additional food").
-FOOD_TOKENS = frozenset({"+food", "+1food", "additionalfood", "additional-food", "extrafood"})
+# The names a table gives the additional-food token ("+food", "+1 food", "additional food"),
+# spaces, dashes, underscores and a "1" or "token" left out; and the names of the camp's tile.
+FOOD_TOKENS = frozenset({"+food", "food+", "additionalfood", "extrafood", "plusfood"})
+CAMP_SPACES = frozenset({"camp", "camp-tile", "camp_tile", "tile-camp"})
 
 
 def _is_food_token(token: str) -> bool:
-    return "".join(token.lower().split()) in FOOD_TOKENS
+    plain = "".join(c for c in token.lower() if c not in " -_1\t").removesuffix("token")
+    return plain in FOOD_TOKENS
 
 
 def _stacks_on_camp(t: Work, demand: d.PlaceToken) -> bool:
     """Scenario 6: several +food tokens may sit on the camp tile (docs/rules/reference.md §5,
     DZ-S6), so C13's identical token does not refuse a second one there."""
     camp = _camp_tile(t)
-    return (t.state.scenario == 6 and camp is not None and demand.space == f"tile-{camp}"
-            and _is_food_token(demand.token))
+    on_camp = demand.space.lower() in CAMP_SPACES or (
+        camp is not None and demand.space == f"tile-{camp}")
+    return t.state.scenario == 6 and on_camp and _is_food_token(demand.token)
 
 
 def _place_token(t: Work, demand: d.PlaceToken, v: Verdict) -> None:

@@ -51,6 +51,14 @@ CASES = [
          table(scenario=6, tiles=CAMP, spaces=[{"id": "tile-1", "tokens": ["+food"]}]),
          [{"kind": "place_token", "space": "tile-1", "token": "+food"}], {},
          cites=("G-s6-food-tokens",), never=("C13",)),
+    Case("scenario 6: another “+1 food” token on the space called the camp",
+         table(scenario=6, spaces=[{"id": "camp", "tokens": ["+1 food"]}]),
+         [{"kind": "place_token", "space": "camp", "token": "+1 food"}], {},
+         cites=("G-s6-food-tokens",), never=("C13",)),
+    Case("'if possible', each discards a Determination token: no one is named as suffering",
+         table(cook={"determination": 1}),
+         [{"kind": "discard_determination", "amount": 1, "who": "each", "if_possible": True}],
+         {}, cites=("C9",), never=("R1",)),
     Case("scenario 6: an identical token elsewhere than the camp tile is not placed (C13)",
          table(scenario=6, tiles=CAMP, spaces=[{"id": "tile-2", "tokens": ["+food"]}]),
          [{"kind": "place_token", "space": "tile-2", "token": "+food"}], {}, cites=("C13",)),
@@ -154,6 +162,9 @@ def test_ruled_right_with_its_certainty_and_clause(case: Case) -> None:
     for words in case.never_says:
         assert not any(words in t.replace("not unfulfilled demand", "") for t in texts), texts
     assert r.game_lost == case.lost
+    if any(c.startswith("G-s6") for c in case.cites):  # both tokens are on the space
+        (space,) = [sp for sp in r.state.spaces if sp.id == case.demands[0]["space"]]
+        assert space.tokens == (case.demands[0]["token"],) * 2
 
 
 def test_the_who_eats_choice_lists_only_those_who_eat() -> None:
