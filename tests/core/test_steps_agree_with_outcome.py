@@ -95,11 +95,14 @@ def test_steps_agree_with_the_outcome_on_any_table(request: Request) -> None:
 
 
 @EXAMPLES
-@given(requests(), st.booleans())
+@given(requests(), st.booleans(), st.booleans())
 def test_steps_agree_with_the_outcome_when_demands_apply_if_possible(
-        request: Request, all_if_possible: bool) -> None:
-    """The same demands, each 'if possible' or as drawn."""
+        request: Request, all_if_possible: bool, event_combat: bool) -> None:
+    """The same demands, each 'if possible' or as drawn; in the Event Phase, marked as the
+    outcome of a combat or not."""
     if all_if_possible:
         demands = tuple(d.evolve(if_possible=True) for d in request.effect.demands)
         request = request.evolve(effect=request.effect.evolve(demands=demands))
+    if event_combat and request.state.phase == "event":
+        request = request.evolve(context=request.context.evolve(event_combat=True))
     check_all(request)
