@@ -79,3 +79,22 @@ def test_the_demand_as_json_shows_the_demand_set_and_follows_it(page: Page, site
     expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("Morale")
     assert axe_violations(page, site_url, "[data-testid=panel]") == []
     page.click("[data-testid=advanced] > summary")  # closed again for the next test
+
+
+def test_a_card_s_alternative_with_its_own_alternative_pasted_as_json(page: Page) -> None:
+    """ "Discard 2 wood or 1 fur, otherwise each character suffers 2 Wounds", pasted: it is
+    ruled, and the box shows it back as the core read it."""
+    effect = {"demands": [{"kind": "discard", "wood": 9}], "alternative": [
+        {"kind": "part", "demands": [{"kind": "discard", "fur": 1}],
+         "alternative": [{"kind": "wounds", "amount": 2, "victims": "all"}]}]}
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    settle(page)
+    page.click("[data-testid=advanced] > summary")
+    page.fill("[data-testid=effect-json]", json.dumps(effect))
+    page.click("[data-testid=effect-json-use]")
+    expect(page.locator("[data-testid=ruling][data-state=preview]")).to_be_visible()
+    expect(page.locator("[data-testid=steps]")).to_contain_text(
+        "This part can be paid in full, so it is paid"
+    )
+    assert json.loads(page.locator("[data-testid=effect-json]").input_value()) == effect
+    page.click("[data-testid=advanced] > summary")
