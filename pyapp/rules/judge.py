@@ -1117,8 +1117,9 @@ def _requirement(t: Work, demand: d.Requirement, v: Verdict) -> None:
 def _camp_cannot_move(t: Work, v: Verdict) -> None:
     """A card that moves the camp, when it cannot move and the card states no alternative:
     a demand that cannot be fulfilled, 1 unit (C1's "and so on": our reading)."""
-    v.say("C1", _("The camp cannot move, and the card says nothing else for it: 1 unit of "
-                  "unfulfilled demand."), "derived")
+    v.short_say("C1", _("The camp cannot move, and the card says nothing else for it: 1 unit "
+                        "of unfulfilled demand."),
+                _("The camp cannot move, and the card says nothing else for it."), "derived")
     v.short_all(1)
 
 
@@ -1211,9 +1212,10 @@ def _discard_cards(t: Work, demand: d.DiscardCards, v: Verdict) -> None:
           "determination")
     short = demand.amount - paid
     if short:
-        v.say("C1", n_("{n} card cannot be discarded: {n} unit of unfulfilled demand.",
-                       "{n} cards cannot be discarded: {n} units of unfulfilled demand.",
-                       short))
+        v.short_say("C1", n_("{n} card cannot be discarded: {n} unit of unfulfilled demand.",
+                             "{n} cards cannot be discarded: {n} units of unfulfilled demand.",
+                             short),
+                    n_("{n} card cannot be discarded.", "{n} cards cannot be discarded.", short))
     v.short_all(short)
 
 
