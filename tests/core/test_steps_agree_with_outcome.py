@@ -11,10 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyapp.rules import Request, Ruling, rule
+from pyapp.rules.catalogue import catalogue
 from pyapp.rules.clauses import CERTAINTY_RANK
+from pyapp.rules.errors import RefereeError
 from tests.core.strategies import requests, wide_requests
 
 EXAMPLES = settings(max_examples=80, deadline=None)
+CARDS = catalogue().cards
 
 
 def suffered(r: Ruling) -> dict[str, int]:
@@ -106,3 +109,44 @@ def test_steps_agree_with_the_outcome_when_demands_apply_if_possible(
     if event_combat and request.state.phase == "event":
         request = request.evolve(context=request.context.evolve(event_combat=True))
     check_all(request)
+
+
+# Every card of the catalogue, on a table short of everything (a character near death, one
+# outside the camp, Friday near his) and on a table with a little of everything.
+SHORT = {"characters": [{"role": "cook", "wounds": 11}, {"role": "explorer", "in_camp": False}],
+         "first_player": "cook", "friday": {"wounds": 3}}
+SOME = {"characters": [{"role": "cook"}, {"role": "carpenter", "determination": 2}],
+        "first_player": "cook", "available": {"food": 1, "wood": 1, "fur": 1},
+        "shelter": "built", "roof": 1, "palisade": 1, "weapon": 1, "scenario": 6, "round": 8,
+        "tiles": [{"id": 1, "camp": True, "sources": [{"kind": "food"}, {"kind": "wood"}]}]}
+
+
+def card_requests() -> list[Request]:
+    found = []
+    for card in CARDS:
+        for table in (SHORT, SOME):
+            state = {**table, "phase": card.phase or "event"}
+            for chose in (False, True):
+                if chose and card.effect.alternative is None:
+                    continue
+                try:
+                    found.append(Request.model_validate({
+                        "state": state, "effect": card.effect.model_dump(),
+                        "context": {"resolver": "cook"} if state["phase"] == "action" else {},
+                        "choices": {"use_alternative": chose}}))
+                except RefereeError:  # a card this table cannot take (another scenario's)
+                    continue
+    return found
+
+
+def test_steps_agree_with_the_outcome_for_every_card() -> None:
+    """The catalogue's cards, with their alternatives taken or not."""
+    checked = 0
+    for request in card_requests():
+        try:
+            rule(request)
+        except RefereeError:  # asks the table for more (a deck's count): not a ruling
+            continue
+        check_all(request)
+        checked += 1
+    assert checked > len(CARDS)
