@@ -527,7 +527,10 @@ export interface Step {
   by_card?: boolean;
   certainty: "stated" | "derived" | "house";
   clause: string;
+  deals?: number;
+  decides?: boolean;
   demand?: number | null;
+  names?: Array<"cook" | "carpenter" | "explorer" | "soldier" | "friday" | "jenny">;
   part?: string | null;
   switch?: string | null;
   text: string;

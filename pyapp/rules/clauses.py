@@ -97,6 +97,11 @@ _ALL = (
        "reaching the death space kills the character and everyone loses.", "DZ-Char, DZ-Win"),
     _c("G-friday-death", "Friday's death", "Friday is not a character: his death does not end "
        "the game.", "DZ-Q-who"),
+    _c("G-friday-track", "Friday's wound track", "Friday dies at his 4th Wound. No rule text "
+       "gives his track's length: this is this app's default, which one public implementation "
+       "of the game (CommieDwarf/Robinson-Crusoe, Friday's health: 4, then the skull) agrees "
+       "with; a table may set his track as his card shows it.", "DZ-Friday, rulings.md",
+       certainty="house"),
     _c("G-combat", "Combat", "If Weapon is lower than the Beast's strength, suffer the "
        "difference in Wounds; then the Weapon track loses the Beast's value.", "DZ-Combat, DZ-FAQ"),
     _c("G-combat-weapon", "Combat, then a Weapon loss", "After the fight the Weapon track loses "
@@ -152,6 +157,10 @@ _ALL = (
     _c("G-action-spent", "An Action that succeeds", "When an Action succeeds, the resources "
        "assigned to it are spent (discarded).", "DZ-Plan"),
     _c("G-token-place", "Placing a token", "The token is placed on its space.", "DZ-Tokens"),
+    _c("G-marker-place", "Placing a marker", "The marker is placed on its space.", "DZ-Markers"),
+    _c("G-s6-food-tokens", "Scenario 6: several +food tokens", "In Family Robinson several "
+       "additional-food (+food) tokens may sit on the camp tile: a second one is placed, not "
+       "refused as an identical token.", "DZ-S6, DZ-Tokens"),
     _c("G-increase", "Raising a level", "Roof and Palisade rise only with a Shelter; the Weapon "
        "track always rises.", "DZ-Shelter, DZ-Weapon"),
     # The product's rulings where the rules are silent (docs/rules/rulings.md).

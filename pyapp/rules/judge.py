@@ -54,6 +54,7 @@ CHILDREN_FOOD = {7: 2, 8: 2, 9: 3, 10: 3, 11: 4, 12: 4}  # R11
 def judge(w: Work, ledger: Ledger, demand: d.Demand, index: int) -> Verdict:
     """Judge one demand on the working table: its victims, then what its kind asks."""
     v = Verdict(ledger, index, *w.victims_of(demand))
+    v.if_possible = demand.if_possible
     JUDGES[demand.kind](w, demand, v)
     if demand.if_possible and (v.shortfall or v.pending):
         v.say("C9", n_("'If possible': the {n} unit that could not be done cost nothing.",
@@ -79,7 +80,7 @@ def _discard(t: Work, demand: d.Discard, v: Verdict) -> None:
         v.pay(resource_label(kind), wanted, paid)  # type: ignore[arg-type]
         missing += wanted - paid
         _say_paid(t, v, kind, wanted, paid)
-    if not demand.each:
+    if not demand.each or v.if_possible:  # 'if possible': C9 cancels it (`judge`)
         v.short_all(missing)
         return
     per_head = sum(n for _kind, n in demand.wanted())
@@ -183,9 +184,10 @@ def _say_paid(t: Work, v: Verdict, kind: str, wanted: int, paid: int) -> None:
     if t.ctx.gained_this_action.get(pile) and not t.state.house_rules.same_action_gains_pay:
         v.say("R5", _("{what} gained earlier in this Action is still in Future Resources and "
                       "cannot pay.", what=label.capitalize()))
-    v.say("C1", n_("{n} {what} cannot be discarded: {n} unit of unfulfilled demand.",
-                   "{n} {what} cannot be discarded: {n} units of unfulfilled demand.",
-                   wanted - paid, what=label))
+    v.short_say("C1", n_("{n} {what} cannot be discarded: {n} unit of unfulfilled demand.",
+                         "{n} {what} cannot be discarded: {n} units of unfulfilled demand.",
+                         wanted - paid, what=label),
+                _("{n} {what} cannot be discarded.", n=wanted - paid, what=label))
 
 
 def _own_action(t: Work) -> PlannedAction | None:
@@ -198,8 +200,9 @@ def _own_action(t: Work) -> PlannedAction | None:
 
 def _share_shortfall(t: Work, v: Verdict, payers: list[FigureId], per_head: int,
                      missing: int) -> None:
-    """An 'each' demand paid from a shared pile: who goes without (R1)."""
-    if not missing:
+    """An 'each' demand paid from a shared pile: who goes without (R1). 'If possible', no one
+    does: C9 cancels the shortfall (`judge`)."""
+    if not missing or v.if_possible:
         return
     if t.state.house_rules.shortfall_hurts_all:
         v.say("R1", _("House rule: every character suffers the whole shortfall of {n}.",
@@ -217,13 +220,16 @@ def _share_shortfall(t: Work, v: Verdict, payers: list[FigureId], per_head: int,
             missing -= units
             v.say("R1", n_("{who} goes without and suffers {n} Wound.",
                            "{who} goes without and suffers {n} Wounds.", units,
-                           who=role_name(who)))
+                           who=role_name(who)), names=(who,))
 
 
 def _determination(t: Work, demand: d.DiscardDetermination, v: Verdict) -> None:
     if demand.who == "each":
         payers: list[FigureId] = [w for w in v.victims if w != "jenny"]
         shorts = {w: _pay_determination(t, v, w, demand.amount) for w in payers}
+        if v.if_possible:  # C9 cancels the shortfall (`judge`): no one suffers for it
+            v.short_all(sum(shorts.values()))
+            return
         if t.state.house_rules.shortfall_hurts_all and any(shorts.values()):
             v.say("R1", _("House rule: every character suffers every shortfall."))
             v.short_all(sum(shorts.values()))
@@ -232,7 +238,7 @@ def _determination(t: Work, demand: d.DiscardDetermination, v: Verdict) -> None:
             if units:
                 v.say("R1", n_("Only {who}, who is short, suffers {n} Wound.",
                                "Only {who}, who is short, suffers {n} Wounds.", units,
-                               who=role_name(who)))
+                               who=role_name(who)), names=(who,))
             v.short_one(who, units)
         return
     holder = _holder(t, demand.who, v)
@@ -331,16 +337,18 @@ def _weapon_help(t: Work, v: Verdict) -> int:
                              "discarded.", name=h.name, n=h.amount))
             continue
         who = v.victims[0] if v.victims else None
-        if who is not None:
-            v.wound(who, h.wounds)
-            v.hurt_why = _("for using the {name}", name=h.name)
+        if who is None:
+            v.say("G-use", _("The players use the {name}: +{bonus} Weapon for this, and nobody "
+                             "is there to suffer its Wound.", name=h.name, bonus=h.amount))
+            continue
+        v.wound(who, h.wounds)
+        v.hurt_why = _("for using the {name}", name=h.name)
+        v.hurt_cite = "G-use"
         v.say("G-use", n_("The players use the {name}: +{bonus} Weapon for this, and {who} "
                           "suffers {n} Wound for it.",
                           "The players use the {name}: +{bonus} Weapon for this, and {who} "
                           "suffers {n} Wounds for it.", h.wounds, name=h.name, bonus=h.amount,
-                          who=role_name(who)) if who is not None else
-              _("The players use the {name}: +{bonus} Weapon for this, and nobody is there to "
-                "suffer its Wound.", name=h.name, bonus=h.amount))
+                          who=role_name(who)), names=(who,))
     return bonus
 
 
@@ -368,8 +376,9 @@ def _reduce(t: Work, demand: d.Reduce, v: Verdict) -> None:
         _reduce_without_shelter(t, demand, v, missing)
         return
     if missing:
-        v.say("C1", n_("{n} level cannot be removed: unfulfilled demand.",
-                       "{n} levels cannot be removed: unfulfilled demand.", missing))
+        v.short_say("C1", n_("{n} level cannot be removed: unfulfilled demand.",
+                             "{n} levels cannot be removed: unfulfilled demand.", missing),
+                    n_("{n} level cannot be removed.", "{n} levels cannot be removed.", missing))
     v.short_all(missing)
 
 
@@ -378,10 +387,13 @@ def _reduce_without_shelter(t: Work, demand: d.Reduce, v: Verdict, missing: int)
         v.say("R9", _("No Shelter: the {track} reduction is ignored (house rule switched on).",
                       track=track_lower(demand.track)))
         return
-    v.say("R9", n_("No Shelter, {track} at 0: {n} level cannot be removed, unfulfilled demand "
-                   "(no official ruling; this app's default).",
-                   "No Shelter, {track} at 0: {n} levels cannot be removed, unfulfilled demand "
-                   "(no official ruling; this app's default).", missing,
+    v.short_say("R9", n_("No Shelter, {track} at 0: {n} level cannot be removed, unfulfilled "
+                         "demand (no official ruling; this app's default).",
+                         "No Shelter, {track} at 0: {n} levels cannot be removed, unfulfilled "
+                         "demand (no official ruling; this app's default).", missing,
+                         track=track_words(demand.track)),
+                n_("No Shelter, {track} at 0: {n} level cannot be removed.",
+                   "No Shelter, {track} at 0: {n} levels cannot be removed.", missing,
                    track=track_words(demand.track)))
     v.short_all(missing)
 
@@ -419,11 +431,17 @@ def _camp_tile(t: Work) -> int | None:
 def _cover(t: Work, demand: d.CoverSource, v: Verdict) -> None:
     kinds = ("food", "wood") if demand.source == "any" else (demand.source,)
     camp = _camp_tile(t) if demand.at_camp else None
-    open_sources = [(tile.distance, tile.id, i, s.kind) for tile in t.state.tiles
-                    if (tile.id == camp if demand.at_camp else demand.tile in (None, tile.id))
-                    and (not demand.adjacent or tile.distance == 1)
-                    for i, s in enumerate(tile.sources) if s.kind in kinds
-                    and not t.is_exhausted(tile.id, i, s)]
+    in_scope = [(tile.distance, tile.id, i, s.kind, t.is_exhausted(tile.id, i, s))
+                for tile in t.state.tiles
+                if (tile.id == camp if demand.at_camp else demand.tile in (None, tile.id))
+                and (not demand.adjacent or tile.distance == 1)
+                for i, s in enumerate(tile.sources) if s.kind in kinds]
+    open_sources = [(dist, tid, i, kind) for dist, tid, i, kind, covered in in_scope
+                    if not covered]
+    # A source already under a black marker is a marker with the same meaning already there
+    # (C14); a source that is not there at all is a demand that cannot be done (C1). R16
+    # counts either as 1 unit.
+    marked = any(covered for *_rest, covered in in_scope)
     chosen = sorted(open_sources)[:demand.count]
     for _distance, tile_id, i, kind in chosen:
         v.emit(t, Cover(tile_id, i))
@@ -432,14 +450,18 @@ def _cover(t: Work, demand: d.CoverSource, v: Verdict) -> None:
     missing = demand.count - len(chosen)
     v.pay(_(_SOURCES[demand.source]), demand.count, len(chosen), "source")
     if missing:
-        v.say("C14", n_("No uncovered {source} {where} for {n} marker: unfulfilled demand.",
-                        "No uncovered {source} {where} for {n} markers: unfulfilled demand.",
-                        missing, source=_(_SOURCE[demand.source]), where=_where(demand, camp)))
+        said = dict(source=_(_SOURCE[demand.source]), where=_where(demand, camp))
+        v.short_say("C14" if marked else "C1", n_(
+            "No uncovered {source} {where} for {n} marker: unfulfilled demand.",
+            "No uncovered {source} {where} for {n} markers: unfulfilled demand.", missing,
+            **said), n_("No uncovered {source} {where} for {n} marker.",
+                        "No uncovered {source} {where} for {n} markers.", missing, **said))
         some = demand.count > 1 and chosen
-        v.say("R16.several" if some else "R16.one", n_(
+        v.short_say("R16.several" if some else "R16.one", n_(
             "Each source that cannot be covered is 1 unit of unfulfilled demand: {n} unit in "
             "all.", "Each source that cannot be covered is 1 unit of unfulfilled demand: {n} "
-            "units in all.", missing))
+            "units in all.", missing), n_(
+            "{n} source cannot be covered.", "{n} sources cannot be covered.", missing))
     v.short_all(missing)
 
 
@@ -478,7 +500,33 @@ def _is_free(t: Work, demand: d.PlaceMarker, space: str) -> bool:
                for tile in t.state.tiles for i, s in enumerate(tile.sources))
 
 
+# The names a table gives the additional-food token ("+food", "+1 food", "additional food"),
+# spaces, dashes, underscores and a "1" or "token" left out; and the names of the camp's tile.
+FOOD_TOKENS = frozenset({"+food", "food+", "additionalfood", "extrafood", "plusfood"})
+CAMP_SPACES = frozenset({"camp", "camp-tile", "camp_tile", "tile-camp"})
+
+
+def _is_food_token(token: str) -> bool:
+    plain = "".join(c for c in token.lower() if c not in " -_1\t").removesuffix("token")
+    return plain in FOOD_TOKENS
+
+
+def _stacks_on_camp(t: Work, demand: d.PlaceToken) -> bool:
+    """Scenario 6: several +food tokens may sit on the camp tile (docs/rules/reference.md §5,
+    DZ-S6), so C13's identical token does not refuse a second one there."""
+    camp = _camp_tile(t)
+    on_camp = demand.space.lower() in CAMP_SPACES or (
+        camp is not None and demand.space == f"tile-{camp}")
+    return t.state.scenario == 6 and on_camp and _is_food_token(demand.token)
+
+
 def _place_token(t: Work, demand: d.PlaceToken, v: Verdict) -> None:
+    if demand.token in t.space(demand.space).tokens and _stacks_on_camp(t, demand):
+        v.emit(t, Place(demand.space, demand.token, is_marker=False))
+        v.say("G-s6-food-tokens", _("Scenario 6: several {token} tokens may sit on the camp "
+                                    "tile, so another goes on {space}.", token=demand.token,
+                                    space=space_words(demand.space)))
+        return
     if demand.token in t.space(demand.space).tokens:
         v.say("C13", _("An identical {token} token is already on {space}: no penalty.",
                        token=demand.token, space=space_words(demand.space)))
@@ -493,9 +541,11 @@ def _place_marker(t: Work, demand: d.PlaceMarker, v: Verdict) -> None:
     if space is None:  # the first eligible space without such a marker
         space = next((s for s in demand.spaces if _is_free(t, demand, s)), None)
         if space is None:
-            v.say("C14", _("Every eligible space already holds a {marker} marker: no space is "
-                           "left, which is 1 unit of unfulfilled demand.",
-                           marker=demand.marker), "derived")
+            v.short_say("C14", _("Every eligible space already holds a {marker} marker: no "
+                                 "space is left, which is 1 unit of unfulfilled demand.",
+                                 marker=demand.marker),
+                        _("Every eligible space already holds a {marker} marker: no space is "
+                          "left.", marker=demand.marker), "derived")
             v.short_all(1)
             return
     source = _black_on_source(demand, space)
@@ -503,14 +553,16 @@ def _place_marker(t: Work, demand: d.PlaceMarker, v: Verdict) -> None:
         _cover(t, source, v)
         return
     if demand.marker in t.space(space).markers:
-        v.say("C14", _("A {marker} marker is already on {space}: unlike a token, this is 1 "
-                       "unit of unfulfilled demand.", marker=demand.marker,
-                       space=space_words(space)))
+        v.short_say("C14", _("A {marker} marker is already on {space}: unlike a token, this "
+                             "is 1 unit of unfulfilled demand.", marker=demand.marker,
+                             space=space_words(space)),
+                    _("A {marker} marker is already on {space}.", marker=demand.marker,
+                      space=space_words(space)))
         v.short_all(1)
         return
     v.emit(t, Place(space, demand.marker, is_marker=True))
-    v.say("C3", _("The {marker} marker goes on {space}.", marker=demand.marker,
-                  space=space_words(space)))
+    v.say("G-marker-place", _("The {marker} marker goes on {space}.", marker=demand.marker,
+                              space=space_words(space)))
 
 
 def _lose_pawn(t: Work, demand: d.LosePawn, v: Verdict) -> None:
@@ -529,7 +581,8 @@ def _lose_pawn(t: Work, demand: d.LosePawn, v: Verdict) -> None:
 def _lose_item(t: Work, demand: d.LoseItem, v: Verdict) -> None:
     items = [i for i in t.built_items() if not i.scenario]
     if not items:
-        v.say("C1", _("There is no Item to lose: 1 unit of unfulfilled demand."), "derived")
+        v.short_say("C1", _("There is no Item to lose: 1 unit of unfulfilled demand."),
+                    _("There is no Item to lose."), "derived")
         v.short_all(1)
         return
     wanted = demand.item or t.choices.item or items[0].name
@@ -582,9 +635,11 @@ def _revert(t: Work, benefits: Any, v: Verdict) -> None:
 def _halve(t: Work, demand: d.Halve, v: Verdict) -> None:
     value = _value_of(t, demand.target)
     if value == 0:
-        v.say("C16", _("{what} is 0 and cannot be halved: unfulfilled demand.",
-                       what=_target(demand.target).capitalize()))
-        v.say("R8.zero", _("Halving 0 is 1 unit of unfulfilled demand."))
+        what = _target(demand.target).capitalize()
+        v.short_say("C16", _("{what} is 0 and cannot be halved: unfulfilled demand.", what=what),
+                    _("{what} is 0 and cannot be halved.", what=what))
+        v.short_say("R8.zero", _("Halving 0 is 1 unit of unfulfilled demand."),
+                    _("Halving 0 cannot be done."))
         v.short_all(1)
         return
     keep = ceil(value / 2)
@@ -633,8 +688,9 @@ def _combat(t: Work, demand: d.Combat, v: Verdict) -> None:
     v.say("G-combat", n_("Strength {strength} against Weapon {weapon}: {n} Wound from the "
                          "fight.", "Strength {strength} against Weapon {weapon}: {n} Wounds "
                          "from the fight.", wounds, strength=demand.strength, weapon=fighting))
-    v.hurt_why = _("from the fight and the Saber") if v.hurt else _("from the fight")
-    if wounds:
+    if wounds:  # with no Wounds from the fight, a Saber's Wound is only the Saber's
+        v.hurt_why = _("from the fight and the Saber") if v.hurt else _("from the fight")
+        v.hurt_cite = "G-combat"
         for who in v.victims:
             v.wound(who, wounds)
     if demand.weapon_loss:
@@ -650,11 +706,17 @@ def _weapon_loss(t: Work, demand: d.Combat, v: Verdict, weapon: int) -> None:
     if lost:
         v.emit(t, SetLevel("weapon", weapon - lost))
     said = dict(beast=beast, loss=demand.weapon_loss, weapon=weapon, new=weapon - lost)
-    v.say("G-combat-weapon", n_(
-        "{beast} takes {loss} off the Weapon track: {weapon} to {new}; {n} level short, "
-        "unfulfilled demand.", "{beast} takes {loss} off the Weapon track: {weapon} to {new}; "
-        "{n} levels short, unfulfilled demand.", missing, **said) if missing else _(
-        "{beast} takes {loss} off the Weapon track: {weapon} to {new}.", **said))
+    if missing:
+        v.short_say("G-combat-weapon", n_(
+            "{beast} takes {loss} off the Weapon track: {weapon} to {new}; {n} level short, "
+            "unfulfilled demand.", "{beast} takes {loss} off the Weapon track: {weapon} to "
+            "{new}; {n} levels short, unfulfilled demand.", missing, **said), n_(
+            "{beast} takes {loss} off the Weapon track: {weapon} to {new}; {n} level short.",
+            "{beast} takes {loss} off the Weapon track: {weapon} to {new}; {n} levels short.",
+            missing, **said))
+    else:
+        v.say("G-combat-weapon", _("{beast} takes {loss} off the Weapon track: {weapon} to "
+                                   "{new}.", **said))
     v.short_all(missing)
 
 
@@ -712,8 +774,9 @@ def _weather(t: Work, demand: d.WeatherClouds, v: Verdict) -> None:
         v.pay(_("wood (rain)"), n, wood)
         missing += 2 * n - food - wood
     if missing:
-        v.say("C1", n_("{n} resource short: unfulfilled demand.",
-                       "{n} resources short: unfulfilled demand.", missing))
+        v.short_say("C1", n_("{n} resource short: unfulfilled demand.",
+                             "{n} resources short: unfulfilled demand.", missing),
+                    n_("{n} resource short.", "{n} resources short.", missing))
     v.short_all(missing)
 
 
@@ -731,8 +794,12 @@ def _night_eating(t: Work, demand: d.NightEating, v: Verdict) -> None:
     # Each eats 1 food (either kind, R12): who eats is a choice only when the camp's food is
     # short for those in the camp; with enough, everyone in the camp eats, whatever was chosen,
     # and with none, no one can, so there is nothing to choose either.
-    short = 0 < t.food() < len(inside)
-    eaters = [who for who in (t.choices.fed or inside) if who in inside] if short else list(inside)
+    food = t.food()
+    short = 0 < food < len(inside)
+    # Who eats: as many as the food feeds, in the order the players chose (the choice lists
+    # only those who do eat).
+    eaters = [who for who in (t.choices.fed or inside) if who in inside][:food] if short \
+        else list(inside)
     if short:
         question = _("Who eats the camp's food, when it is short? ({away}, outside the camp, "
                      "cannot eat it.)", away=join(outside)) if outside else _(
@@ -740,7 +807,7 @@ def _night_eating(t: Work, demand: d.NightEating, v: Verdict) -> None:
         v.decisions.append(Decision(
             id="fed", question=question,
             options=tuple(Option(value=w, label=w) for w in inside), chosen=",".join(eaters),
-            default=",".join(inside)))
+            default=",".join(inside[:food])))
     if t.state.friday is not None:
         v.say("R2.weather-night", _("Friday does not eat at Night."))
     for who in outside:
@@ -751,8 +818,9 @@ def _night_eating(t: Work, demand: d.NightEating, v: Verdict) -> None:
             continue
         v.wound(who, 2)
         v.hurt_why = _("from hunger")
+        v.hurt_cite = "C15"
         v.say("C15", _("{who} cannot eat and suffers 2 Wounds. This is not unfulfilled demand.",
-                       who=role_name(who)))
+                       who=role_name(who)), names=(who,))
 
 
 def _feed(t: Work, who: FigureId, may_eat: bool, v: Verdict) -> bool:
@@ -788,10 +856,11 @@ def _night_no_shelter(t: Work, demand: d.NightNoShelter, v: Verdict) -> None:
     for who in v.victims:
         v.wound(who, 1)
     v.hurt_why = _("for the night without a Shelter")
+    v.hurt_cite = "G-night-shelter"
     away = any(not t.is_in_camp(who) for who in v.victims)
     said = _("No Shelter: each character suffers 1 Wound (not unfulfilled demand).")
     v.say("G-night-shelter", _("{said} {first}", said=said, first=_(FIRST_EDITION_OUTSIDE))
-          if away else said)
+          if away else said, names=v.victims)
 
 
 def _night_outside(t: Work, v: Verdict) -> None:
@@ -804,11 +873,13 @@ def _night_outside(t: Work, v: Verdict) -> None:
     for who in outside:
         v.wound(who, 1)
     v.hurt_why = _("for the night outside the camp")
+    v.hurt_cite = "G-night-shelter"
     said = n_("The Shelter protects only those in the camp: {names}, outside the camp, suffers "
               "1 Wound (not unfulfilled demand).", "The Shelter protects only those in the "
               "camp: {names}, outside the camp, each suffer 1 Wound (not unfulfilled demand).",
               len(outside), names=join(list(outside)))
-    v.say("G-night-shelter", _("{said} {first}", said=said, first=_(FIRST_EDITION_OUTSIDE)))
+    v.say("G-night-shelter", _("{said} {first}", said=said, first=_(FIRST_EDITION_OUTSIDE)),
+          names=outside)
 
 
 def _children(t: Work, demand: d.ChildrenFood, v: Verdict) -> None:
@@ -824,7 +895,7 @@ def _children(t: Work, demand: d.ChildrenFood, v: Verdict) -> None:
         v.say("C17", _("Only {food} for the children: the game is lost at once. No Wounds are "
                        "suffered instead.", food=resource_count("food", share)))
         v.lose(t, _("The children could not be fed ({share} of {food}).", share=share,
-                    food=resource_count("food", need)))
+                    food=resource_count("food", need)), "C17")
         return
     paid = _take(t, v, "food", need, "R11.need",
                  lambda what: _("The children eat {paid}.", paid=what))
@@ -855,7 +926,27 @@ def _children_share(t: Work, v: Verdict, need: int) -> int:
             "characters first leaves the children short.", "{food} cannot feed the children "
             "({need}) and {n} characters: feeding the characters first leaves the children "
             "short.", eaters, **said))
+    if first and need <= food < need + eaters:
+        _warn_deaths(t, v, food - need)
     return food if first else max(0, food - eaters)
+
+
+def _warn_deaths(t: Work, v: Verdict, left: int) -> None:
+    """R11's warning: the children fed first, the food left feeds only some of those in the
+    camp; a character whom 2 Wounds of hunger would kill dies, and the game is lost."""
+    inside = [w for w in all_characters(t.state) if _eats_in_camp(t, w)]
+    fed = [w for w in (t.choices.fed or inside) if w in inside][:left]
+    dying = [w for w in inside if w not in fed and w in t.cards
+             and t.counter(w, "wounds") + 2 >= t.cards[w].track.death_at]
+    if dying:
+        v.say("R11.split", n_(
+            "Warning: with the children fed first, {names} goes without food at Night and "
+            "dies of the 2 Wounds: the game is lost. Choose who eats so that someone who "
+            "survives 2 Wounds goes without, if anyone can.", "Warning: with the children fed "
+            "first, {names} go without food at Night and die of the 2 Wounds: the game is "
+            "lost. Choose who eats so that someone who survives 2 Wounds goes without, if "
+            "anyone can.",
+            len(dying), names=join(dying)))
 
 
 def _eats_in_camp(t: Work, who: FigureId) -> bool:
@@ -918,9 +1009,11 @@ def _card_wounds(t: Work, demand: d.SufferWounds, v: Verdict) -> None:
     for who in v.victims:
         v.wound(who, demand.amount)
     v.hurt_why = _("from the card")
+    v.hurt_cite = "G-card-wounds"
     v.say("G-card-wounds", n_("The card deals {n} Wound to each victim; this is not "
                               "unfulfilled demand.", "The card deals {n} Wounds to each "
-                              "victim; this is not unfulfilled demand.", demand.amount))
+                              "victim; this is not unfulfilled demand.", demand.amount),
+          names=v.victims)
 
 
 def _discard_any(t: Work, demand: d.DiscardAny, v: Verdict) -> None:
@@ -939,9 +1032,11 @@ def _discard_any(t: Work, demand: d.DiscardAny, v: Verdict) -> None:
             left -= _take(t, v, kind, left)
     v.pay(_either(demand.of), demand.amount, demand.amount - left)
     if left:
-        v.say("C1", n_("{n} of the {amount} cannot be discarded: {n} unit of unfulfilled "
-                       "demand.", "{n} of the {amount} cannot be discarded: {n} units of "
-                       "unfulfilled demand.", left, amount=demand.amount))
+        v.short_say("C1", n_("{n} of the {amount} cannot be discarded: {n} unit of unfulfilled "
+                             "demand.", "{n} of the {amount} cannot be discarded: {n} units of "
+                             "unfulfilled demand.", left, amount=demand.amount),
+                    _("{n} of the {amount} cannot be discarded.", n=left,
+                      amount=demand.amount))
     v.short_all(left)
 
 
@@ -1000,8 +1095,10 @@ def _adventure(t: Work, demand: d.AdventureCard, v: Verdict) -> None:
     v.victims, v.why = ("friday",), None
     v.wound("friday", 1)
     v.hurt_why = _("instead of drawing the Adventure card")
+    v.hurt_cite = "G-adventure"
     v.say("G-adventure", _("Friday, resolving the Action alone, draws no Adventure card: he "
-                           "suffers 1 Wound instead. This is not unfulfilled demand."))
+                           "suffers 1 Wound instead. This is not unfulfilled demand."),
+          names=("friday",))
 
 
 def _requirement(t: Work, demand: d.Requirement, v: Verdict) -> None:
@@ -1020,8 +1117,9 @@ def _requirement(t: Work, demand: d.Requirement, v: Verdict) -> None:
 def _camp_cannot_move(t: Work, v: Verdict) -> None:
     """A card that moves the camp, when it cannot move and the card states no alternative:
     a demand that cannot be fulfilled, 1 unit (C1's "and so on": our reading)."""
-    v.say("C1", _("The camp cannot move, and the card says nothing else for it: 1 unit of "
-                  "unfulfilled demand."), "derived")
+    v.short_say("C1", _("The camp cannot move, and the card says nothing else for it: 1 unit "
+                        "of unfulfilled demand."),
+                _("The camp cannot move, and the card says nothing else for it."), "derived")
     v.short_all(1)
 
 
@@ -1114,9 +1212,10 @@ def _discard_cards(t: Work, demand: d.DiscardCards, v: Verdict) -> None:
           "determination")
     short = demand.amount - paid
     if short:
-        v.say("C1", n_("{n} card cannot be discarded: {n} unit of unfulfilled demand.",
-                       "{n} cards cannot be discarded: {n} units of unfulfilled demand.",
-                       short))
+        v.short_say("C1", n_("{n} card cannot be discarded: {n} unit of unfulfilled demand.",
+                             "{n} cards cannot be discarded: {n} units of unfulfilled demand.",
+                             short),
+                    n_("{n} card cannot be discarded.", "{n} cards cannot be discarded.", short))
     v.short_all(short)
 
 

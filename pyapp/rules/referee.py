@@ -76,11 +76,11 @@ _RULING = Ruling.__pydantic_validator__  # `Ruling(**fields)`, without keyword a
 def resolve(state: TableState, ctx: Context, choices: Choices,
             demands: tuple[Demand, ...]) -> Outcome:
     """Judge and apply each demand on the table the previous one left."""
-    work = Work(state, ctx, choices)
+    work = Work(state, ctx, choices, demands)
     ledger = Ledger()
     for index, demand in enumerate(demands):
         if work.lost is not None:
-            ledger.steps.append(step("G-wound-track", _(
+            ledger.steps.append(step(ledger.lost_by or "G-wound-track", _(
                 "The game is lost: the rest of the effect is not resolved."), index))
             break
         _resolve_one(work, ledger, demand, index)

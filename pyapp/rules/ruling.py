@@ -27,6 +27,8 @@ from .state import (
 )
 from .words import resource_words
 
+# Steps that only inform: they decide nothing that is paid, suffered or follows.
+INFORMING = frozenset({"C4"})
 Place = Annotated[int, Field(ge=0, le=20)]  # a demand's place in the effect, from 0
 
 
@@ -101,6 +103,15 @@ class Step:
     demand: int | None = None  # index of the demand in the effect; None for the whole ruling
     part: str | None = None  # the part of a ruling it applies ("R8.zero"), when it has parts
     by_card: bool = False  # it applies the card's own words (who suffers): stated by the card
+    # The figures the step names as suffering Wounds ("Cook goes without and suffers 1 Wound").
+    names: tuple[FigureId, ...] = ()
+    # On a step that tallies Wounds (one line of who suffers what): the Wounds it deals to each
+    # figure it names; 0 on every other step.
+    deals: int = 0
+    # Whether the step decides what is paid, who suffers or what follows; one that decides
+    # nothing (what could still avoid a loss, C4; an 'if possible' shortfall that C9 cancels)
+    # does not make the ruling less sure.
+    decides: bool = True
 
 
 def step(cite: str, text: str, demand: int | None = None,
@@ -108,7 +119,8 @@ def step(cite: str, text: str, demand: int | None = None,
     """A step citing a clause of the catalogue, or one part of a ruling ("R8.zero"); it
     carries that clause's or part's certainty, unless it combines rules (`derived`)."""
     clause, part, sure, switch, by_card = CLAUSE_META[cite]
-    return new_step(clause, text, certainty or sure, switch, demand, part, by_card)
+    return new_step(clause, text, certainty or sure, switch, demand, part, by_card,
+                    decides=clause not in INFORMING)
 
 
 # What a step may cite -> (clause id, part id, certainty, switch, by_card): every clause, every
@@ -168,16 +180,20 @@ def _slot_setters(cls: type, names: str) -> tuple[Callable[[object, object], Non
 
 
 _new = object.__new__
-_STEP = _slot_setters(Step, "clause text certainty switch demand part by_card")
+_STEP = _slot_setters(Step, "clause text certainty switch demand part by_card names deals "
+                      "decides")
 _PAYMENT = _slot_setters(Payment, "demand what wanted paid kind")
 _REPORT = _slot_setters(WoundReport, "figure unfulfilled other morale_arrows died")
 
 
 def new_step(clause: str, text: str, certainty: Certainty, switch: str | None,
-             demand: int | None, part: str | None = None, by_card: bool = False) -> Step:
-    """`Step(clause, text, certainty, switch, demand, part, by_card)`, made quickly."""
+             demand: int | None, part: str | None = None, by_card: bool = False,
+             names: tuple[FigureId, ...] = (), deals: int = 0, decides: bool = True) -> Step:
+    """`Step(clause, text, certainty, switch, demand, part, by_card, names, deals, decides)`,
+    made quickly."""
     made: Step = _new(Step)
-    set_clause, set_text, set_certainty, set_switch, set_demand, set_part, set_by_card = _STEP
+    (set_clause, set_text, set_certainty, set_switch, set_demand, set_part, set_by_card,
+     set_names, set_deals, set_decides) = _STEP
     set_clause(made, clause)
     set_text(made, text)
     set_certainty(made, certainty)
@@ -185,6 +201,9 @@ def new_step(clause: str, text: str, certainty: Certainty, switch: str | None,
     set_demand(made, demand)
     set_part(made, part)
     set_by_card(made, by_card)
+    set_names(made, names)
+    set_deals(made, deals)
+    set_decides(made, decides)
     return made
 
 
@@ -319,10 +338,6 @@ class Ruling(Value):
         return validated
 
 
-# Steps that only inform: they decide nothing that is paid, suffered or follows.
-INFORMING = frozenset({"C4"})
-
-
 def weakest(unsure: list[Step]) -> tuple[Certainty, tuple[str, ...]]:
     """The certainty of a ruling: its weakest deciding step's, and what those steps cite;
     `unsure` are its steps less sure than `stated` (the referee keeps them aside as it goes).
@@ -331,7 +346,7 @@ def weakest(unsure: list[Step]) -> tuple[Certainty, tuple[str, ...]]:
         return "stated", ()
     rank, cited = 2, list[str]()
     for s in unsure:
-        if s.clause in INFORMING:
+        if not s.decides:
             continue
         r = CERTAINTY_RANK[s.certainty]
         if r < rank:

@@ -323,7 +323,7 @@ def ruling_sure(ruling: Ruling, state: TableState) -> Sure:
     """The ruling's certainty (its weakest deciding step, which the referee found) in words."""
     rests = ", ".join(cite_words(c) for c in ruling.rests_on)
     deciding = tuple(i for i, s in enumerate(ruling.steps)
-                     if (s.part or s.clause) in ruling.rests_on
+                     if s.decides and (s.part or s.clause) in ruling.rests_on
                      and s.certainty == ruling.certainty)
     if ruling.certainty == "stated":
         by_card = any(s.by_card and s.certainty == "stated" for s in ruling.steps)

@@ -41,6 +41,7 @@ class Ledger:
     decisions: list[Decision] = field(default_factory=list)
     wounds: dict[FigureId, list[int]] = field(default_factory=dict)
     units: int = 0
+    lost_by: str | None = None  # the clause (or part) whose step lost the game
 
 
 class Verdict:
@@ -49,8 +50,8 @@ class Verdict:
     Steps, payments and decisions go straight into the ruling's ledger; what stays here is
     what the demand owes: who is hurt, how much, and why."""
 
-    __slots__ = ("_victims", "decided_from", "hurt", "hurt_why", "index", "ledger", "pending",
-                 "shortfall", "why")
+    __slots__ = ("_victims", "decided_from", "hurt", "hurt_cite", "hurt_why", "if_possible",
+                 "index", "ledger", "pending", "shortfall", "why")
 
     def __init__(self, ledger: Ledger, index: int, victims: tuple[FigureId, ...],
                  why: Why | None) -> None:
@@ -58,6 +59,8 @@ class Verdict:
         self._victims = victims
         self.why = why  # the step naming the victims; said only if someone suffers
         self.hurt_why = _("from the effect itself")
+        self.hurt_cite = "G-card-wounds"  # the rule that deals the Wounds in `hurt`
+        self.if_possible = False  # an 'if possible' demand: C9 cancels its shortfall
         self.shortfall: dict[FigureId, int] = {}
         self.pending = 0  # units short before anyone said who resolves the Action
         self.hurt: dict[FigureId, int] = {}
@@ -90,11 +93,15 @@ class Verdict:
         """Apply an event to the working table at once: later parts of the demand read it."""
         work.apply(event)
 
-    def say(self, cite: str, text: str, certainty: Certainty | None = None) -> None:
+    def say(self, cite: str, text: str, certainty: Certainty | None = None,
+            names: tuple[FigureId, ...] = (), deals: int = 0, decides: bool = True) -> None:
         """A step citing a clause of the catalogue or a part of a ruling (`ruling.step`), for
-        this demand; `certainty` only where the step combines rules (`derived`)."""
+        this demand; `certainty` only where the step combines rules (`derived`); `names`, the
+        figures it names as suffering; `deals`, the Wounds a tallying step deals each of them;
+        `decides`, whether it decides anything (`Step.decides`)."""
         clause, part, sure, switch, by_card = CLAUSE_META[cite]
-        made = new_step(clause, text, certainty or sure, switch, self.index, part, by_card)
+        made = new_step(clause, text, certainty or sure, switch, self.index, part, by_card,
+                        names, deals, decides)
         ledger = self.ledger
         ledger.steps.append(made)
         if made.certainty != "stated":
@@ -134,7 +141,20 @@ class Verdict:
         if amount:
             self.hurt[who] = self.hurt.get(who, 0) + amount
 
-    def lose(self, work: Work, reason: str) -> None:
+    def short_say(self, cite: str, counted: str, possible: str,
+                  certainty: Certainty | None = None) -> None:
+        """A step on what cannot be done. The rule counts it as unfulfilled demand (`counted`),
+        unless the demand applies 'if possible': then it costs nothing (C9), which is no
+        unfulfilled demand (`possible`), and the step decides nothing."""
+        if self.if_possible:
+            self.say(cite, possible, certainty, decides=False)
+        else:
+            self.say(cite, counted, certainty)
+
+    def lose(self, work: Work, reason: str, cite: str) -> None:
+        """The game is lost, by the rule `cite` (the one a later step names as the cause)."""
+        if work.lost is None and self.ledger.lost_by is None:
+            self.ledger.lost_by = cite
         self.emit(work, LoseGame(reason))
 
     def units(self) -> int:

@@ -57,8 +57,12 @@ FOOD_ORDER: dict[str, tuple[ResourceKind, ResourceKind]] = {
 class Work:
     """The table while an effect resolves: the original state, plus what has changed so far."""
 
-    def __init__(self, state: TableState, ctx: Context, choices: Choices) -> None:
+    def __init__(self, state: TableState, ctx: Context, choices: Choices,
+                 demands: tuple[Demand, ...] = ()) -> None:
         self.state, self.ctx, self.choices = state, ctx, choices
+        # The effect has a fight: its other demands' victims in the Event Phase are a reading
+        # of "the outcome of the combat" (victims.BESIDE_A_FIGHT_*).
+        self.fight = any(d.kind == "combat" for d in demands)
         self.pile, self.future = _amounts(state.available), _amounts(state.future)
         self.gained = dict(_NOTHING_GAINED)
         if state.house_rules.same_action_gains_pay and state.phase == "action":
@@ -89,7 +93,7 @@ class Work:
         key = victim_key(demand)
         found = self._victims.get(key)
         if found is None:
-            found = self._victims[key] = victims(self.state, self.ctx, demand)
+            found = self._victims[key] = victims(self.state, self.ctx, demand, self.fight)
         return found
 
     # Reading the table as it stands now.

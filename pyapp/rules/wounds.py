@@ -6,8 +6,9 @@ from bisect import bisect_right
 
 from .events import MoveWounds, SetLevel
 from .i18n import _, n_
-from .state import MORALE_MAX, MORALE_MIN, FigureId
+from .state import FRIDAY_TRACK, MORALE_MAX, MORALE_MIN, FigureId
 from .verdict import Verdict
+from .victims import names_a_group
 from .words import and_list, role_name
 from .work import Work
 
@@ -16,8 +17,13 @@ def suffer(w: Work, v: Verdict) -> None:
     """Apply the Wounds a verdict owes (it owes some), victim by victim, in turn order; tally
     them per figure."""
     owed = _owed(v)
-    if v.why is not None:
-        v.say(*v.why)
+    victims = v.victims
+    # The rule naming the victims is said when they all suffer. When only some do (one who is
+    # short, R1; one who goes hungry, C15; the one who used the Saber), the steps naming those
+    # say who suffers, and the group's rule would say more than happened.
+    if v.why is not None and victims and set(victims) <= set(owed):
+        cite, text, sure = v.why
+        v.say(cite, text, sure, names=victims)
     _helpers(w, v, owed)
     _summary(v, owed)
     _move_markers(w, v, owed)
@@ -33,17 +39,19 @@ def _owed(v: Verdict) -> list[FigureId]:
     return owed
 
 
-# The rules naming the victims of the Weather and of the Night itself (eating, a night without a
-# Shelter): R2's house part leaves Friday out of those. Any other effect on all characters, a
-# card's own included, leaves him out by R2's derived part, in whichever phase it comes.
-_WEATHER_NIGHT = frozenset({"R10", "G-night-eat", "G-night-shelter"})
+# The rules naming the victims of the Weather and of Night eating: R2's house part leaves Friday
+# out of those (rulings.md, "How sure each ruling is", R2: "weather and Night eating: house").
+# Any other effect on all characters leaves him out by R2's derived part, in whichever phase it
+# comes: a card's own, and the Night without a Shelter too, whose Wound hits "each character"
+# (Friday is not a character, stated: so sparing him follows from the rules, derived).
+_WEATHER_NIGHT = frozenset({"R10", "G-night-eat"})
 
 
 def _helpers(w: Work, v: Verdict, owed: list[FigureId]) -> None:
     """Why Friday, the Dog and Jenny are, or are not, among those who suffer."""
     if "jenny" in owed:
         v.say("R4", _("Jenny, rescued, counts as a character."))
-    if len(v.victims) > 1 or "jenny" in v.victims:
+    if names_a_group(v.why) or len(v.victims) > 1 or "jenny" in v.victims:
         if w.state.friday is not None and "friday" not in owed:
             named_by = v.why[0] if v.why is not None else None
             part = "R2.weather-night" if named_by in _WEATHER_NIGHT else "R2.events"
@@ -63,13 +71,15 @@ def _summary(v: Verdict, owed: list[FigureId]) -> None:
             groups.setdefault((shortfall.get(who, 0), hurt.get(who, 0)), []).append(who)
     for (unfulfilled, other), figures in groups.items():
         names = join(figures)
+        named = tuple(figures)
         if unfulfilled:
             v.say("C1", _suffer(names, len(figures), n_(
                 "{n} Wound of unfulfilled demand", "{n} Wounds of unfulfilled demand",
-                unfulfilled)))
-        if other:
-            v.say("G-wound-track", _suffer(names, len(figures), n_(
-                "{n} Wound {why}", "{n} Wounds {why}", other, why=v.hurt_why)))
+                unfulfilled)), names=named, deals=unfulfilled)
+        if other:  # cited by the rule that deals them (hunger, the fight, the card ...)
+            v.say(v.hurt_cite, _suffer(names, len(figures), n_(
+                "{n} Wound {why}", "{n} Wounds {why}", other, why=v.hurt_why)), names=named,
+                deals=other)
 
 
 def _suffer(names: str, count: int, wounds: str) -> str:
@@ -131,10 +141,15 @@ SIGNED: dict[int, str] = {n: f"{n:+d}" for n in range(MORALE_MIN, MORALE_MAX + 1
 
 def _die(w: Work, v: Verdict, who: FigureId) -> None:
     if who == "friday":
+        if w.cards["friday"].track == FRIDAY_TRACK:  # the app's default track, not the table's
+            v.say("G-friday-track", _("Friday's track ends at {n} Wounds: this app's default, "
+                                      "since no rule text gives the number (one public "
+                                      "implementation of the game draws his track so).",
+                                      n=FRIDAY_TRACK.death_at))
         v.say("G-friday-death", _("Friday reaches his death space and dies; his death does not "
                                   "lose the game."))
         return
     name = role_name(who)
-    v.lose(w, _("{who} died", who=name))
+    v.lose(w, _("{who} died", who=name), "G-wound-track")
     v.say("G-wound-track", _("{who} reaches the death space and dies: the game is lost.",
-                             who=name))
+                             who=name), names=(who,))

@@ -45,7 +45,7 @@ def told_wounds(r: Ruling) -> dict[str, list[int]]:
     found: dict[str, list[int]] = {}
     for s in r.steps:
         match = SUFFER.match(s.text)
-        if not match or s.clause not in ("C1", "G-wound-track"):
+        if not match or not s.deals:  # the steps that tally Wounds (wounds._summary)
             continue
         names, n, why = match.groups()
         for name in re.findall(NAME, names):

@@ -71,8 +71,9 @@ def test_new_kinds_rule_as_their_questions_say() -> None:
 
 def test_beast_gains_no_resolver_and_hungry_animals_questions_rule_as_they_say() -> None:
     """A Beast's gains wait in Future Resources in the Action Phase; an Action-Phase effect
-    that hurts nobody needs no resolver; the Hungry Animals' fight hurts every character,
-    the one away from the camp too, with no victims typed in."""
+    that hurts nobody needs no resolver; the Hungry Animals' fight hurts the characters in
+    camp, not the one away from it (R10: the weather does not reach them), with no victims
+    typed in."""
     gains = ruling("beast-gains")
     assert gains["gains"] == [{"demand": 0, "what": "food", "amount": 3, "to": "future"},
                               {"demand": 0, "what": "fur", "amount": 1, "to": "future"}]
@@ -82,6 +83,6 @@ def test_beast_gains_no_resolver_and_hungry_animals_questions_rule_as_they_say()
     assert next(e for e in ENTRIES if e.id == "no-resolver-needed").example.context.resolver \
         is None
     animals = ruling("hungry-animals")
-    assert {w["figure"]: w["other"] for w in animals["wounds"]} == {"cook": 3, "explorer": 3}
+    assert {w["figure"]: w["other"] for w in animals["wounds"]} == {"cook": 3}
     assert all(d.victims == "default" for e in ENTRIES if e.id == "hungry-animals"
                for d in e.example.effect.demands)

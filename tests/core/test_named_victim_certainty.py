@@ -93,9 +93,11 @@ CASES = [
     Case("A Shiny Jewel at Night with Friday: a card's Wound, not the Night's (R2.events)",
          card("a-shiny-jewel"), table(phase="night", shelter="built", friday={}),
          certainty="derived", rests_on=("R2.events",)),
-    Case("Night without a Shelter, with Friday: the Night's own Wound (R2.weather-night)",
+    # The Wound hits "each character"; Friday is not a character (stated), so sparing him
+    # follows from the rules: R2's derived part (rulings.md, "How sure each ruling is", R2).
+    Case("Night without a Shelter, with Friday: not a character, so spared (R2.events)",
          {"demands": [{"kind": "night_no_shelter"}]}, table(phase="night", friday={}),
-         certainty="house", rests_on=("R2.weather-night",), by_card=False),
+         certainty="derived", rests_on=("R2.events",), by_card=False),
     # The card's own alternative replaces the rule of unfulfilled demand: R13, derived.
     Case("Unusually Cold Night, 1 wood: the card's alternative wounds each character (R13)",
          card("unusually-cold-night"), table(available={"wood": 1}), certainty="derived",
@@ -128,9 +130,10 @@ def test_naming_each_character_wounds_the_same_figures_as_the_default() -> None:
     named = Case("", card("jaguar-event")).ruling()
     default = Case("", by_default(card("jaguar-event"))).ruling()
     assert named.wounds == default.wounds and named.state == default.state
+    # The Wounds' tally cites the rule that deals them: the card's own (G-card-wounds).
     assert [s.clause for s in named.steps] == ["G-card-wounds", "G-named-victim",
-                                               "G-wound-track"]
-    assert [s.clause for s in default.steps] == ["G-card-wounds", "C5", "G-wound-track"]
+                                               "G-card-wounds"]
+    assert [s.clause for s in default.steps] == ["G-card-wounds", "C5", "G-card-wounds"]
 
 
 def test_a_card_s_own_wounds_always_name_who_suffers() -> None:

@@ -111,7 +111,12 @@ def test_who_eats_is_asked_only_when_the_camps_food_is_short(case: Case) -> None
     else:
         (decision,) = fed
         assert tuple(o.value for o in decision.options) == case.offered
-        assert decision.default == ",".join(case.offered)  # as before: all in the camp
+        # The suggestion, and the choice, list only those the food feeds: the first in the camp,
+        # or those the players chose, as many as there is food for.
+        food = sum(case.available.values())
+        assert decision.default == ",".join(case.offered[:food])
+        eaters = [w for w in case.offered if w not in case.hungry]
+        assert sorted(decision.chosen.split(",")) == sorted(eaters)
         for who in case.outside:
             assert f"{who.capitalize()}, outside the camp, cannot eat it" in decision.question
     hurt = {w.figure: w.other for w in ruling.wounds if w.other}

@@ -37,7 +37,9 @@ def test_the_camps_food_is_offered_only_to_those_in_the_camp() -> None:
     ruling = ruled(night(1))
     fed = next(d for d in ruling.decisions if d.id == "fed")
     assert [o.value for o in fed.options] == ["cook", "carpenter"]
-    assert fed.default == "cook,carpenter" and fed.chosen == "cook,carpenter"
+    # 1 food feeds one: the choice names only the Cook, who eats (not the Carpenter, who
+    # goes hungry)
+    assert fed.default == "cook" and fed.chosen == "cook"
     assert "Explorer, outside the camp, cannot eat it" in fed.question
     hurt = {w.figure: w.other for w in ruling.wounds if w.other}
     assert hurt == {"carpenter": 2, "explorer": 2}

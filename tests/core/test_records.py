@@ -11,11 +11,13 @@ import pytest
 from pyapp.rules.ruling import Payment, Step, WoundReport, new_payment, new_report, new_step
 
 CASES = [
-    (new_step, Step, ("C1", "Cook suffers 1 Wound.", "stated", None, 2, None, False)),
-    (new_step, Step, ("R1", "House rule.", "house", "shortfall_hurts_all", None, None, False)),
-    (new_step, Step, ("R8", "Halving 0.", "house", None, 0, "R8.zero", False)),
+    (new_step, Step, ("C1", "Cook suffers 1 Wound.", "stated", None, 2, None, False, ("cook",),
+                      1, True)),
+    (new_step, Step, ("R1", "House rule.", "house", "shortfall_hurts_all", None, None, False,
+                      (), 0, True)),
+    (new_step, Step, ("R8", "Halving 0.", "house", None, 0, "R8.zero", False, (), 0, False)),
     (new_step, Step, ("G-named-victim", "The card names each character.", "stated", None, 0,
-                      None, True)),
+                      None, True, ("cook", "explorer"), 0, True)),
     (new_payment, Payment, (0, "wood", 3, 1, "resource")),
     (new_report, WoundReport, ("soldier", 1, 2, 1, True)),
 ]

@@ -42,11 +42,12 @@ def test_every_stored_v1_example_opens() -> None:
         assert isinstance(rule(request_from(data)), Ruling)
 
 
-def test_v1_hungry_animals_now_hurt_everyone() -> None:
-    """Rules fix (R10): the Hungry Animals' fight in the Weather Phase hurts all characters,
-    the one outside the camp too; before, only those in camp."""
+def test_v1_hungry_animals_hurt_only_those_in_camp() -> None:
+    """R10: characters outside the camp are not affected by the weather, the Hungry Animals'
+    fight included (docs/rules/reference.md §2): only those in camp fight, as the v1 referee
+    ruled (an intermediate version wounded the one outside too)."""
     r = rule(decode(HUNGRY_ANIMALS))
-    assert hurt(r) == {"cook": 3, "explorer": 3}
+    assert hurt(r) == {"cook": 3}
 
 
 def test_v1_hungry_animals_in_camp_only_when_asked() -> None:
