@@ -8,10 +8,11 @@ import heapq
 import re
 import unicodedata
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from functools import cache
 from typing import Any
 
-from .catalogue import Card, catalogue
+from .catalogue import Card, ListedCard, card_list, catalogue
 from .demands import Effect
 from .errors import SearchError
 from .i18n import N_, _, n_
@@ -59,14 +60,17 @@ def rules_differently(card: Card) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Hit:
-    """One search result: a card (with its score), or the typed demand itself (`card` None)."""
+    """One search result: a card (with its score), a card of the box that asks for nothing
+    (`record`), or the typed demand itself (`card` and `record` None)."""
 
     score: float
     card: Card | None
     why: str  # where it matched: "name", "text", "contains the demand", "deck" (listed)
-    effect: Effect
+    effect: Effect | None  # None for a card of the box that asks for nothing
     label: str
     flag: str = ""  # the card's "why it rules differently", if any
+    record: ListedCard | None = None  # a card of the box with no demand
+    deck: str = ""  # the record's deck on the card list
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,19 +78,23 @@ class Found:
     query: str
     hits: tuple[Hit, ...]
     demand: Effect | None  # the plain demand read from the query, if it reads as one
+    nearest: tuple[str, ...] = ()  # on a miss: the names nearest to what was typed
 
 
 @dataclass(frozen=True, slots=True)
 class _Indexed:
-    card: Card
-    name: tuple[str, ...]  # words of the name, the card-list name and the aliases
-    name_text: str
-    text: tuple[str, ...]  # words of the effect, the part, the note and the deck
+    card: Card | None
+    record: ListedCard | None
+    deck: str  # the card list's deck
+    own: tuple[str, ...]  # the card's own name, folded words joined
+    other: tuple[str, ...]  # its card-list name and aliases, folded words joined
+    name_words: frozenset[str]
+    text_words: frozenset[str]
     filter: str
-    names: str  # " w1 w2 … ": the name words between spaces, for fast whole-word tests
-    texts: str
     flag: str
     demands: tuple[tuple[str, frozenset[tuple[str, object]]], ...]  # (kind, fields) of each
+    label: str
+    has_demand: bool
 
 
 def _fields(demand: object) -> frozenset[tuple[str, object]]:
@@ -94,77 +102,229 @@ def _fields(demand: object) -> frozenset[tuple[str, object]]:
     return frozenset((k, v) for k, v in dumped.items() if k != "kind")
 
 
+# Small words a player types that say nothing about which card ("lose the Weapon").
+STOP = frozenset({"the", "a", "an", "of", "to", "is", "are", "on", "in", "it", "its", "and",
+                  "or", "card", "s"})
+# A loss written with a sign ("Weapon −2") is also found as words.
+LOSS = re.compile(r"(?:^|\s)-\s?\d")
+
+
+def _text_words(text: str) -> frozenset[str]:
+    found = set(words(text))
+    if LOSS.search(fold(text)):
+        found |= {"lose", "loses", "minus"}
+    return frozenset(found)
+
+
+def _filter_of(deck: str) -> str:
+    head = deck.split("-")[0]
+    if deck in SCENARIO_DECKS:
+        return "scenario"
+    if deck == "wreckage":
+        return "event"
+    return head if head in FILTERS else "box"
+
+
 @cache
 def _index() -> tuple[_Indexed, ...]:
+    listing = card_list()
+    aliases = {(key, c.name): c.aliases for key, d in listing.decks.items() for c in d.cards}
     out = []
+    have = set()
     for c in catalogue().cards:
-        names = " ".join((c.name, c.listed, *c.aliases))
+        have.add((c.list_deck, c.list_name))
+        other = (c.listed, *c.aliases, *aliases.get((c.list_deck, c.list_name), ()))
         more = " ".join((c.text, c.part, c.note, c.deck, c.group))
         demands = tuple((d.kind, _fields(d)) for d in
                         (*c.effect.demands, *(c.effect.alternative or ())))
-        name_words, text_words = words(names), words(more)
-        out.append(_Indexed(c, name_words, " ".join(name_words), text_words,
-                            "scenario" if c.deck in SCENARIO_DECKS else c.deck,
-                            f" {' '.join(name_words)} ", f" {' '.join(text_words)} ",
-                            rules_differently(c), demands))
+        own = " ".join(words(c.name))
+        others = tuple(" ".join(words(o)) for o in other if o)
+        out.append(_Indexed(c, None, c.list_deck, (own,), others,
+                            frozenset(w for n in (own, *others) for w in n.split()),
+                            _text_words(more), _filter_of(c.deck), rules_differently(c), demands,
+                            c.name, True))
+    for key, deck in listing.decks.items():
+        for r in deck.cards:
+            if (key, r.name) in have:
+                continue
+            own = " ".join(words(r.name))
+            others = tuple(" ".join(words(a)) for a in r.aliases)
+            text = " ".join((r.text, r.out, r.note, deck.title, key.replace("-", " ")))
+            out.append(_Indexed(None, r, key, (own,), others,
+                                frozenset(w for n in (own, *others) for w in n.split()),
+                                _text_words(text), _filter_of(key), "", (), r.name, False))
     return tuple(out)
 
 
-def _score(entry: _Indexed, terms: tuple[tuple[str, str, str], ...], phrase: str) -> float:
-    """Each term must be found: a whole name word 4, the start of one 3, inside one 2, else
-    the start of a word of the text 1. (`names`/`texts` are " w1 w2 ": C string searches;
-    each term comes as (term, " term ", " term"), made once per query.)"""
-    total = 0.0
-    names, texts = entry.names, entry.texts
-    for t, whole, start in terms:
-        if whole in names:
-            total += 4
-        elif start in names:
-            total += 3
-        elif t in names:
-            total += 2
-        elif start in texts:
-            total += 1
+@cache
+def _vocabulary() -> tuple[frozenset[str], frozenset[str]]:
+    """Every name word and every text word of the index."""
+    names = frozenset(w for e in _index() for w in e.name_words)
+    texts = frozenset(w for e in _index() for w in e.text_words)
+    return names, texts
+
+
+def distance(a: str, b: str, limit: int = 2) -> int:
+    """Letters wrong, missing, extra or swapped between `a` and `b` (optimal string
+    alignment); anything above `limit` is returned as `limit + 1`."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cost = ca != cb
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return min(prev[-1], limit + 1)
+
+
+def allowed(word: str) -> int:
+    """How many letters may be wrong in a typed word: none below 3 letters, one up to 6,
+    two from 7."""
+    return 0 if len(word) < 3 else 1 if len(word) < 7 else 2
+
+
+def _near(term: str, vocabulary: frozenset[str]) -> dict[str, int]:
+    """The vocabulary's words within the typo allowance of `term`, with their distance."""
+    limit = allowed(term)
+    if not limit:
+        return {}
+    found = {}
+    for w in vocabulary:
+        if abs(len(w) - len(term)) <= limit and w[0] in (term[0], term[1:2] or term[0]):
+            d = distance(term, w, limit)
+            if d <= limit:
+                found[w] = d
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Term:
+    word: str
+    names: dict[str, int]  # name words within the allowance
+    texts: dict[str, int]  # text words within the allowance
+
+
+def _term_score(entry: _Indexed, t: _Term) -> tuple[float, bool]:
+    """(score, in the name): a whole name word 4, the start of one 3, one a typo away
+    3.5 − letters wrong, inside one 2; a text word 1, one a typo away 0.5; else 0."""
+    w = t.word
+    if w in entry.name_words:
+        return 4, True
+    if any(n.startswith(w) for n in entry.name_words) and len(w) >= 2:
+        return 3, True
+    near = [d for n, d in t.names.items() if n in entry.name_words]
+    if near:
+        return 3.5 - min(near), True
+    if len(w) >= 3 and any(w in n for n in entry.name_words):
+        return 2, True
+    if w in entry.text_words or (len(w) >= 3 and any(x.startswith(w) for x in entry.text_words)):
+        return 1, False
+    if any(x in entry.text_words for x in t.texts):
+        return 0.5, False
+    return 0, False
+
+
+def _score(entry: _Indexed, terms: tuple[_Term, ...], phrase: str) -> tuple[float, bool]:
+    """The entry's score for these terms and whether every term is in its name. Each term
+    must be found, but one in three of a longer query may be missing; the whole name typed,
+    or nearly (a typo or two), ranks it first."""
+    total, in_name, missing = 0.0, True, 0
+    for t in terms:
+        score, named = _term_score(entry, t)
+        if not score:
+            missing += 1
+            in_name = False
+            continue
+        total += score
+        in_name = in_name and named
+    if missing and (len(terms) < 3 or missing > len(terms) // 3):
+        return 0, False
+    total -= 2 * missing
+    limit = min(2, max(1, len(phrase) // 6)) if phrase else 0
+    for bonus, names in ((6, entry.own), (5, entry.other)):
+        for name in names:
+            if name == phrase:
+                total += bonus + 2
+                break
+            d = distance(phrase, name, limit) if limit else limit + 1
+            if d <= limit:
+                total += bonus - 2 * d
+                break
+            if name.startswith(phrase):
+                total += bonus / 2
+                break
         else:
-            return 0
-    if phrase and entry.name_text.startswith(phrase):
-        total += 6 if entry.name_text == phrase else 3
-    return total
+            continue
+        break
+    if entry.has_demand:
+        total += 0.25  # a tie goes to the card the referee rules
+    return total, in_name
 
 
 def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12) -> Found:
-    """The best cards for `query` (names above text), restricted to `decks` if any given."""
+    """The best cards for `query` (names above text), restricted to `decks` if any given.
+    Typos of one or two letters are forgiven; the cards of the box that ask for nothing are
+    found too, and say so; on a miss, the nearest names are offered."""
     unknown = [d for d in decks if d not in FILTERS]
     if unknown:
         raise SearchError("", _("There is no deck filter {deck}; the filters are {filters}.",
                                 deck=repr(unknown[0]), filters=", ".join(FILTERS)))
-    terms = words(query)
+    all_terms = words(query)
+    terms = tuple(w for w in all_terms if w not in STOP) or all_terms
     demand = read_demand(query)
     if not terms and demand is None and decks:
         # A deck chosen with nothing typed: every card of that deck, by name.
-        listed = sorted((e for e in _index() if e.filter in decks), key=lambda e: e.card.name)
-        return Found(query, tuple(Hit(1, e.card, "deck", e.card.effect, e.card.name, e.flag)
-                                  for e in listed), None)
-    phrase = " ".join(terms)
-    variants = tuple((t, f" {t} ", f" {t}") for t in terms)
+        listed = sorted((e for e in _index() if e.filter in decks and e.card is not None),
+                        key=lambda e: e.label)
+        return Found(query, tuple(_hit(e, 1, "deck") for e in listed), None)
+    phrase = " ".join(all_terms)
+    names, texts = _vocabulary()
+    prepared = tuple(_Term(t, _near(t, names), _near(t, texts) if len(t) >= 4 else {})
+                     for t in terms)
     typed = (demand.demands[0].kind, _fields(demand.demands[0])) if demand else None
-    scored: list[tuple[float, str, int]] = []
-    for i, e in enumerate(_index()):
+    scored: list[tuple[float, str, int, bool]] = []
+    index = _index()
+    for i, e in enumerate(index):
         if decks and e.filter not in decks:
             continue
-        score = _score(e, variants, phrase) if terms else 0
+        score, in_name = _score(e, prepared, phrase) if terms else (0, False)
         if typed is not None and any(k == typed[0] and typed[1] <= f for k, f in e.demands):
             score += 500
         if score > 0:
-            scored.append((-score, e.card.name, i))
-    index = _index()
+            scored.append((-score, e.label, i, in_name))
     hits = [Hit(1000, None, "the demand you typed", demand, _label(demand))] if demand else []
-    for neg, name, i in heapq.nsmallest(limit - len(hits), scored):
+    for neg, _name, i, in_name in heapq.nsmallest(limit - len(hits), scored):
         score = -neg
-        why = ("contains the demand" if score >= 500 else
-               "name" if score >= 2 * len(terms) else "text")
-        hits.append(Hit(score, index[i].card, why, index[i].card.effect, name, index[i].flag))
-    return Found(query, tuple(hits), demand)
+        why = "contains the demand" if score >= 500 else "name" if in_name else "text"
+        hits.append(_hit(index[i], score, why))
+    nearest = () if hits or not terms else nearest_names(query, decks)
+    return Found(query, tuple(hits), demand, nearest)
+
+
+def _hit(e: _Indexed, score: float, why: str) -> Hit:
+    if e.card is not None:
+        return Hit(score, e.card, why, e.card.effect, e.label, e.flag)
+    return Hit(score, None, why, None, e.label, "", e.record, e.deck)
+
+
+def nearest_names(query: str, decks: tuple[str, ...] | list[str] = (), n: int = 3
+                  ) -> tuple[str, ...]:
+    """The names nearest to what was typed, for a search that found nothing."""
+    typed = " ".join(words(query))
+    pool = {e.label: " ".join((*e.own, *e.other)) for e in _index()
+            if not decks or e.filter in decks}
+    ratio = {label: max(SequenceMatcher(None, typed, name).ratio(),
+                        *(SequenceMatcher(None, typed, w).ratio() for w in name.split()))
+             for label, name in pool.items()}
+    best = sorted(ratio, key=lambda label: (-ratio[label], label))[:n]
+    return tuple(label for label in best if ratio[label] >= 0.4)
 
 
 def cards_matching(query: str) -> tuple[Card, ...]:
