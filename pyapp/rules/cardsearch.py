@@ -7,9 +7,10 @@ from __future__ import annotations
 import heapq
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from .catalogue import Card, ListedCard, card_list, catalogue
@@ -164,6 +165,38 @@ def _vocabulary() -> tuple[frozenset[str], frozenset[str]]:
     return names, texts
 
 
+@cache
+def _by_initial() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """The vocabulary's name words and text words by their first letter."""
+    out: tuple[dict[str, list[str]], dict[str, list[str]]] = ({}, {})
+    for bucket, vocabulary in zip(out, _vocabulary(), strict=True):
+        for w in vocabulary:
+            bucket.setdefault(w[0], []).append(w)
+    return tuple({k: tuple(v) for k, v in b.items()} for b in out)  # type: ignore[return-value]
+
+
+@cache
+def _inverted() -> tuple[dict[str, frozenset[int]], dict[str, frozenset[int]]]:
+    """Name word -> the entries whose name has it; text word -> those whose text has it."""
+    out: tuple[dict[str, set[int]], dict[str, set[int]]] = ({}, {})
+    for i, e in enumerate(_index()):
+        for w in e.name_words:
+            out[0].setdefault(w, set()).add(i)
+        for w in e.text_words:
+            out[1].setdefault(w, set()).add(i)
+    return tuple({k: frozenset(v) for k, v in d.items()} for d in out)  # type: ignore[return-value]
+
+
+@cache
+def _by_kind() -> dict[str, tuple[tuple[int, frozenset[tuple[str, object]]], ...]]:
+    """Demand kind -> (entry, the demand's fields) of every entry with such a demand."""
+    out: dict[str, list[tuple[int, frozenset[tuple[str, object]]]]] = {}
+    for i, e in enumerate(_index()):
+        for kind, fields in e.demands:
+            out.setdefault(kind, []).append((i, fields))
+    return {k: tuple(v) for k, v in out.items()}
+
+
 def distance(a: str, b: str, limit: int = 2) -> int:
     """Letters wrong, missing, extra or swapped between `a` and `b` (optimal string
     alignment); anything above `limit` is returned as `limit + 1`."""
@@ -190,54 +223,91 @@ def allowed(word: str) -> int:
     return 0 if len(word) < 3 else 1 if len(word) < 7 else 2
 
 
-def _near(term: str, vocabulary: frozenset[str]) -> dict[str, int]:
-    """The vocabulary's words within the typo allowance of `term`, with their distance."""
+def _near(term: str, buckets: dict[str, tuple[str, ...]]) -> dict[str, int]:
+    """The vocabulary's words within the typo allowance of `term`, with their distance (a
+    typo in the first letter is found when the first two are swapped)."""
     limit = allowed(term)
     if not limit:
         return {}
     found = {}
-    for w in vocabulary:
-        if abs(len(w) - len(term)) <= limit and w[0] in (term[0], term[1:2] or term[0]):
+    mine = Counter(term)
+    for initial in {term[0], term[1:2] or term[0]}:
+        for w in buckets.get(initial, ()):
+            if abs(len(w) - len(term)) > limit:
+                continue
+            theirs = _letters(w)
+            # A letter wrong changes two letter counts, one missing or extra changes one, a
+            # swap none: more changed counts than twice the allowance cannot be near.
+            if (sum((mine - theirs).values()) + sum((theirs - mine).values())) > 2 * limit:
+                continue
             d = distance(term, w, limit)
             if d <= limit:
                 found[w] = d
     return found
 
 
+@lru_cache(maxsize=4096)
+def _letters(word: str) -> Counter[str]:
+    return Counter(word)
+
+
 @dataclass(frozen=True, slots=True)
 class _Term:
+    """A typed word and what each index word it may stand for scores, found once per query:
+    in a name, the word itself 4, a word it starts 3, one a typo away 3.5 − letters wrong, a
+    word it is inside of 2; in a text, the word or one it starts 1, one a typo away 0.5."""
+
     word: str
-    names: dict[str, int]  # name words within the allowance
-    texts: dict[str, int]  # text words within the allowance
+    names: dict[str, float]
+    texts: dict[str, float]
 
 
-def _term_score(entry: _Indexed, t: _Term) -> tuple[float, bool]:
-    """(score, in the name): a whole name word 4, the start of one 3, one a typo away
-    3.5 − letters wrong, inside one 2; a text word 1, one a typo away 0.5; else 0."""
-    w = t.word
-    if w in entry.name_words:
-        return 4, True
-    if any(n.startswith(w) for n in entry.name_words) and len(w) >= 2:
-        return 3, True
-    near = [d for n, d in t.names.items() if n in entry.name_words]
-    if near:
-        return 3.5 - min(near), True
-    if len(w) >= 3 and any(w in n for n in entry.name_words):
-        return 2, True
-    if w in entry.text_words or (len(w) >= 3 and any(x.startswith(w) for x in entry.text_words)):
-        return 1, False
-    if any(x in entry.text_words for x in t.texts):
-        return 0.5, False
-    return 0, False
+@lru_cache(maxsize=1024)
+def _term(w: str) -> _Term:
+    names, _texts = _vocabulary()
+    by_name, by_text = _by_initial()
+    in_name: dict[str, float] = {}
+    if len(w) >= 3:
+        in_name |= dict.fromkeys((n for n in names if w in n), 2.0)
+    for n, d in _near(w, by_name).items():
+        in_name[n] = max(in_name.get(n, 0), 3.5 - d)
+    in_name |= dict.fromkeys((n for n in by_name.get(w[0], ()) if n.startswith(w)), 3.0)
+    if w in names:
+        in_name[w] = 4.0
+    in_text: dict[str, float] = dict.fromkeys(_near(w, by_text), 0.5) if len(w) >= 4 else {}
+    starts = (x for x in by_text.get(w[0], ()) if x.startswith(w)) if len(w) >= 3 else (
+        x for x in (w,) if x in _texts)
+    in_text |= dict.fromkeys(starts, 1.0)
+    return _Term(w, in_name, in_text)
 
 
-def _score(entry: _Indexed, terms: tuple[_Term, ...], phrase: str) -> tuple[float, bool]:
+@lru_cache(maxsize=1024)
+def _hits(w: str) -> dict[int, tuple[float, bool]]:
+    """Entry -> (score, in its name) for a typed word: the best its name words give, else
+    the best its text words give (a name word always outranks a text word)."""
+    t = _term(w)
+    names, texts = _inverted()
+    out: dict[int, tuple[float, bool]] = {}
+    for word, score in t.texts.items():
+        for i in texts[word]:
+            if out.get(i, (0.0, False))[0] < score:
+                out[i] = (score, False)
+    for word, score in t.names.items():
+        for i in names[word]:
+            now = out.get(i)
+            if now is None or not now[1] or now[0] < score:
+                out[i] = (score, True)
+    return out
+
+
+def _score(i: int, entry: _Indexed, terms: tuple[dict[int, tuple[float, bool]], ...],
+           phrase: str) -> tuple[float, bool]:
     """The entry's score for these terms and whether every term is in its name. Each term
     must be found, but one in three of a longer query may be missing; the whole name typed,
     or nearly (a typo or two), ranks it first."""
     total, in_name, missing = 0.0, True, 0
-    for t in terms:
-        score, named = _term_score(entry, t)
+    for hits in terms:
+        score, named = hits.get(i, (0.0, False))
         if not score:
             missing += 1
             in_name = False
@@ -285,17 +355,23 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
                         key=lambda e: e.label)
         return Found(query, tuple(_hit(e, 1, "deck") for e in listed), None)
     phrase = " ".join(all_terms)
-    names, texts = _vocabulary()
-    prepared = tuple(_Term(t, _near(t, names), _near(t, texts) if len(t) >= 4 else {})
-                     for t in terms)
+    prepared = tuple(_hits(t) for t in terms)
     typed = (demand.demands[0].kind, _fields(demand.demands[0])) if demand else None
     scored: list[tuple[float, str, int, bool]] = []
     index = _index()
-    for i, e in enumerate(index):
+    candidates: set[int] = set()
+    if prepared:
+        keys = [set(h) for h in prepared]
+        candidates = set.union(*keys) if len(keys) >= 3 else set.intersection(*keys)
+    having = frozenset(i for i, f in _by_kind().get(typed[0], ()) if typed[1] <= f
+                       ) if typed is not None else frozenset()
+    candidates |= having
+    for i in sorted(candidates):
+        e = index[i]
         if decks and e.filter not in decks:
             continue
-        score, in_name = _score(e, prepared, phrase) if terms else (0, False)
-        if typed is not None and any(k == typed[0] and typed[1] <= f for k, f in e.demands):
+        score, in_name = _score(i, e, prepared, phrase) if terms else (0, False)
+        if i in having:
             score += 500
         if score > 0:
             scored.append((-score, e.label, i, in_name))
