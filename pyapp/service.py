@@ -46,7 +46,7 @@ from .envelope import error_json
 from .links import decode, encode
 from .rules import i18n
 from .rules.base import Value
-from .rules.cardsearch import search
+from .rules.cardsearch import RECORD_DECKS, search
 from .rules.catalogue import NOTHING, catalogue, catalogue_in
 from .rules.clauses import CLAUSES, translated
 from .rules.demands import Effect
@@ -214,6 +214,7 @@ def card_search_json(text: str) -> str:
         if hit.record is not None:
             r = hit.record
             results.append({"card": None, "kind": "nothing", "name": _(r.name), "deck": hit.deck,
+                            "deck_name": _(RECORD_DECKS.get(hit.deck, hit.deck)),
                             "text": _(r.text) if r.text else "", "why": hit.why, "flag": "",
                             "nothing": capital(_(NOTHING)) + ".",
                             "reason": _(r.out), "certainty": r.certainty})

@@ -23,6 +23,18 @@ DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe6
 FILTERS = ("event", "threat", "adventure", "mystery", "beast", "weather", "night", "morale",
            "scenario")  # the deck chips; "scenario" stands for Book, Totem and scenario rules
 SCENARIO_DECKS = ("book", "totem", "scenario")
+# The decks of the box's cards that a search finds without an entry, in words (the Event,
+# Adventure, Mystery and scenario decks' words are the board's deck chips').
+RECORD_DECKS = {"wreckage": N_("Wreckage"), "starting-item": N_("Starting Item"),
+                "invention": N_("Invention"), "scenario-invention": N_("Scenario Invention"),
+                "character": N_("Character"), "tile": N_("Island tile"),
+                "discovery": N_("Discovery token"), "event": N_("Event"),
+                "adventure-build": N_("Build"), "adventure-gather": N_("Gather"),
+                "adventure-explore": N_("Explore"), "mystery-creature": N_("Creature"),
+                "mystery-trap": N_("Trap"), "mystery-treasure": N_("Treasure"),
+                "beast": N_("Beast"), "book": N_("Book"), "totem": N_("Totem"),
+                "scenario": N_("Scenario"), "weather": N_("Weather"), "night": N_("Night"),
+                "morale": N_("Morale")}
 # The flags are marked for the catalogue (N_) and translated when answered (pyapp/service.py):
 # the index that holds them is built once, whatever the language.
 NOT_A_DEMAND = {"wounds": N_("The card's own Wounds, not unfulfilled demand"),
@@ -392,12 +404,21 @@ def _hit(e: _Indexed, score: float, why: str) -> Hit:
 
 def nearest_names(query: str, decks: tuple[str, ...] | list[str] = (), n: int = 3
                   ) -> tuple[str, ...]:
-    """The names nearest to what was typed, for a search that found nothing."""
+    """The names nearest to what was typed, for a search that found nothing: the likeness
+    (difflib's ratio) of the typed words to the whole name or to one of its words."""
     typed = " ".join(words(query))
     pool = {e.label: " ".join((*e.own, *e.other)) for e in _index()
             if not decks or e.filter in decks}
-    ratio = {label: max(SequenceMatcher(None, typed, name).ratio(),
-                        *(SequenceMatcher(None, typed, w).ratio() for w in name.split()))
+    matcher = SequenceMatcher(None, "", typed)  # what was typed is analysed once
+    likeness: dict[str, float] = {}
+
+    def like(text: str) -> float:
+        if text not in likeness:
+            matcher.set_seq1(text)
+            likeness[text] = matcher.ratio() if matcher.real_quick_ratio() >= 0.4 else 0.0
+        return likeness[text]
+
+    ratio = {label: max(like(name), *(like(w) for w in name.split()))
              for label, name in pool.items()}
     best = sorted(ratio, key=lambda label: (-ratio[label], label))[:n]
     return tuple(label for label in best if ratio[label] >= 0.4)
