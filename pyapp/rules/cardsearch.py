@@ -141,7 +141,8 @@ def _filter_of(deck: str) -> str:
 @cache
 def _index() -> tuple[_Indexed, ...]:
     listing = card_list()
-    aliases = {(key, c.name): c.aliases for key, d in listing.decks.items() for c in d.cards}
+    aliases: dict[tuple[str, str], tuple[str, ...]] = {
+        (key, c.name): c.aliases for key, d in listing.decks.items() for c in d.cards}
     out = []
     have = set()
     for c in catalogue().cards:

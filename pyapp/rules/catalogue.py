@@ -182,7 +182,7 @@ def invention_card(name: str) -> ListedCard | None:
     its Item gives while built, by its name whatever the case; None for a name it lacks."""
     wanted = " ".join(name.casefold().split())
     for key in ("invention", "scenario-invention"):
-        for card in card_list().decks[key].cards:  # type: ignore[index]
+        for card in card_list().decks[key].cards:
             if " ".join(card.name.casefold().split()) == wanted:
                 return card
     return None

@@ -86,8 +86,8 @@ def test_losing_the_dam_discards_what_it_gave_and_no_more_than_there_is() -> Non
     texts = [s.text for s in ruling.steps]
     assert "What Dam gave is read from its card in the catalogue." in texts
     assert any("discard 1 non-perishable food" in t for t in texts)
-    assert any("1 of the 2 non-perishable food it gave cannot be reverted, with no further "
-               "penalty." == t for t in texts)
+    assert ("1 of the 2 non-perishable food it gave cannot be reverted, with no further "
+            "penalty.") in texts
     assert not ruling.wounds and ruling.certainty == "stated"
 
 

@@ -157,9 +157,9 @@ def test_the_typo_distance_is_symmetric_and_bounded(a: str, b: str) -> None:
     assert (d == 0) == (a == b)
 
 
-@pytest.mark.parametrize(("a", "b", "d"), [("windstorm", "windstrom", 1), ("nestlings", "nestlngs", 1),
-                                           ("cold", "cold", 0), ("fox", "fxo", 1),
-                                           ("unusually", "unusualy", 1), ("tiger", "lion", 3)])
+@pytest.mark.parametrize(("a", "b", "d"), [
+    ("windstorm", "windstrom", 1), ("nestlings", "nestlngs", 1), ("cold", "cold", 0),
+    ("fox", "fxo", 1), ("unusually", "unusualy", 1), ("tiger", "lion", 3)])
 def test_one_swap_drop_or_wrong_letter_is_one_typo(a: str, b: str, d: int) -> None:
     assert distance(a, b, 2) == d
 
