@@ -226,7 +226,9 @@ def card_search_json(text: str) -> str:
             c = hit.card
             results.append({"card": c.id, "kind": "card", "name": _(c.name), "deck": c.deck,
                             "group": c.group, "text": _(c.text), "why": hit.why,
-                            "flag": _(hit.flag), "certainty": c.certainty})
+                            "flag": _(hit.flag), "certainty": c.certainty,
+                            "part_of": _("Part of the card {card}", card=_(c.listed))
+                            if c.listed else ""})
     answer: dict[str, object] = {"ok": True, "query": found.query, "results": results}
     if found.nearest:
         answer["nearest"] = [_(n) for n in found.nearest]

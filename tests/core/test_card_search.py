@@ -131,6 +131,13 @@ def test_a_card_that_asks_for_nothing_is_found_and_says_so() -> None:
     assert "miss" not in answer
 
 
+def test_a_part_of_a_card_says_whose_part_it_is() -> None:
+    answer = json.loads(Service().call("card_search", json.dumps({"query": "nestlngs"})))
+    assert answer["results"][0]["part_of"] == "Part of the card Nestlings"
+    answer = json.loads(Service().call("card_search", json.dumps({"query": "termites"})))
+    assert answer["results"][0]["part_of"] == ""
+
+
 def test_a_miss_offers_the_nearest_names_in_words() -> None:
     """Two of three words match no card: nothing is found, and the card whose name holds the
     third is offered first, in the core's sentence."""

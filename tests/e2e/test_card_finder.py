@@ -66,6 +66,13 @@ def test_what_players_type_finds_their_card_first_a_tap_away(
     expect(first.locator("button.card-pick")).to_be_visible()
 
 
+def test_a_part_of_a_card_names_the_card_it_is_part_of(page: Page) -> None:
+    """Nestlings is found by its shuffled half, Angry Bird!, which says whose half it is."""
+    page.fill("[data-testid=demand-search]", "nestlngs")
+    expect(page.locator(RESULTS).first.locator("[data-testid=card-part-of]")).to_have_text(
+        "Part of the card Nestlings")
+
+
 def test_a_card_that_asks_for_nothing_is_found_and_says_so(page: Page) -> None:
     page.fill("[data-testid=demand-search]", "Food Crates")
     first = page.locator(RESULTS).first

@@ -105,6 +105,7 @@ export function createFinder(p) {
       onclick: () => p.act.pickCard(c) },
     h("span", { class: "card-name", text: c.name }), h("span", { class: "card-deck", text: named(DECK_NAMES(), c.group || c.deck) }),
     h("span", { class: "card-text", text: c.text }),
+    r.part_of ? h("span", { class: "card-why", data: { testid: "card-part-of" }, text: r.part_of }) : null,
     r.flag ? h("span", { class: "card-flag", text: r.flag }) : null,
     r.why === "contains the demand" ? h("span", { class: "card-why", text: t("Contains that demand") }) : null));
   }
