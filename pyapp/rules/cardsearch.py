@@ -7,7 +7,6 @@ from __future__ import annotations
 import heapq
 import re
 import unicodedata
-from collections import Counter
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
@@ -243,15 +242,15 @@ def _near(term: str, buckets: dict[str, tuple[str, ...]]) -> dict[str, int]:
     if not limit:
         return {}
     found = {}
-    mine = Counter(term)
+    mine = _letters(term)
     for initial in {term[0], term[1:2] or term[0]}:
         for w in buckets.get(initial, ()):
             if abs(len(w) - len(term)) > limit:
                 continue
             theirs = _letters(w)
-            # A letter wrong changes two letter counts, one missing or extra changes one, a
-            # swap none: more changed counts than twice the allowance cannot be near.
-            if (sum((mine - theirs).values()) + sum((theirs - mine).values())) > 2 * limit:
+            # Each typo brings in at most one letter the other word lacks, and takes out at
+            # most one: more such letters than the allowance cannot be near.
+            if (mine & ~theirs).bit_count() > limit or (theirs & ~mine).bit_count() > limit:
                 continue
             d = distance(term, w, limit)
             if d <= limit:
@@ -260,8 +259,12 @@ def _near(term: str, buckets: dict[str, tuple[str, ...]]) -> dict[str, int]:
 
 
 @lru_cache(maxsize=4096)
-def _letters(word: str) -> Counter[str]:
-    return Counter(word)
+def _letters(word: str) -> int:
+    """The letters of a word as a set of bits (one per character)."""
+    bits = 0
+    for ch in word:
+        bits |= 1 << (ord(ch) & 0x3FF)
+    return bits
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,11 +316,9 @@ def _hits(w: str) -> dict[int, tuple[float, bool]]:
     return out
 
 
-def _score(i: int, entry: _Indexed, terms: tuple[dict[int, tuple[float, bool]], ...],
-           phrase: str) -> tuple[float, bool]:
-    """The entry's score for these terms and whether every term is in its name. Each term
-    must be found, but one in three of a longer query may be missing; the whole name typed,
-    or nearly (a typo or two), ranks it first."""
+def _base(i: int, terms: tuple[dict[int, tuple[float, bool]], ...]) -> tuple[float, bool]:
+    """The entry's score for the typed words and whether every word is in its name. Each
+    word must be found, but one in three of a longer query may be missing."""
     total, in_name, missing = 0.0, True, 0
     for hits in terms:
         score, named = hits.get(i, (0.0, False))
@@ -329,26 +330,27 @@ def _score(i: int, entry: _Indexed, terms: tuple[dict[int, tuple[float, bool]], 
         in_name = in_name and named
     if missing and (len(terms) < 3 or missing > len(terms) // 3):
         return 0, False
-    total -= 2 * missing
+    return total - 2 * missing, in_name
+
+
+PHRASE_MOST = 8  # the most the whole name typed adds (`_phrase`)
+
+
+def _phrase(entry: _Indexed, phrase: str) -> float:
+    """The whole name typed, or nearly (a typo or two), or its start: the card's own name
+    counts more than its other names."""
     limit = min(2, max(1, len(phrase) // 6)) if phrase else 0
     for bonus, names in ((6, entry.own), (5, entry.other)):
         for name in names:
             if name == phrase:
-                total += bonus + 2
-                break
-            d = distance(phrase, name, limit) if limit else limit + 1
-            if d <= limit:
-                total += bonus - 2 * d
-                break
+                return bonus + 2
+            if limit and abs(len(name) - len(phrase)) <= limit:
+                d = distance(phrase, name, limit)
+                if d <= limit:
+                    return bonus - 2 * d
             if name.startswith(phrase):
-                total += bonus / 2
-                break
-        else:
-            continue
-        break
-    if entry.has_demand:
-        total += 0.25  # a tie goes to the card the referee rules
-    return total, in_name
+                return bonus / 2
+    return 0.0
 
 
 def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12) -> Found:
@@ -379,15 +381,24 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
     having = frozenset(i for i, f in _by_kind().get(typed[0], ()) if typed[1] <= f
                        ) if typed is not None else frozenset()
     candidates |= having
-    for i in sorted(candidates):
-        e = index[i]
-        if decks and e.filter not in decks:
+    base: list[tuple[float, int, bool]] = []
+    for i in candidates:
+        if decks and index[i].filter not in decks:
             continue
-        score, in_name = _score(i, e, prepared, phrase) if terms else (0, False)
-        if i in having:
-            score += 500
-        if score > 0:
-            scored.append((-score, e.label, i, in_name))
+        score, in_name = _base(i, prepared) if terms else (0.0, False)
+        if score > 0 or i in having:
+            base.append((score + (500 if i in having else 0), i, in_name))
+    # Only a card within reach of the best can be lifted into them by its whole name typed.
+    room = limit - (1 if demand else 0)
+    floor = (heapq.nlargest(room, (b[0] for b in base))[-1] - PHRASE_MOST
+             if len(base) > room > 0 else float("-inf"))
+    for score, i, in_name in base:
+        e = index[i]
+        if score >= floor and terms:
+            score += _phrase(e, phrase)
+        if e.has_demand:
+            score += 0.25  # a tie goes to the card the referee rules
+        scored.append((-score, e.label, i, in_name))
     hits = [Hit(1000, None, "the demand you typed", demand, _label(demand))] if demand else []
     for neg, _name, i, in_name in heapq.nsmallest(limit - len(hits), scored):
         score = -neg
