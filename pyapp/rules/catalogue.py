@@ -277,8 +277,9 @@ def coverage_text(details: bool = False) -> str:
                 lines.append(f"    no demand: {name}: {why}")
         if not d.summary:
             box, count, short = box + d.box, count + d.count, short + d.short
-        else:
-            short += max(0, d.short - sum(x.short for x in coverage() if x.deck in
-                                          d.deck.split("+")))
+        else:  # what a count over several decks adds to theirs
+            parts = [x for x in coverage() if x.deck in d.deck.split("+")]
+            box += max(0, d.box - sum(x.box for x in parts))
+            short += max(0, d.short - sum(x.short for x in parts))
     lines.append(f"total: box {box}, catalogue {count}, missing {short}")
     return "\n".join(lines)
