@@ -14,13 +14,13 @@ from typing import NoReturn
 from .api import parse_request
 from .envelope import error_of
 from .rules import Ruling, rule
-from .rules.cardsearch import cards_matching
-from .rules.catalogue import coverage_text
+from .rules.cardsearch import cards_matching, search
+from .rules.catalogue import NOTHING, coverage_text
 from .rules.clauses import cite_words
 from .rules.i18n import N_, _, n_, set_language
 from .rules.plain import printable
 from .rules.ruling import Decision
-from .rules.words import role_name
+from .rules.words import capital, role_name
 from .schemas import check_schemas, write_schemas
 
 
@@ -58,7 +58,10 @@ def _parser() -> argparse.ArgumentParser:
     cards = sub.add_parser("cards", help="list the card catalogue")
     cards.add_argument("words", nargs="*", help="only cards whose name or text has these words")
     cards.add_argument("--coverage", action="store_true",
-                       help="per deck of the box: cards listed, in the catalogue, missing")
+                       help="per deck: the box's count and its source, the catalogue's, "
+                            "each card missing")
+    cards.add_argument("--details", action="store_true",
+                       help="with --coverage: each card that asks for nothing, and why")
     cards.set_defaults(run=_cards)
     return parser
 
@@ -181,10 +184,24 @@ def _schema(args: argparse.Namespace) -> int:
 
 def _cards(args: argparse.Namespace) -> int:
     if args.coverage:
-        print(coverage_text())
+        print(coverage_text(args.details))
         return 0
-    for card in cards_matching(" ".join(args.words)):
-        print(printable(f"{card.id:32} {_(card.name)}: {_(card.text)}"))
+    query = " ".join(args.words)
+    if not query.strip():
+        for card in cards_matching(""):
+            print(printable(f"{card.id:32} {_(card.name)}: {_(card.text)}"))
+        return 0
+    found = search(query)
+    for hit in found.hits:
+        if hit.card is not None:
+            print(printable(f"{hit.card.id:32} {_(hit.card.name)}: {_(hit.card.text)}"))
+        elif hit.record is not None:
+            print(printable(f"{hit.deck:32} {_(hit.record.name)}: {capital(_(NOTHING))}."))
+        else:
+            print(printable(f"{'(your demand)':32} {hit.label}"))
+    if found.nearest:
+        print(printable(_("No card matches “{query}”. The nearest names: {names}.",
+                          query=query, names=", ".join(_(n) for n in found.nearest))))
     return 0
 
 

@@ -46,8 +46,8 @@ from .envelope import error_json
 from .links import decode, encode
 from .rules import i18n
 from .rules.base import Value
-from .rules.cardsearch import search
-from .rules.catalogue import catalogue, catalogue_in
+from .rules.cardsearch import RECORD_DECKS, search
+from .rules.catalogue import NOTHING, catalogue, catalogue_in
 from .rules.clauses import CLAUSES, translated
 from .rules.demands import Effect
 from .rules.faq import faq_in
@@ -57,6 +57,7 @@ from .rules.moment import moment
 from .rules.ruling import Context
 from .rules.state import Name, TableState
 from .rules.telling import clause_words, demand_words
+from .rules.words import capital
 from .session import Session
 
 # A table to start from before the players have set theirs up: two characters, round 1.
@@ -208,17 +209,34 @@ def card_search_json(text: str) -> str:
     if not isinstance(decks, list) or not all(isinstance(d, str) for d in decks):
         raise _search_refused(_("The deck filters must be a list of deck names."))
     found = search(asked.get("query", "")[:200], decks)
-    results = []
+    results: list[dict[str, object]] = []
     for hit in found.hits:
-        if hit.card is None:
-            results.append({"card": None, "name": hit.label, "why": hit.why, "flag": "",
+        if hit.record is not None:
+            r = hit.record
+            results.append({"card": None, "kind": "nothing", "name": _(r.name), "deck": hit.deck,
+                            "deck_name": _(RECORD_DECKS.get(hit.deck, hit.deck)),
+                            "text": _(r.text) if r.text else "", "why": hit.why, "flag": "",
+                            "nothing": capital(_(NOTHING)) + ".",
+                            "reason": _(r.out), "certainty": r.certainty})
+        elif hit.card is None and hit.effect is not None:
+            results.append({"card": None, "kind": "demand", "name": hit.label, "why": hit.why,
+                            "flag": "",
                             "effect": hit.effect.model_dump(mode="json", exclude_defaults=True)})
-        else:
+        elif hit.card is not None:
             c = hit.card
-            results.append({"card": c.id, "name": _(c.name), "deck": c.deck, "group": c.group,
-                            "text": _(c.text), "why": hit.why, "flag": _(hit.flag),
-                            "certainty": c.certainty})
-    return json.dumps({"ok": True, "query": found.query, "results": results})
+            results.append({"card": c.id, "kind": "card", "name": _(c.name), "deck": c.deck,
+                            "group": c.group, "text": _(c.text), "why": hit.why,
+                            "flag": _(hit.flag), "certainty": c.certainty,
+                            "part_of": _("Part of the card {card}", card=_(c.listed))
+                            if c.listed else ""})
+    answer: dict[str, object] = {"ok": True, "query": found.query, "results": results}
+    if found.nearest:
+        answer["nearest"] = [_(n) for n in found.nearest]
+        answer["miss"] = _("No card matches “{query}”. The nearest names: {names}.",
+                           query=found.query, names=", ".join(_(n) for n in found.nearest))
+    elif not results and found.query.strip():
+        answer["miss"] = _("No card matches “{query}”.", query=found.query)
+    return json.dumps(answer)
 
 
 def _search_refused(message: str) -> RequestError:

@@ -115,6 +115,14 @@ def _extracted_data() -> Iterator[tuple[str, str, list[str]]]:
                 if record.get(field):
                     yield rel, record[field], [f"{key}: {record.get('id') or record.get('key')}"
                                                f", {field}"]
+    # The card list's records (cards of the box a search finds, those that ask for nothing
+    # included): their name, what they do, and why they ask for nothing.
+    rel = "pyapp/data/card_list.json"
+    for deck_key, deck in json.loads((ROOT / rel).read_text(encoding="utf-8"))["decks"].items():
+        for record in deck["cards"]:
+            for field in ("name", "text", "out"):
+                if record.get(field):
+                    yield rel, record[field], [f"card list: {deck_key}, {field}"]
 
 
 class _PageText(HTMLParser):

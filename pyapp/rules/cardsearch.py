@@ -8,10 +8,11 @@ import heapq
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from difflib import SequenceMatcher
+from functools import cache, lru_cache
 from typing import Any
 
-from .catalogue import Card, catalogue
+from .catalogue import Card, ListedCard, card_list, catalogue
 from .demands import Effect
 from .errors import SearchError
 from .i18n import N_, _, n_
@@ -21,6 +22,18 @@ DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe6
 FILTERS = ("event", "threat", "adventure", "mystery", "beast", "weather", "night", "morale",
            "scenario")  # the deck chips; "scenario" stands for Book, Totem and scenario rules
 SCENARIO_DECKS = ("book", "totem", "scenario")
+# The decks of the box's cards that a search finds without an entry, in words (the Event,
+# Adventure, Mystery and scenario decks' words are the board's deck chips').
+RECORD_DECKS = {"wreckage": N_("Wreckage"), "starting-item": N_("Starting Item"),
+                "invention": N_("Invention"), "scenario-invention": N_("Scenario Invention"),
+                "character": N_("Character"), "tile": N_("Island tile"),
+                "discovery": N_("Discovery token"), "event": N_("Event"),
+                "adventure-build": N_("Build"), "adventure-gather": N_("Gather"),
+                "adventure-explore": N_("Explore"), "mystery-creature": N_("Creature"),
+                "mystery-trap": N_("Trap"), "mystery-treasure": N_("Treasure"),
+                "beast": N_("Beast"), "book": N_("Book"), "totem": N_("Totem"),
+                "scenario": N_("Scenario"), "weather": N_("Weather"), "night": N_("Night"),
+                "morale": N_("Morale")}
 # The flags are marked for the catalogue (N_) and translated when answered (pyapp/service.py):
 # the index that holds them is built once, whatever the language.
 NOT_A_DEMAND = {"wounds": N_("The card's own Wounds, not unfulfilled demand"),
@@ -59,14 +72,17 @@ def rules_differently(card: Card) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Hit:
-    """One search result: a card (with its score), or the typed demand itself (`card` None)."""
+    """One search result: a card (with its score), a card of the box that asks for nothing
+    (`record`), or the typed demand itself (`card` and `record` None)."""
 
     score: float
     card: Card | None
     why: str  # where it matched: "name", "text", "contains the demand", "deck" (listed)
-    effect: Effect
+    effect: Effect | None  # None for a card of the box that asks for nothing
     label: str
     flag: str = ""  # the card's "why it rules differently", if any
+    record: ListedCard | None = None  # a card of the box with no demand
+    deck: str = ""  # the record's deck on the card list
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,19 +90,23 @@ class Found:
     query: str
     hits: tuple[Hit, ...]
     demand: Effect | None  # the plain demand read from the query, if it reads as one
+    nearest: tuple[str, ...] = ()  # on a miss: the names nearest to what was typed
 
 
 @dataclass(frozen=True, slots=True)
 class _Indexed:
-    card: Card
-    name: tuple[str, ...]  # words of the name, the card-list name and the aliases
-    name_text: str
-    text: tuple[str, ...]  # words of the effect, the part, the note and the deck
+    card: Card | None
+    record: ListedCard | None
+    deck: str  # the card list's deck
+    own: tuple[str, ...]  # the card's own name, folded words joined
+    other: tuple[str, ...]  # its card-list name and aliases, folded words joined
+    name_words: frozenset[str]
+    text_words: frozenset[str]
     filter: str
-    names: str  # " w1 w2 … ": the name words between spaces, for fast whole-word tests
-    texts: str
     flag: str
     demands: tuple[tuple[str, frozenset[tuple[str, object]]], ...]  # (kind, fields) of each
+    label: str
+    has_demand: bool
 
 
 def _fields(demand: object) -> frozenset[tuple[str, object]]:
@@ -94,77 +114,326 @@ def _fields(demand: object) -> frozenset[tuple[str, object]]:
     return frozenset((k, v) for k, v in dumped.items() if k != "kind")
 
 
+# Small words a player types that say nothing about which card ("lose the Weapon").
+STOP = frozenset({"the", "a", "an", "of", "to", "is", "are", "on", "in", "it", "its", "and",
+                  "or", "card", "s"})
+# A loss written with a sign ("Weapon −2") is also found as words.
+LOSS = re.compile(r"(?:^|\s)-\s?\d")
+
+
+def _text_words(text: str) -> frozenset[str]:
+    found = set(words(text))
+    if LOSS.search(fold(text)):
+        found |= {"lose", "loses", "minus"}
+    return frozenset(found)
+
+
+def _filter_of(deck: str) -> str:
+    head = deck.split("-")[0]
+    if deck in SCENARIO_DECKS:
+        return "scenario"
+    if deck == "wreckage":
+        return "event"
+    return head if head in FILTERS else "box"
+
+
 @cache
 def _index() -> tuple[_Indexed, ...]:
+    listing = card_list()
+    aliases: dict[tuple[str, str], tuple[str, ...]] = {
+        (key, c.name): c.aliases for key, d in listing.decks.items() for c in d.cards}
     out = []
+    have = set()
     for c in catalogue().cards:
-        names = " ".join((c.name, c.listed, *c.aliases))
+        have.add((c.list_deck, c.list_name))
+        other = (c.listed, *c.aliases, *aliases.get((c.list_deck, c.list_name), ()))
         more = " ".join((c.text, c.part, c.note, c.deck, c.group))
         demands = tuple((d.kind, _fields(d)) for d in
                         (*c.effect.demands, *(c.effect.alternative or ())))
-        name_words, text_words = words(names), words(more)
-        out.append(_Indexed(c, name_words, " ".join(name_words), text_words,
-                            "scenario" if c.deck in SCENARIO_DECKS else c.deck,
-                            f" {' '.join(name_words)} ", f" {' '.join(text_words)} ",
-                            rules_differently(c), demands))
+        own = " ".join(words(c.name))
+        others = tuple(" ".join(words(o)) for o in other if o)
+        out.append(_Indexed(c, None, c.list_deck, (own,), others,
+                            frozenset(w for n in (own, *others) for w in n.split()),
+                            _text_words(more), _filter_of(c.deck), rules_differently(c), demands,
+                            c.name, True))
+    for key, deck in listing.decks.items():
+        for r in deck.cards:
+            if (key, r.name) in have:
+                continue
+            own = " ".join(words(r.name))
+            others = tuple(" ".join(words(a)) for a in r.aliases)
+            text = " ".join((r.text, r.out, r.note, deck.title, key.replace("-", " ")))
+            out.append(_Indexed(None, r, key, (own,), others,
+                                frozenset(w for n in (own, *others) for w in n.split()),
+                                _text_words(text), _filter_of(key), "", (), r.name, False))
     return tuple(out)
 
 
-def _score(entry: _Indexed, terms: tuple[tuple[str, str, str], ...], phrase: str) -> float:
-    """Each term must be found: a whole name word 4, the start of one 3, inside one 2, else
-    the start of a word of the text 1. (`names`/`texts` are " w1 w2 ": C string searches;
-    each term comes as (term, " term ", " term"), made once per query.)"""
-    total = 0.0
-    names, texts = entry.names, entry.texts
-    for t, whole, start in terms:
-        if whole in names:
-            total += 4
-        elif start in names:
-            total += 3
-        elif t in names:
-            total += 2
-        elif start in texts:
-            total += 1
-        else:
-            return 0
-    if phrase and entry.name_text.startswith(phrase):
-        total += 6 if entry.name_text == phrase else 3
-    return total
+@cache
+def _vocabulary() -> tuple[frozenset[str], frozenset[str]]:
+    """Every name word and every text word of the index."""
+    names = frozenset(w for e in _index() for w in e.name_words)
+    texts = frozenset(w for e in _index() for w in e.text_words)
+    return names, texts
+
+
+@cache
+def _by_initial() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """The vocabulary's name words and text words by their first letter."""
+    out: tuple[dict[str, list[str]], dict[str, list[str]]] = ({}, {})
+    for bucket, vocabulary in zip(out, _vocabulary(), strict=True):
+        for w in vocabulary:
+            bucket.setdefault(w[0], []).append(w)
+    return tuple({k: tuple(v) for k, v in b.items()} for b in out)  # type: ignore[return-value]
+
+
+@cache
+def _inverted() -> tuple[dict[str, frozenset[int]], dict[str, frozenset[int]]]:
+    """Name word -> the entries whose name has it; text word -> those whose text has it."""
+    out: tuple[dict[str, set[int]], dict[str, set[int]]] = ({}, {})
+    for i, e in enumerate(_index()):
+        for w in e.name_words:
+            out[0].setdefault(w, set()).add(i)
+        for w in e.text_words:
+            out[1].setdefault(w, set()).add(i)
+    return tuple({k: frozenset(v) for k, v in d.items()} for d in out)  # type: ignore[return-value]
+
+
+@cache
+def _by_kind() -> dict[str, tuple[tuple[int, frozenset[tuple[str, object]]], ...]]:
+    """Demand kind -> (entry, the demand's fields) of every entry with such a demand."""
+    out: dict[str, list[tuple[int, frozenset[tuple[str, object]]]]] = {}
+    for i, e in enumerate(_index()):
+        for kind, fields in e.demands:
+            out.setdefault(kind, []).append((i, fields))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def distance(a: str, b: str, limit: int = 2) -> int:
+    """Letters wrong, missing, extra or swapped between `a` and `b` (optimal string
+    alignment); anything above `limit` is returned as `limit + 1`."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cost = ca != cb
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return min(prev[-1], limit + 1)
+
+
+def allowed(word: str) -> int:
+    """How many letters may be wrong in a typed word: none below 3 letters, one up to 6,
+    two from 7."""
+    return 0 if len(word) < 3 else 1 if len(word) < 7 else 2
+
+
+def _near(term: str, buckets: dict[str, tuple[str, ...]]) -> dict[str, int]:
+    """The vocabulary's words within the typo allowance of `term`, with their distance (a
+    typo in the first letter is found when the first two are swapped)."""
+    limit = allowed(term)
+    if not limit:
+        return {}
+    found = {}
+    mine = _letters(term)
+    for initial in {term[0], term[1:2] or term[0]}:
+        for w in buckets.get(initial, ()):
+            if abs(len(w) - len(term)) > limit:
+                continue
+            theirs = _letters(w)
+            # Each typo brings in at most one letter the other word lacks, and takes out at
+            # most one: more such letters than the allowance cannot be near.
+            if (mine & ~theirs).bit_count() > limit or (theirs & ~mine).bit_count() > limit:
+                continue
+            d = distance(term, w, limit)
+            if d <= limit:
+                found[w] = d
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _letters(word: str) -> int:
+    """The letters of a word as a set of bits (one per character)."""
+    bits = 0
+    for ch in word:
+        bits |= 1 << (ord(ch) & 0x3FF)
+    return bits
+
+
+@dataclass(frozen=True, slots=True)
+class _Term:
+    """A typed word and what each index word it may stand for scores, found once per query:
+    in a name, the word itself 4, a word it starts 3, one a typo away 3.5 − letters wrong, a
+    word it is inside of 2; in a text, the word or one it starts 1, one a typo away 0.5."""
+
+    word: str
+    names: dict[str, float]
+    texts: dict[str, float]
+
+
+@lru_cache(maxsize=1024)
+def _term(w: str) -> _Term:
+    names, _texts = _vocabulary()
+    by_name, by_text = _by_initial()
+    in_name: dict[str, float] = {}
+    if len(w) >= 3:
+        in_name |= dict.fromkeys((n for n in names if w in n), 2.0)
+    for n, d in _near(w, by_name).items():
+        in_name[n] = max(in_name.get(n, 0), 3.5 - d)
+    in_name |= dict.fromkeys((n for n in by_name.get(w[0], ()) if n.startswith(w)), 3.0)
+    if w in names:
+        in_name[w] = 4.0
+    in_text: dict[str, float] = dict.fromkeys(_near(w, by_text), 0.5) if len(w) >= 4 else {}
+    starts = (x for x in by_text.get(w[0], ()) if x.startswith(w)) if len(w) >= 3 else (
+        x for x in (w,) if x in _texts)
+    in_text |= dict.fromkeys(starts, 1.0)
+    return _Term(w, in_name, in_text)
+
+
+@lru_cache(maxsize=1024)
+def _hits(w: str) -> dict[int, tuple[float, bool]]:
+    """Entry -> (score, in its name) for a typed word: the best its name words give, else
+    the best its text words give (a name word always outranks a text word)."""
+    t = _term(w)
+    names, texts = _inverted()
+    out: dict[int, tuple[float, bool]] = {}
+    for word, score in t.texts.items():
+        for i in texts[word]:
+            if out.get(i, (0.0, False))[0] < score:
+                out[i] = (score, False)
+    for word, score in t.names.items():
+        for i in names[word]:
+            now = out.get(i)
+            if now is None or not now[1] or now[0] < score:
+                out[i] = (score, True)
+    return out
+
+
+def _base(i: int, terms: tuple[dict[int, tuple[float, bool]], ...]) -> tuple[float, bool]:
+    """The entry's score for the typed words and whether every word is in its name. Each
+    word must be found, but one in three of a longer query may be missing."""
+    total, in_name, missing = 0.0, True, 0
+    for hits in terms:
+        score, named = hits.get(i, (0.0, False))
+        if not score:
+            missing += 1
+            in_name = False
+            continue
+        total += score
+        in_name = in_name and named
+    if missing and (len(terms) < 3 or missing > len(terms) // 3):
+        return 0, False
+    return total - 2 * missing, in_name
+
+
+PHRASE_MOST = 8  # the most the whole name typed adds (`_phrase`)
+
+
+def _phrase(entry: _Indexed, phrase: str) -> float:
+    """The whole name typed, or nearly (a typo or two), or its start: the card's own name
+    counts more than its other names."""
+    limit = min(2, max(1, len(phrase) // 6)) if phrase else 0
+    for bonus, names in ((6, entry.own), (5, entry.other)):
+        for name in names:
+            if name == phrase:
+                return bonus + 2
+            if limit and abs(len(name) - len(phrase)) <= limit:
+                d = distance(phrase, name, limit)
+                if d <= limit:
+                    return bonus - 2 * d
+            if name.startswith(phrase):
+                return bonus / 2
+    return 0.0
 
 
 def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12) -> Found:
-    """The best cards for `query` (names above text), restricted to `decks` if any given."""
+    """The best cards for `query` (names above text), restricted to `decks` if any given.
+    Typos of one or two letters are forgiven; the cards of the box that ask for nothing are
+    found too, and say so; on a miss, the nearest names are offered."""
     unknown = [d for d in decks if d not in FILTERS]
     if unknown:
         raise SearchError("", _("There is no deck filter {deck}; the filters are {filters}.",
                                 deck=repr(unknown[0]), filters=", ".join(FILTERS)))
-    terms = words(query)
+    all_terms = words(query)
+    terms = tuple(w for w in all_terms if w not in STOP) or all_terms
     demand = read_demand(query)
     if not terms and demand is None and decks:
         # A deck chosen with nothing typed: every card of that deck, by name.
-        listed = sorted((e for e in _index() if e.filter in decks), key=lambda e: e.card.name)
-        return Found(query, tuple(Hit(1, e.card, "deck", e.card.effect, e.card.name, e.flag)
-                                  for e in listed), None)
-    phrase = " ".join(terms)
-    variants = tuple((t, f" {t} ", f" {t}") for t in terms)
+        listed = sorted((e for e in _index() if e.filter in decks and e.card is not None),
+                        key=lambda e: e.label)
+        return Found(query, tuple(_hit(e, 1, "deck") for e in listed), None)
+    phrase = " ".join(all_terms)
+    prepared = tuple(_hits(t) for t in terms)
     typed = (demand.demands[0].kind, _fields(demand.demands[0])) if demand else None
-    scored: list[tuple[float, str, int]] = []
-    for i, e in enumerate(_index()):
-        if decks and e.filter not in decks:
-            continue
-        score = _score(e, variants, phrase) if terms else 0
-        if typed is not None and any(k == typed[0] and typed[1] <= f for k, f in e.demands):
-            score += 500
-        if score > 0:
-            scored.append((-score, e.card.name, i))
+    scored: list[tuple[float, str, int, bool]] = []
     index = _index()
+    candidates: set[int] = set()
+    if prepared:
+        keys = [set(h) for h in prepared]
+        candidates = set.union(*keys) if len(keys) >= 3 else set.intersection(*keys)
+    having = frozenset(i for i, f in _by_kind().get(typed[0], ()) if typed[1] <= f
+                       ) if typed is not None else frozenset()
+    candidates |= having
+    base: list[tuple[float, int, bool]] = []
+    for i in candidates:
+        if decks and index[i].filter not in decks:
+            continue
+        score, in_name = _base(i, prepared) if terms else (0.0, False)
+        if score > 0 or i in having:
+            base.append((score + (500 if i in having else 0), i, in_name))
+    # Only a card within reach of the best can be lifted into them by its whole name typed.
+    room = limit - (1 if demand else 0)
+    floor = (heapq.nlargest(room, (b[0] for b in base))[-1] - PHRASE_MOST
+             if len(base) > room > 0 else float("-inf"))
+    for score, i, in_name in base:
+        e = index[i]
+        if score >= floor and terms:
+            score += _phrase(e, phrase)
+        if e.has_demand:
+            score += 0.25  # a tie goes to the card the referee rules
+        scored.append((-score, e.label, i, in_name))
     hits = [Hit(1000, None, "the demand you typed", demand, _label(demand))] if demand else []
-    for neg, name, i in heapq.nsmallest(limit - len(hits), scored):
+    for neg, _name, i, in_name in heapq.nsmallest(limit - len(hits), scored):
         score = -neg
-        why = ("contains the demand" if score >= 500 else
-               "name" if score >= 2 * len(terms) else "text")
-        hits.append(Hit(score, index[i].card, why, index[i].card.effect, name, index[i].flag))
-    return Found(query, tuple(hits), demand)
+        why = "contains the demand" if score >= 500 else "name" if in_name else "text"
+        hits.append(_hit(index[i], score, why))
+    nearest = () if hits or not terms else nearest_names(query, decks)
+    return Found(query, tuple(hits), demand, nearest)
+
+
+def _hit(e: _Indexed, score: float, why: str) -> Hit:
+    if e.card is not None:
+        return Hit(score, e.card, why, e.card.effect, e.label, e.flag)
+    return Hit(score, None, why, None, e.label, "", e.record, e.deck)
+
+
+def nearest_names(query: str, decks: tuple[str, ...] | list[str] = (), n: int = 3
+                  ) -> tuple[str, ...]:
+    """The names nearest to what was typed, for a search that found nothing: the likeness
+    (difflib's ratio) of the typed words to the whole name or to one of its words."""
+    typed = " ".join(words(query))
+    pool = {e.label: " ".join((*e.own, *e.other)) for e in _index()
+            if not decks or e.filter in decks}
+    matcher = SequenceMatcher(None, "", typed)  # what was typed is analysed once
+    likeness: dict[str, float] = {}
+
+    def like(text: str) -> float:
+        if text not in likeness:
+            matcher.set_seq1(text)
+            likeness[text] = matcher.ratio() if matcher.real_quick_ratio() >= 0.4 else 0.0
+        return likeness[text]
+
+    ratio = {label: max(like(name), *(like(w) for w in name.split()))
+             for label, name in pool.items()}
+    best = sorted(ratio, key=lambda label: (-ratio[label], label))[:n]
+    return tuple(label for label in best if ratio[label] >= 0.4)
 
 
 def cards_matching(query: str) -> tuple[Card, ...]:

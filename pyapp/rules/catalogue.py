@@ -11,8 +11,8 @@ from pydantic import Field, model_validator
 
 from .base import Value
 from .demands import Effect
-from .i18n import _
-from .state import Label, Name, Phase
+from .i18n import N_, _
+from .state import Benefit, Label, Name, Phase
 
 Deck = Literal["event", "threat", "adventure", "beast", "weather", "night", "morale", "book",
                "totem", "mystery", "scenario"]
@@ -21,7 +21,10 @@ Certainty = Literal["stated", "fan", "uncertain"]
 # The decks of the card list: a catalogue entry belongs to one (see `list_deck`).
 ListDeck = Literal["event", "adventure-build", "adventure-gather", "adventure-explore",
                    "mystery-creature", "mystery-trap", "mystery-treasure", "beast", "weather",
-                   "morale", "night", "book", "totem", "scenario"]
+                   "morale", "night", "book", "totem", "scenario", "wreckage", "starting-item",
+                   "invention", "scenario-invention", "character", "tile", "discovery"]
+# The plain words of a card that asks for nothing (search answers and the coverage say them).
+NOTHING = N_("this card asks for nothing the referee rules on")
 
 
 class Card(Value):
@@ -76,13 +79,21 @@ class Catalogue(Value):
 
 
 class ListedCard(Value):
-    """A card of the box: covered by catalogue entries, or left out for the reason given."""
+    """A card (or tile, or token) of the box: covered by catalogue entries that rule its
+    demand, or recorded with its demand "none" and the reason (`out`); with what the referee
+    needs of it (an Invention's benefits, a tile's terrain and sources), copies counted."""
 
     name: Name
     aliases: tuple[Label, ...] = ()
-    out: str = Field(default="", max_length=300)  # why no entry: not in scope, or uncertain
+    copies: int = Field(default=1, ge=1, le=10)  # how many of it the box holds
+    out: str = Field(default="", max_length=300)  # no entry: its demand is none, and why
     note: str = Field(default="", max_length=300)  # what part of a covered card is left out
     source: str = Field(default="", max_length=40)  # where the name is from, if not the deck's
+    text: str = Field(default="", max_length=300)  # what it does, in our own words
+    certainty: Certainty = "fan"
+    benefits: tuple[Benefit, ...] = ()  # an Invention's Item: what losing it reverts
+    terrain: str = Field(default="", max_length=20)  # an Island tile's terrain
+    sources: tuple[Literal["food", "wood"], ...] = ()  # an Island tile's sources
 
 
 class ListSource(Value):
@@ -95,8 +106,27 @@ class ListSource(Value):
 class ListedDeck(Value):
     title: str = Field(max_length=100)
     source: str = Field(max_length=40)
+    box: int = Field(ge=1, le=200)  # how many the base box holds, copies counted
+    box_source: str = Field(max_length=40)  # the public source of that count
+    unnamed: int = Field(default=0, ge=0, le=5)  # cards of the box no public source names
+    unnamed_why: str = Field(default="", max_length=300)
     cross_check: str = Field(default="", max_length=300)
     cards: tuple[ListedCard, ...] = Field(min_length=1)
+
+    @property
+    def count(self) -> int:
+        """The cards recorded, copies counted."""
+        return sum(c.copies for c in self.cards)
+
+
+class BoxTotal(Value):
+    """A count the box's lists give for several decks together (the Mystery cards' kinds)."""
+
+    title: str = Field(max_length=100)
+    decks: tuple[ListDeck, ...] = Field(min_length=1)
+    box: int = Field(ge=1, le=200)
+    box_source: str = Field(max_length=40)
+    why: str = Field(default="", max_length=300)  # why the decks' own counts fall short
 
 
 class CardList(Value):
@@ -104,12 +134,16 @@ class CardList(Value):
     version: Literal[1] = 1
     sources: dict[str, ListSource]
     decks: dict[ListDeck, ListedDeck]
+    totals: tuple[BoxTotal, ...] = ()
 
     @model_validator(mode="after")
     def _sources_known(self) -> CardList:
         for key, deck in self.decks.items():
-            if deck.source not in self.sources:
-                raise ValueError(f"deck {key} names an unknown source {deck.source!r}")
+            for src in (deck.source, deck.box_source):
+                if src not in self.sources:
+                    raise ValueError(f"deck {key} names an unknown source {src!r}")
+            if deck.unnamed and not deck.unnamed_why:
+                raise ValueError(f"deck {key}: unnamed cards need the reason")
             for card in deck.cards:
                 if card.source and card.source not in self.sources:
                     raise ValueError(f"deck {key}: {card.name} names an unknown source "
@@ -143,62 +177,109 @@ def card_list() -> CardList:
     return CardList.model_validate_json(text)
 
 
+def invention_card(name: str) -> ListedCard | None:
+    """An Invention's record on the card list (Inventions and scenario Inventions), with what
+    its Item gives while built, by its name whatever the case; None for a name it lacks."""
+    wanted = " ".join(name.casefold().split())
+    for key in ("invention", "scenario-invention"):
+        for card in card_list().decks[key].cards:
+            if " ".join(card.name.casefold().split()) == wanted:
+                return card
+    return None
+
+
 class DeckCoverage(Value):
     deck: str
     title: str
-    listed: int
-    covered: tuple[str, ...]  # listed cards with at least one catalogue entry
-    excluded: tuple[tuple[str, str], ...]  # (card, reason) left out on purpose
-    missing: tuple[str, ...]  # listed, in scope, and without an entry: a gap
+    box: int  # the base box's count, copies counted
+    box_source: str  # the public source of that count: "KEY = where"
+    count: int  # the cards the catalogue records, copies counted
+    listed: int  # distinct cards recorded
+    covered: tuple[str, ...]  # recorded cards with at least one catalogue entry ruling them
+    excluded: tuple[tuple[str, str], ...]  # (card, why its demand is none) recorded, no entry
+    missing: tuple[str, ...]  # of the box, and neither ruled nor recorded with a reason
+    unnamed: int  # cards of the box no public source names (also missing)
+    unnamed_why: str
     entries: int  # catalogue entries of this deck
     unlisted: tuple[str, ...]  # entries naming a card that is not on the list: an error
 
+    @property
+    def short(self) -> int:
+        """How many cards of the box the catalogue lacks."""
+        return max(0, self.box - self.count) + len(self.missing)
+
+    @property
+    def summary(self) -> bool:
+        """A line for several decks together (a `BoxTotal`), not a deck of its own."""
+        return "+" in self.deck
+
 
 def coverage() -> tuple[DeckCoverage, ...]:
-    """Per deck of the card list: what the catalogue covers, leaves out (why), and misses."""
+    """Per deck of the box: its count and source, what the catalogue records, and what not."""
     cards, listing = catalogue().cards, card_list()
     result = []
     for key, deck in listing.decks.items():
         mine = [c for c in cards if c.list_deck == key]
         names = {c.name for c in deck.cards}
         have = {c.list_name for c in mine}
+        missing = tuple(c.name for c in deck.cards if not c.out and c.name not in have)
+        src = listing.sources[deck.box_source]
         result.append(DeckCoverage(
-            deck=key, title=deck.title, listed=len(deck.cards),
+            deck=key, title=deck.title, box=deck.box, box_source=f"{deck.box_source} = {src.where}",
+            count=sum(c.copies for c in deck.cards if c.name not in missing),
+            listed=len(deck.cards),
             covered=tuple(c.name for c in deck.cards if c.name in have),
             excluded=tuple((c.name, c.out) for c in deck.cards if c.out and c.name not in have),
-            missing=tuple(c.name for c in deck.cards if not c.out and c.name not in have),
-            entries=len(mine),
-            unlisted=tuple(sorted({c.list_name for c in mine} - names))))
+            missing=missing, unnamed=deck.unnamed, unnamed_why=deck.unnamed_why,
+            entries=len(mine), unlisted=tuple(sorted({c.list_name for c in mine} - names))))
+    for total in listing.totals:
+        parts = [d for d in result if d.deck in total.decks]
+        count = sum(d.count for d in parts)
+        src = listing.sources[total.box_source]
+        result.append(DeckCoverage(
+            deck="+".join(total.decks), title=total.title, box=total.box,
+            box_source=f"{total.box_source} = {src.where}", count=count,
+            listed=sum(d.listed for d in parts), covered=(), excluded=(), missing=(),
+            unnamed=max(0, total.box - count), unnamed_why=total.why,
+            entries=sum(d.entries for d in parts), unlisted=()))
     listed_decks = set(listing.decks)
     strays = [c for c in cards if c.list_deck not in listed_decks]
     if strays:
-        result.append(DeckCoverage(deck="(none)", title="Entries of no listed deck", listed=0,
-                                   covered=(), excluded=(), missing=(), entries=len(strays),
+        result.append(DeckCoverage(deck="(none)", title="Entries of no listed deck", box=0,
+                                   box_source="", count=0, listed=0, covered=(), excluded=(),
+                                   missing=(), unnamed=0, unnamed_why="", entries=len(strays),
                                    unlisted=tuple(c.id for c in strays)))
     return tuple(result)
 
 
-def coverage_text() -> str:
-    """The coverage report `python -m pyapp cards --coverage` prints."""
+def coverage_text(details: bool = False) -> str:
+    """The coverage report `python -m pyapp cards --coverage` prints: per deck the box's count
+    and its public source, the catalogue's count, and each missing card by name."""
     lines = []
-    total = [0, 0, 0, 0, 0]
+    box = count = short = 0
     for d in coverage():
         lines.append(f"{d.deck}: {d.title}")
-        lines.append(f"  listed {d.listed}, in catalogue {len(d.covered)} ({d.entries} entries), "
-                     f"left out {len(d.excluded)}, missing {len(d.missing)}")
-        for name, why in d.excluded:
-            lines.append(f"    left out: {name}: {why}")
+        lines.append(f"  box {d.box} (source: {d.box_source})")
+        if d.summary:
+            lines.append(f"  catalogue {d.count} (the decks above together), missing {d.short}")
+        else:
+            lines.append(f"  catalogue {d.count} ({d.listed} distinct: {len(d.covered)} ruled by "
+                         f"{d.entries} entries, {len(d.excluded)} with no demand), missing "
+                         f"{d.short}")
         for name in d.missing:
             lines.append(f"    MISSING: {name}")
+        if d.unnamed:
+            lines.append(f"    NOT NAMED BY ANY PUBLIC SOURCE: {d.unnamed} ({d.unnamed_why})")
         for name in d.unlisted:
             lines.append(f"    NOT ON THE LIST: {name}")
-        for i, n in enumerate((d.listed, len(d.covered), d.entries, len(d.excluded),
-                               len(d.missing))):
-            total[i] += n
-    in_scope = total[0] - total[3]
-    lines.append(f"total: listed {total[0]}, in catalogue {total[1]} ({total[2]} entries), left "
-                 f"out {total[3]}, missing {total[4]}; coverage of the cards in scope "
-                 f"{total[1]}/{in_scope}")
-    sources = card_list().sources
-    lines.append("sources: " + "; ".join(f"{k} = {s.where}" for k, s in sources.items()))
+        if details:
+            for name, why in d.excluded:
+                lines.append(f"    no demand: {name}: {why}")
+        if not d.summary:
+            box, count, short = box + d.box, count + d.count, short + d.short
+        else:  # what a count over several decks adds to theirs
+            parts = [x for x in coverage() if x.deck in d.deck.split("+")]
+            box += max(0, d.box - sum(x.box for x in parts))
+            short += max(0, d.short - sum(x.short for x in parts))
+    lines.append(f"total: box {box}, catalogue {count}, missing {short}")
     return "\n".join(lines)

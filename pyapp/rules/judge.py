@@ -7,6 +7,7 @@ from math import ceil
 from typing import Any
 
 from . import demands as d
+from .catalogue import invention_card
 from .clauses import certainty_of
 from .errors import RulingError
 from .events import (
@@ -597,7 +598,13 @@ def _lose_item(t: Work, demand: d.LoseItem, v: Verdict) -> None:
             default=items[0].name))
     v.emit(t, FlipItem(item.name))
     v.say("C11", _("{item} flips back to its Invention side.", item=item.name))
-    _revert(t, item.benefits, v)
+    benefits = item.benefits
+    card = None if benefits else invention_card(item.name)
+    if card is not None and card.benefits:
+        benefits = card.benefits
+        v.say("C11", _("What {item} gave is read from its card in the catalogue.",
+                       item=item.name), "stated" if card.certainty == "stated" else "derived")
+    _revert(t, benefits, v)
 
 
 def _reverting(gave: str) -> Callable[[str], str]:
@@ -614,8 +621,8 @@ def _revert(t: Work, benefits: Any, v: Verdict) -> None:
             paid = _take(t, v, b.resource, b.amount, "C11", _reverting(gave))
             v.pay(_("{what} (reverted)", what=label), b.amount, paid)
             if paid < b.amount:
-                v.say("C11", _("{n} of the {gave} it gave cannot be reverted; that costs "
-                               "nothing more.", n=b.amount - paid, gave=gave))
+                v.say("C11", _("{n} of the {gave} it gave cannot be reverted, with no "
+                               "further penalty.", n=b.amount - paid, gave=gave))
         elif b.kind == "track":
             level = t.level(b.track)
             paid = min(level, b.amount)
@@ -625,8 +632,9 @@ def _revert(t: Work, benefits: Any, v: Verdict) -> None:
             v.pay(_("{what} (reverted)", what=name), b.amount, paid, "track")
             v.say("C11", _("Revert {track} +{n}: {track} {level} to {new}.", track=name,
                            n=b.amount, level=level, new=level - paid) if paid == b.amount else
-                  _("Revert {track} +{n}: {track} {level} to {new}; the rest costs nothing.",
-                    track=name, n=b.amount, level=level, new=level - paid))
+                  _("Revert {track} +{n}: {track} {level} to {new}; the other {rest} cannot "
+                    "be reverted, with no further penalty.", track=name, n=b.amount,
+                    level=level, new=level - paid, rest=b.amount - paid))
         else:
             v.say("C11", _("Its ability is gone: {ability}.", ability=b.text) if b.text else
                   _("Its ability is gone: no longer in effect."))

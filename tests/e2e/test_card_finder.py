@@ -1,7 +1,9 @@
 """The board's card finder: the search runs in the rules core (names above text; case, accents
-and dashes ignored); deck chips filter, and list their deck with nothing typed; a plain demand
-is offered first, ready to rule; picking a card fills in the demand and what the card tells of
-its context; New game empties the search."""
+and dashes ignored; a typo or two forgiven; aliases and words of the effect found); deck chips
+filter, and list their deck with nothing typed; a plain demand is offered first, ready to rule;
+a card of the box that asks for nothing says so; a miss offers the nearest names; picking a
+card fills in the demand and what the card tells of its context; New game empties the
+search."""
 
 from __future__ import annotations
 
@@ -46,6 +48,47 @@ def test_a_plain_demand_comes_first_and_is_ready_to_rule(page: Page) -> None:
 def test_names_are_found_whatever_the_case_accents_or_dash(page: Page, query: str) -> None:
     page.fill("[data-testid=demand-search]", query)
     expect(page.locator(RESULTS).first).to_contain_text("Monkey Do")
+
+
+@pytest.mark.parametrize(("typed", "found"), [
+    ("ravishing windstrom", "Ravishing Windstorm"),
+    ("nestlngs", "Angry Bird!"),  # the Nestlings card's shuffled half
+    ("unusualy cold night", "Unusually Cold Night"),
+    ("Monkeys watch you", "Monkey Do"),  # Monkey See, whose other name this is
+    ("Tools break", "Broken Tool"),
+    ("food rots", "Night: eating"),
+])
+def test_what_players_type_finds_their_card_first_a_tap_away(
+        page: Page, typed: str, found: str) -> None:
+    page.fill("[data-testid=demand-search]", typed)
+    first = page.locator(RESULTS).first
+    expect(first).to_contain_text(found)
+    expect(first.locator("button.card-pick")).to_be_visible()
+
+
+def test_a_part_of_a_card_names_the_card_it_is_part_of(page: Page) -> None:
+    """Nestlings is found by its shuffled half, Angry Bird!, which says whose half it is."""
+    page.fill("[data-testid=demand-search]", "nestlngs")
+    expect(page.locator(RESULTS).first.locator("[data-testid=card-part-of]")).to_have_text(
+        "Part of the card Nestlings")
+
+
+def test_a_card_that_asks_for_nothing_is_found_and_says_so(page: Page) -> None:
+    page.fill("[data-testid=demand-search]", "Food Crates")
+    first = page.locator(RESULTS).first
+    expect(first.locator("[data-testid=card-nothing]")).to_contain_text("Food Crates")
+    expect(first).to_contain_text("This card asks for nothing the referee rules on.")
+    expect(first).to_contain_text("Wreckage")
+
+
+def test_a_miss_offers_the_nearest_names_a_tap_away(page: Page) -> None:
+    page.fill("[data-testid=demand-search]", "balloon crash landing")
+    expect(page.locator("[data-testid=card-miss]")).to_contain_text(
+        "No card matches “balloon crash landing”. The nearest names: Wrecked Balloon")
+    page.locator("[data-testid=near-name]").first.click()
+    expect(page.locator("[data-testid=demand-search]")).to_have_value("Wrecked Balloon")
+    expect(page.locator(RESULTS).first).to_contain_text("Wrecked Balloon")
+    assert small_targets(page) == []
 
 
 def test_deck_chips_keep_the_search_to_their_decks(page: Page) -> None:

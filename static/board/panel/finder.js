@@ -1,8 +1,10 @@
 // @ts-check
 // The card finder: the search box, the deck chips and the cards found. The search runs in
 // the rules core (pyapp/rules/cardsearch.py, service "card_search"): names rank above text;
-// case, accents and dashes do not matter; a plain demand ("roof -1") comes first, ready to
-// rule. Answers to an older query are dropped.
+// case, accents and dashes do not matter; a typo or two is forgiven; a plain demand ("roof -1")
+// comes first, ready to rule; a card of the box that asks for nothing is shown saying so (the
+// core's words); a miss shows the core's sentence and the nearest names, a tap away. Answers
+// to an older query are dropped.
 
 import { t } from "../../shared/i18n.js";
 import { plainError } from "../../shared/labels.js";
@@ -68,10 +70,29 @@ export function createFinder(p) {
     }
     if (seq !== searchSeq) return;
     const items = found.results.slice(0, listing ? found.results.length : 8).map((r) => resultItem(r, cards)).filter(Boolean);
-    els.results.replaceChildren(...(items.length ? items : [h("li", { class: "hint", text: t("No card matches: tap what it asks for below.") })]));
+    els.results.replaceChildren(...(items.length ? items : missItems(found)));
+  }
+
+  /** A miss: the core's sentence, the nearest names (a tap searches for that name), and the
+   * way on to compose the demand. */
+  function missItems(found) {
+    const near = (found.nearest || []).map((name) => h("button", { type: "button", class: "deck-chip near-name", data: { testid: "near-name", key: `near-${name}` },
+      onclick: () => { els.search.value = name; p.dispatch({ type: "searched", query: name }); drawResults(); } }, name));
+    return [
+      h("li", { class: "hint", data: { testid: "card-miss" }, text: found.miss || t("No card matches: tap what it asks for below.") }),
+      near.length ? h("li", { class: "near-names" }, ...near) : null,
+      found.miss ? h("li", { class: "hint", text: t("Or tap what the card asks for below.") }) : null,
+    ].filter(Boolean);
   }
 
   function resultItem(r, cards) {
+    if (r.kind === "nothing") {
+      return h("li", {}, h("div", { class: "card-pick is-nothing", data: { testid: "card-nothing", key: `nothing-${r.deck}-${r.name}` } },
+        h("span", { class: "card-name", text: r.name }), h("span", { class: "card-deck", text: r.deck_name }),
+        r.text ? h("span", { class: "card-text", text: r.text }) : null,
+        h("span", { class: "card-flag", text: r.nothing }),
+        h("span", { class: "card-text", text: r.reason })));
+    }
     if (r.card === null) {
       return h("li", {}, h("button", { type: "button", class: "card-pick is-demand", data: { testid: "card-demand", key: "card-demand" },
         disabled: ctl.readonly, onclick: () => p.act.pickDemand(r) },
@@ -84,6 +105,7 @@ export function createFinder(p) {
       onclick: () => p.act.pickCard(c) },
     h("span", { class: "card-name", text: c.name }), h("span", { class: "card-deck", text: named(DECK_NAMES(), c.group || c.deck) }),
     h("span", { class: "card-text", text: c.text }),
+    r.part_of ? h("span", { class: "card-why", data: { testid: "card-part-of" }, text: r.part_of }) : null,
     r.flag ? h("span", { class: "card-flag", text: r.flag }) : null,
     r.why === "contains the demand" ? h("span", { class: "card-why", text: t("Contains that demand") }) : null));
   }
