@@ -4,7 +4,7 @@
 // recurses: a value is walked with a list of what is left to see, and a text is scanned once.
 //
 // - `jsonOf(value, most)`: the JSON text of a value another window sent (a widget message's
-//   request), or what is wrong with it. Measured first, so that a sparse array (`a[1e8] = 1`,
+//   request) or a save holds (the demand kept with the table), or what is wrong with it. Measured first, so that a sparse array (`a[1e8] = 1`,
 //   a few bytes to send, 500 MB as JSON) or a huge or deep structure is refused without ever
 //   being written out: the walk counts the least text each part needs and stops at the limit.
 // - `textDepth(text)` and `textProblem(text)`: how deep JSON text nests outside its strings,
@@ -35,12 +35,12 @@ function kindOf(v) {
 
 /**
  * {text} for a value that is JSON within `most` characters and READING.maxDepth levels, else
- * {problem}: what is wrong, in words.
+ * {problem}: what is wrong, in words to follow a colon ("it is nested more than 64 levels deep").
  * @param {unknown} value @param {number} most
  * @returns {{text: string, problem?: undefined} | {problem: string, text?: undefined}}
  */
 export function jsonOf(value, most) {
-  const tooLarge = () => ({ problem: t("The request is too large (more than {most} characters as JSON).", { most }) });
+  const tooLarge = () => ({ problem: t("it is too large (more than {most} characters as JSON)", { most }) });
   /** @type {Array<[unknown, number]>} */
   const left = [[value, 0]];
   let size = 0;
@@ -48,10 +48,10 @@ export function jsonOf(value, most) {
     const [v, depth] = /** @type {[unknown, number]} */ (left.pop());
     if (v === null || typeof v !== "object") {
       const needs = primitiveSize(v);
-      if (needs < 0) return { problem: t("The request holds a value JSON cannot hold (a {kind}).", { kind: typeof v }) };
+      if (needs < 0) return { problem: t("it holds a value JSON cannot hold (a {kind})", { kind: typeof v }) };
       size += needs;
     } else {
-      if (depth >= READING.maxDepth) return { problem: t("The request is nested more than {most} levels deep.", { most: READING.maxDepth }) };
+      if (depth >= READING.maxDepth) return { problem: t("it is nested more than {most} levels deep", { most: READING.maxDepth }) };
       const kind = kindOf(v);
       if (kind === "array") {
         const list = /** @type {unknown[]} */ (v);
@@ -67,7 +67,7 @@ export function jsonOf(value, most) {
           left.push([/** @type {Record<string, unknown>} */ (v)[key], depth + 1]);
         }
       } else {
-        return { problem: t("The request holds a value JSON cannot hold (a {kind}).", { kind }) };
+        return { problem: t("it holds a value JSON cannot hold (a {kind})", { kind }) };
       }
     }
     if (size > most) return tooLarge();

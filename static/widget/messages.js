@@ -181,7 +181,7 @@ export function readMessage(data) {
   }
   // Measured before it is written as JSON: a sparse or huge list is refused unwritten.
   const { text, problem } = jsonOf(data.request, MAX_REQUEST_CHARS);
-  return problem === undefined ? { ok: true, id, text } : bad("bad_request", problem);
+  return problem === undefined ? { ok: true, id, text } : bad("bad_request", t("The request cannot be read: {reason}.", { reason: problem }));
 }
 
 export function errorMessage(id, error) {

@@ -46,7 +46,7 @@ test("nesting past the core's limit is refused at the door, in words", () => {
   for (let i = 0; i < 10_000; i += 1) deep = [deep];
   const read = readMessage(message({ state: deep }));
   assert.equal(read.ok, false);
-  assert.equal(read.error.message, `The request is nested more than ${READING.maxDepth} levels deep.`);
+  assert.equal(read.error.message, `The request cannot be read: it is nested more than ${READING.maxDepth} levels deep.`);
 });
 
 test("a request that refers to itself, a BigInt and a Date are refused in words, not JavaScript's", () => {
