@@ -32,7 +32,7 @@ function fieldWords(key) {
     case "natural_shelter": return t("“natural shelter”");
     // Every model field's name is a message of the catalogue (tools/i18n.py, "a field's name,
     // in a refusal"), looked up by its English.
-    default: return t("the {field}", { field: t(key.replaceAll("_", " ")) });
+    default: return t("the {field}", { field: t(key.replaceAll("_", " ").trim().replace(/\s+/g, " ")) });
   }
 }
 
@@ -115,7 +115,7 @@ function objectProblem(node, value, path) {
   }
   for (const [key, item] of Object.entries(value)) {
     if (!own(properties, key)) {
-      if (node.additionalProperties === false) return t("“{name}” is not part of a table", { name: key.length > 40 ? `${key.slice(0, 40)}…` : key });
+      if (node.additionalProperties === false) return t("{what} is not part of a table", { what: named([...path, key]) });
       continue;
     }
     const problem = against(properties[key], item, [...path, key]);
