@@ -27,6 +27,8 @@
 //   envelope.js  RefereeError, and the JSON text and envelopes passed to and from Python;
 //   status.js    the status line, <html data-rules-ready> and the promise calls wait on;
 //   pyscript.js  PyScript imported, the first worker started, a new one after a death;
+//   start.js     the start watched stage by stage: the next way when one is late, the network
+//                waited for when it was lost, plain words where the rules cannot run;
 //   watch.js     how a dead Python is noticed (its events, its Web Lock, the call deadline);
 //   lifeline.js  the calls sent to Python, sent again to a new one after a death;
 //   door.js      call(), rule(), session(), links, catalogue();
@@ -40,7 +42,8 @@ import { createDoor } from "./referee/door.js";
 import { RefereeError, firstLine } from "./referee/envelope.js";
 import { createLifeline } from "./referee/lifeline.js";
 import { keepOffline } from "./referee/offline.js";
-import { importPyScript, newWorker, startWorker } from "./referee/pyscript.js";
+import { newWorker } from "./referee/pyscript.js";
+import { startRules } from "./referee/start.js";
 import { handleReady, rulesFailed, rulesReady } from "./referee/status.js";
 import { startLanguage, tellCore, translateDocument } from "./shared/i18n.js";
 
@@ -97,12 +100,26 @@ const lifeline = createLifeline({
   table: door.table,
 });
 
+// How long each stage of the start may take before the next way is taken (start.js): the
+// page's part (PyScript's module), then Python from the full snapshot (1–10 s in every engine
+// here, warm or cold, under load included), from the core snapshot, from scratch (WebKit
+// took up to 140 s here).
+const FILES_START_MS = 60_000;
+const SNAPSHOT_START_MS = 60_000;
+const CORE_START_MS = 120_000;
+const SCRATCH_START_MS = 400_000;
+
 async function startPython() {
-  pyscript = importPyScript(PYSCRIPT_CORE);
-  const { xworker, boot } = await startWorker(pyscript, { config: PYSCRIPT_CONFIG, mainPy: MAIN_PY, onStartError: rulesFailed });
-  await greet(xworker);
-  lifeline.start(xworker);
-  rulesReady(lifeline.call, boot);
+  const started = await startRules({
+    core: PYSCRIPT_CORE,
+    config: PYSCRIPT_CONFIG,
+    mainPy: MAIN_PY,
+    deadlines: { files: FILES_START_MS, snapshot: SNAPSHOT_START_MS, core: CORE_START_MS, scratch: SCRATCH_START_MS },
+    greet,
+  });
+  pyscript = started.pyscript;
+  lifeline.start(started.xworker);
+  rulesReady(lifeline.call, started.boot);
 }
 
 const ready = handleReady.then(

@@ -115,6 +115,12 @@ keepPyScriptStorageInMemory(globalThis);
 
 const here = (name) => new URL(name, import.meta.url).href;
 
+// Which way Python starts, named by this module's URL fragment (static/referee/start.js):
+// "#start=core" skips the full snapshot, "#start=scratch" both snapshots. A page whose
+// start from the full snapshot did not finish in time starts a new worker the next way.
+// The fragment is never sent, so the file is the same one, from the same cache.
+const START = new URL(import.meta.url).hash.match(/start=(core|scratch)/)?.[1] ?? "snapshot";
+
 // Pyodide's own modules are beside this file once copied, not in tools/ where the type
 // checker reads it: imported by their URL, typed by the npm package they come from.
 /** @type {Promise<typeof import("pyodide")>} */
@@ -155,7 +161,7 @@ function expand(file, { id: expected, name = "snapshot.bin" } = SAVED) {
 
 // Settles once the response has begun (or failed): its body keeps downloading while
 // Pyodide fetches and compiles its own files.
-const snapshot = fetch(here("./snapshot.bin"))
+const snapshot = START !== "snapshot" ? Promise.resolve(undefined) : fetch(here("./snapshot.bin"))
   .then((response) => {
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const body = response.arrayBuffer().then(async (buffer) => {
@@ -308,6 +314,7 @@ export async function loadPyodide({ packages = [], ...options } = {}) {
   // from scratch: 28 of 43 s in WebKit here) is skipped.
   let core;
   try {
+    if (START === "scratch") throw new Error("the page asked for a start from scratch");
     core = await restoreCore(pyodideJs, settings);
   } catch (error) {
     console.warn(`Python starts from scratch: ${(error && error.message) || error}`);

@@ -16,6 +16,9 @@
 * `--also DIR` publishes one more directory (the load benchmark's baseline page).
 * `--hide NAME` answers 404 for every path whose file name is NAME (the load benchmark
   hides `snapshot.bin` to time the start from scratch in each engine).
+* `--stall NAME` never answers a request for a path whose file name is NAME: the connection
+  is held open, silent, for up to ten minutes, then closed (the cross-engine tests stall
+  `snapshot.bin` to see the page give that start up and take the next one).
 * `--root DIR` serves a published copy of the site (the layout of `dist/`, tools/publish.py)
   instead of the repository, with the repository's netlify.toml headers: the update tests
   deploy builds there, one after the other.
@@ -32,6 +35,7 @@ import os
 import re
 import sys
 import threading
+import time
 import tomllib
 from functools import partial
 from pathlib import Path
@@ -164,6 +168,9 @@ def headers_for(path: str, rules: list[tuple[re.Pattern[str], dict[str, str]]]) 
     return dict(merged.values())
 
 
+STALL_SECONDS = 600  # how long a stalled request is held (--stall)
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -172,6 +179,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     rules: ClassVar[list[tuple[re.Pattern[str], dict[str, str]]]] = []
     also: ClassVar[tuple[str, ...]] = ()
     hidden: ClassVar[frozenset[str]] = frozenset()
+    stalled: ClassVar[frozenset[str]] = frozenset()
     gzip_cache: ClassVar[GzipCache]
     protocol_version = "HTTP/1.1"
     # TCP_NODELAY: a response is written as its headers, then its body. With Nagle's algorithm
@@ -191,6 +199,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return any(rel == a or rel.startswith(a + "/") for a in self.also)
 
     def send_head(self):  # type: ignore[no-untyped-def]
+        if unquote(urlsplit(self.path).path).rsplit("/", 1)[-1] in self.stalled:
+            time.sleep(STALL_SECONDS)  # a request that is never answered
+            self.close_connection = True
+            return None
         if not self._published():
             self.send_error(404, "Not published")
             return None
@@ -272,6 +284,7 @@ def make_server(
     hidden: frozenset[str] = frozenset(),
     root: Path = ROOT,
     warm_first: bool = False,
+    stalled: frozenset[str] = frozenset(),
 ) -> Server:
     handler = type(
         "BoundSiteHandler",
@@ -280,6 +293,7 @@ def make_server(
             "rules": load_header_rules(ROOT / "netlify.toml"),
             "also": also,
             "hidden": hidden,
+            "stalled": stalled,
             "gzip_cache": GzipCache(),
         },
     )
@@ -298,6 +312,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--also", action="append", default=[], help="publish one more directory")
     parser.add_argument("--quiet", action="store_true", help="no request log")
     parser.add_argument("--hide", action="append", default=[], help="404 for this file name")
+    parser.add_argument("--stall", action="append", default=[], help="never answer this file name")
     parser.add_argument("--root", type=Path, default=ROOT, help="serve this copy of the site")
     parser.add_argument(
         "--warm-first",
@@ -313,7 +328,14 @@ def main(argv: list[str] | None = None) -> int:
     if not (root / "static" / "vendor").is_dir():
         print(f"warning: {root}/static/vendor/ is missing; run `make vendor`", file=sys.stderr)
     server = make_server(
-        args.host, args.port, also, args.quiet, frozenset(args.hide), root, args.warm_first
+        args.host,
+        args.port,
+        also,
+        args.quiet,
+        frozenset(args.hide),
+        root,
+        args.warm_first,
+        frozenset(args.stall),
     )
     host, port = server.server_address[:2]
     print(f"serving http://{host}:{port}/", flush=True)

@@ -87,6 +87,20 @@ export interface Card {
   text: string;
 }
 
+/**
+ * One part of a card with its own alternative ("the camp must move; if it cannot, …",
+ * "… or 1 fur, otherwise each character suffers 2 Wounds"): its demands, or, when they
+ * cannot be paid in full, its alternative instead (R13, no partial payment; the players may
+ * also choose the alternative, `choices.part_alternative`).
+ */
+export interface CardPart {
+  alternative: Array<Discard | DiscardCards | CardPart | Choose | DiscardDetermination | HaveWeapon | Reduce | Increase | LowerMorale | CoverSource | PlaceToken | PlaceMarker | LosePawn | LoseItem | Halve | Combat | WeatherClouds | NightEating | NightNoShelter | ChildrenFood | MoralePhase | SufferWounds | DiscardAny | HalveGain | AdventureCard | Requirement | MoveCamp | PalisadeRedDie>;
+  demands: Array<Discard | DiscardCards | CardPart | Choose | DiscardDetermination | HaveWeapon | Reduce | Increase | LowerMorale | CoverSource | PlaceToken | PlaceMarker | LosePawn | LoseItem | Halve | Combat | WeatherClouds | NightEating | NightNoShelter | ChildrenFood | MoralePhase | SufferWounds | DiscardAny | HalveGain | AdventureCard | Requirement | MoveCamp | PalisadeRedDie>;
+  if_possible?: boolean;
+  kind: "part";
+  victims?: "default" | "all" | "in_camp" | "first_player" | "resolver" | "cook" | "carpenter" | "explorer" | "soldier" | "friday" | "jenny";
+}
+
 /** A player's character card. */
 export interface Character {
   determination?: number;
@@ -121,17 +135,32 @@ export interface Choice {
 
 /** Decisions that belong to the players; each has a suggested default. */
 export interface Choices {
+  cards?: string[] | null;
   children_first?: boolean;
   fed?: Array<"cook" | "carpenter" | "explorer" | "soldier" | "friday" | "jenny"> | null;
   food_order?: "perishable_first" | "nonperishable_first";
   gain_mix?: Resources | null;
   item?: string | null;
   morale_top?: "tokens" | "heal";
+  option?: Record<string, unknown> | null;
+  part_alternative?: number[];
   pick?: Array<"food" | "nonperishable_food" | "wood" | "fur"> | null;
   short?: Array<"cook" | "carpenter" | "explorer" | "soldier" | "friday" | "jenny"> | null;
   use?: string[];
   use_alternative?: boolean;
   weapon_bonus?: number;
+}
+
+/**
+ * The players choose one of several demands ("lose half the Roof or half the Palisade"):
+ * each option is a list of demands; the referee suggests the one that costs least
+ * (`choices.option` takes another).
+ */
+export interface Choose {
+  if_possible?: boolean;
+  kind: "choose";
+  options: Array<Array<Discard | DiscardCards | CardPart | Choose | DiscardDetermination | HaveWeapon | Reduce | Increase | LowerMorale | CoverSource | PlaceToken | PlaceMarker | LosePawn | LoseItem | Halve | Combat | WeatherClouds | NightEating | NightNoShelter | ChildrenFood | MoralePhase | SufferWounds | DiscardAny | HalveGain | AdventureCard | Requirement | MoveCamp | PalisadeRedDie>>;
+  victims?: "default" | "all" | "in_camp" | "first_player" | "resolver" | "cook" | "carpenter" | "explorer" | "soldier" | "friday" | "jenny";
 }
 
 /**
@@ -151,8 +180,10 @@ export interface Combat {
 
 /** Who is resolving, and whether this is the outcome of a combat in the Event Phase. */
 export interface Context {
+  action?: string | null;
   event_combat?: boolean;
   gained_this_action?: Resources;
+  outcome?: "success" | "failure" | null;
   resolver?: "cook" | "carpenter" | "explorer" | "soldier" | "friday" | "jenny" | null;
 }
 
@@ -175,9 +206,25 @@ export interface CoverSource {
 export interface Decision {
   chosen: string;
   default: string;
-  id: "food_order" | "use_alternative" | "weapon_bonus" | "fed" | "children_first" | "item" | "short" | "morale_top" | "pick" | "gain_mix" | "use";
+  id: "food_order" | "use_alternative" | "weapon_bonus" | "fed" | "children_first" | "item" | "short" | "morale_top" | "pick" | "gain_mix" | "use" | "cards" | "option" | "part_alternative";
   options: Option[];
   question: string;
+}
+
+/**
+ * How many cards the players could still discard from each deck, when they count them
+ * (None: not counted; a demand to discard from it then asks). A deck that runs out is gone
+ * (discarded cards leave the game); the Mystery deck counts its discard pile too, since it
+ * is shuffled again when the deck runs out.
+ */
+export interface Decks {
+  build?: number | null;
+  event?: number | null;
+  explore?: number | null;
+  gather?: number | null;
+  hunting?: number | null;
+  invention_deck?: number | null;
+  mystery?: number | null;
 }
 
 /** Discard resources, several kinds at once. `food` may be paid with either kind of food. */
@@ -202,6 +249,20 @@ export interface DiscardAny {
   victims?: "default" | "all" | "in_camp" | "first_player" | "resolver" | "cook" | "carpenter" | "explorer" | "soldier" | "friday" | "jenny";
 }
 
+/**
+ * Discard cards ("discard 2 Invention cards"): the unbuilt Invention cards on the board
+ * (`invention`; the players choose which, `choices.cards`), or cards from a deck, counted in
+ * `state.decks`. Each card that cannot be discarded is 1 unit of unfulfilled demand (C1:
+ * "discard resources, cards or Determination tokens").
+ */
+export interface DiscardCards {
+  amount?: number;
+  cards?: "invention" | "invention_deck" | "mystery" | "event" | "build" | "gather" | "explore" | "hunting";
+  if_possible?: boolean;
+  kind: "discard_cards";
+  victims?: "default" | "all" | "in_camp" | "first_player" | "resolver" | "cook" | "carpenter" | "explorer" | "soldier" | "friday" | "jenny";
+}
+
 export interface DiscardDetermination {
   amount: number;
   if_possible?: boolean;
@@ -212,8 +273,8 @@ export interface DiscardDetermination {
 
 /** A card effect: demands resolved in order, and the card's own alternative if it states one. */
 export interface Effect {
-  alternative?: Array<Discard | DiscardDetermination | HaveWeapon | Reduce | Increase | LowerMorale | CoverSource | PlaceToken | PlaceMarker | LosePawn | LoseItem | Halve | Combat | WeatherClouds | NightEating | NightNoShelter | ChildrenFood | MoralePhase | SufferWounds | DiscardAny | HalveGain | AdventureCard | Requirement | MoveCamp | PalisadeRedDie> | null;
-  demands: Array<Discard | DiscardDetermination | HaveWeapon | Reduce | Increase | LowerMorale | CoverSource | PlaceToken | PlaceMarker | LosePawn | LoseItem | Halve | Combat | WeatherClouds | NightEating | NightNoShelter | ChildrenFood | MoralePhase | SufferWounds | DiscardAny | HalveGain | AdventureCard | Requirement | MoveCamp | PalisadeRedDie>;
+  alternative?: Array<Discard | DiscardCards | CardPart | Choose | DiscardDetermination | HaveWeapon | Reduce | Increase | LowerMorale | CoverSource | PlaceToken | PlaceMarker | LosePawn | LoseItem | Halve | Combat | WeatherClouds | NightEating | NightNoShelter | ChildrenFood | MoralePhase | SufferWounds | DiscardAny | HalveGain | AdventureCard | Requirement | MoveCamp | PalisadeRedDie> | null;
+  demands: Array<Discard | DiscardCards | CardPart | Choose | DiscardDetermination | HaveWeapon | Reduce | Increase | LowerMorale | CoverSource | PlaceToken | PlaceMarker | LosePawn | LoseItem | Halve | Combat | WeatherClouds | NightEating | NightNoShelter | ChildrenFood | MoralePhase | SufferWounds | DiscardAny | HalveGain | AdventureCard | Requirement | MoveCamp | PalisadeRedDie>;
   label?: string;
 }
 
@@ -331,6 +392,7 @@ export interface MoralePhase {
 
 /** Move the camp: Roof and Palisade keep half, rounded up; a natural Shelter is lost. */
 export interface MoveCamp {
+  blocked?: boolean;
   if_possible?: boolean;
   kind: "move_camp";
   tile?: number | null;
@@ -494,6 +556,7 @@ export interface Sure {
 export interface TableState {
   available?: Resources;
   characters: Character[];
+  decks?: Decks;
   discovery_tokens?: string[];
   dog?: boolean;
   equipment?: Equipment[];

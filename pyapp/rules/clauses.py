@@ -146,6 +146,11 @@ _ALL = (
     _c("G-named-victim", "The card names who", "When a card names who pays or suffers (one "
        "figure, the First Player, each character), they do.", "DZ-S5",
        by_card=True),
+    _c("G-choice", "The players choose", "When a card joins demands with 'or' and no rule "
+       "picks one, the players decide which one they resolve; only that one is owed.", "KPA",
+       by_card=True),
+    _c("G-action-spent", "An Action that succeeds", "When an Action succeeds, the resources "
+       "assigned to it are spent (discarded).", "DZ-Plan"),
     _c("G-token-place", "Placing a token", "The token is placed on its space.", "DZ-Tokens"),
     _c("G-increase", "Raising a level", "Roof and Palisade rise only with a Shelter; the Weapon "
        "track always rises.", "DZ-Shelter, DZ-Weapon"),

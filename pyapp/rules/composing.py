@@ -14,7 +14,7 @@ from .demands import Demand, DemandBase
 from .i18n import N_
 from .ruling import Choices
 from .telling import GROUPS
-from .words import TRACK_WORDS
+from .words import DECK_NAMES, TRACK_WORDS
 
 # Every label is marked for the catalogue (N_): the page translates it when it draws it.
 # Each kind: its name in the composer, then (field, label, how it is drawn, default) for the
@@ -65,12 +65,23 @@ COMPOSER: dict[str, tuple[str, tuple[Offered, ...]]] = {
     "requirement": (N_("A requirement to plan an Action (never a demand)"), (
         ("weapon", N_("Weapon level it needs"), None, 1),
         ("text", N_("What it asks for (optional)"), None, None))),
-    "move_camp": (N_("Move the camp"), (("tile", N_("To tile (0: not named)"), None, None),)),
+    "move_camp": (N_("Move the camp"), (("tile", N_("To tile (0: not named)"), None, None),
+                                         ("blocked", N_("It cannot move"), None, None))),
     "halve_gain": (N_("A gain halved (rounded down)"), (
         ("food", N_("Food it would give"), None, 0), ("wood", N_("Wood it would give"), None, 0),
         ("fur", N_("Fur it would give"), None, 0))),
     "s7_palisade": (N_("Scenario 7: the red die hits the Palisade"), (
         ("amount", N_("Palisade levels"), None, 1),)),
+    "discard_cards": (N_("Discard cards"), (
+        ("cards", N_("Which cards"), None, "invention"), ("amount", N_("How many"), None, 1))),
+    # Demands inside a demand are written as JSON (drawn "demands"), starting from an example.
+    "part": (N_("One part with its own alternative"), (
+        ("demands", N_("Its demands (JSON)"), "demands", ({"kind": "discard", "wood": 1},)),
+        ("alternative", N_("If they cannot be paid in full (JSON)"), "demands",
+         ({"kind": "wounds", "amount": 1, "victims": "all"},)))),
+    "choose": (N_("The players choose between demands"), (
+        ("options", N_("The options, a list of demands each (JSON)"), "demands",
+         (({"kind": "halve", "target": "roof"},), ({"kind": "halve", "target": "palisade"},))),)),
 }
 # The quick chips: the kinds a card asks for most, each with the demand it starts from.
 CHIPS: tuple[tuple[str, str, dict[str, Any]], ...] = (
@@ -95,14 +106,16 @@ CHOICE_NAMES = {**TRACK_WORDS, "food": N_("Food"),
                 "nonperishable_food": N_("Non-perishable food"),
                 "perishable_food": N_("Perishable food"), "wood": N_("Wood"), "fur": N_("Fur"),
                 "any": N_("Any kind"), "each": N_("Each character"),
-                "first_player": N_("The First Player"), "resolver": N_("Who resolves")}
+                "first_player": N_("The First Player"), "resolver": N_("Who resolves"),
+                **DECK_NAMES}
 assert set(GROUPS) <= set(CHOICE_NAMES)
 
 
 # Controls of their own: a Beast from the catalogue, resource kinds in paying order (at
-# least two), one space or several.
+# least two), one space or several, demands inside a demand (as JSON).
 DRAWN: dict[str, dict[str, Any]] = {"beast": {"optional": True},
-                                    "kinds": {"min": 2, "optional": True}, "spaces": {}}
+                                    "kinds": {"min": 2, "optional": True}, "spaces": {},
+                                    "demands": {}}
 
 
 def demand_classes() -> dict[str, type[DemandBase]]:
@@ -164,10 +177,14 @@ def composer_kinds() -> dict[str, dict[str, Any]]:
                     control["min"], control["max"], dflt = 0, 99, 0
             model_default = None if info.is_required() else info.get_default()
             shown = dflt if dflt is not None else model_default
-            fields.append({"name": name, "label": label, **control,
-                           "dflt": list(shown) if isinstance(shown, tuple) else shown})
+            fields.append({"name": name, "label": label, **control, "dflt": _listed(shown)})
         kinds[kind] = {"title": title, "fields": fields}
     return kinds
+
+
+def _listed(value: Any) -> Any:
+    """A default as JSON has it: tuples, nested too, are lists."""
+    return [_listed(v) for v in value] if isinstance(value, tuple) else value
 
 
 def choice_defaults() -> dict[str, Any]:

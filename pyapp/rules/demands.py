@@ -193,6 +193,15 @@ class MoveCamp(DemandBase):
 
     kind: Literal["move_camp"]
     tile: int | None = Field(default=None, ge=1, le=99)  # the new camp tile
+    # The camp cannot move (no tile it may go to): the card's alternative for this part
+    # applies (`part`); a card that states none makes it 1 unit of unfulfilled demand.
+    blocked: bool = False
+
+    @model_validator(mode="after")
+    def _blocked_goes_nowhere(self) -> MoveCamp:
+        if self.blocked and self.tile is not None:
+            raise ValueError(_("a camp that cannot move has no new tile"))
+        return self
 
 
 class PalisadeRedDie(DemandBase):
@@ -232,6 +241,21 @@ class MoralePhase(DemandBase):
     kind: Literal["morale_phase"]
 
 
+DeckKind = Literal["invention", "invention_deck", "mystery", "event", "build", "gather",
+                   "explore", "hunting"]
+
+
+class DiscardCards(DemandBase):
+    """Discard cards ("discard 2 Invention cards"): the unbuilt Invention cards on the board
+    (`invention`; the players choose which, `choices.cards`), or cards from a deck, counted in
+    `state.decks`. Each card that cannot be discarded is 1 unit of unfulfilled demand (C1:
+    "discard resources, cards or Determination tokens")."""
+
+    kind: Literal["discard_cards"]
+    cards: DeckKind = "invention"
+    amount: Amount = 1
+
+
 class SufferWounds(DemandBase):
     """A card's own Wounds ("each character suffers 1 Wound"): not unfulfilled demand."""
 
@@ -239,8 +263,49 @@ class SufferWounds(DemandBase):
     amount: Amount
 
 
+class _Composite(DemandBase):
+    """A demand made of demands: it names no victims of its own and is never 'if possible'
+    as a whole (each of its demands says so for itself)."""
+
+    @model_validator(mode="after")
+    def _no_own_victims(self) -> _Composite:
+        if self.if_possible or self.victims != "default":
+            raise ValueError(_("say 'if possible' and who suffers on the demands inside it, "
+                               "not on the part or the choice itself"))
+        return self
+
+
+class CardPart(_Composite):
+    """One part of a card with its own alternative ("the camp must move; if it cannot, …",
+    "… or 1 fur, otherwise each character suffers 2 Wounds"): its demands, or, when they
+    cannot be paid in full, its alternative instead (R13, no partial payment; the players may
+    also choose the alternative, `choices.part_alternative`)."""
+
+    kind: Literal["part"]
+    demands: tuple[Demand, ...] = at_most(8, min_length=1)
+    alternative: tuple[Demand, ...] = at_most(8, min_length=1)
+
+
+class Choose(_Composite):
+    """The players choose one of several demands ("lose half the Roof or half the Palisade"):
+    each option is a list of demands; the referee suggests the one that costs least
+    (`choices.option` takes another)."""
+
+    kind: Literal["choose"]
+    options: tuple[tuple[Demand, ...], ...] = Field(min_length=2, max_length=4)
+
+    @model_validator(mode="after")
+    def _options_say_something(self) -> Choose:
+        if any(not 1 <= len(o) <= 8 for o in self.options):
+            raise ValueError(_("each option of a choice names 1 to 8 demands"))
+        return self
+
+
 Demand = Annotated[
     Discard
+    | DiscardCards
+    | CardPart
+    | Choose
     | DiscardDetermination
     | HaveWeapon
     | Reduce
@@ -275,3 +340,8 @@ class Effect(Value):
     label: Label = ""
     demands: tuple[Demand, ...] = at_most(8, min_length=1)
     alternative: tuple[Demand, ...] | None = at_most(8, default=None, min_length=1)
+
+
+CardPart.model_rebuild()
+Choose.model_rebuild()
+Effect.model_rebuild()

@@ -93,6 +93,14 @@ def apply_edits(state: TableState, edits: tuple[Edit, ...] | list[Edit]) -> Tabl
     return table
 
 
+def end_action(state: TableState, action_id: str,
+               outcome: Literal["success", "failure"]) -> TableState:
+    """The table once a planned Action has ended: success spends its resources, failure
+    returns them to Available Resources (R6). The board's `resolve_action` edit and a
+    request's `context.outcome` both end an Action here."""
+    return apply_edits(state, (ResolveAction(id=action_id, outcome=outcome),))
+
+
 def _check_pawns(table: TableState) -> None:
     """No figure has more pawns on planned Actions than it owns (Friday has one)."""
     owned: dict[str, int] = {c.role: c.pawns for c in table.characters}

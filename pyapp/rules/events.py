@@ -82,10 +82,19 @@ class CrewDies(NamedTuple):
     number: int
 
 
+class DiscardCard(NamedTuple):
+    """Cards leave the table: an unbuilt Invention card by its name, or `amount` cards from a
+    deck (`deck`, as `state.decks` names it)."""
+
+    deck: str
+    amount: int = 1
+    name: str = ""
+
+
 class LoseGame(NamedTuple):
     reason: str
 
 
 Event = (Pay | Gain | SetLevel | PayDetermination | GainDetermination | Cover | Place | FlipItem
-         | SetFigure | MoveWounds | LoseGame | SetShelter | MoveCampTo | CrewDies)
+         | SetFigure | MoveWounds | LoseGame | SetShelter | MoveCampTo | CrewDies | DiscardCard)
 

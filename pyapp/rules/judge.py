@@ -12,6 +12,7 @@ from .errors import RulingError
 from .events import (
     Cover,
     CrewDies,
+    DiscardCard,
     FlipItem,
     GainDetermination,
     MoveCampTo,
@@ -30,7 +31,10 @@ from .state import MORALE_MIN, FigureId, PlannedAction, ResourceKind, source_spa
 from .verdict import Ledger, Verdict
 from .victims import NO_RESOLVER, all_characters, resolver
 from .words import (
+    DECK_NAMES,
     and_list,
+    capital,
+    card_count,
     or_chain,
     or_list,
     phase_name,
@@ -1013,7 +1017,18 @@ def _requirement(t: Work, demand: d.Requirement, v: Verdict) -> None:
     v.say("G-requirement", said)
 
 
+def _camp_cannot_move(t: Work, v: Verdict) -> None:
+    """A card that moves the camp, when it cannot move and the card states no alternative:
+    a demand that cannot be fulfilled, 1 unit (C1's "and so on": our reading)."""
+    v.say("C1", _("The camp cannot move, and the card says nothing else for it: 1 unit of "
+                  "unfulfilled demand."), "derived")
+    v.short_all(1)
+
+
 def _move_camp(t: Work, demand: d.MoveCamp, v: Verdict) -> None:
+    if demand.blocked:
+        _camp_cannot_move(t, v)
+        return
     new_natural = False
     if demand.tile is not None:
         tile = next((x for x in t.state.tiles if x.id == demand.tile), None)
@@ -1080,7 +1095,51 @@ def _s7_palisade(t: Work, demand: d.PalisadeRedDie, v: Verdict) -> None:
         v.say("G-s7-palisade", _("No film-crew member is left to die."))
 
 
+def _discard_cards(t: Work, demand: d.DiscardCards, v: Verdict) -> None:
+    """"Discard resources, cards or Determination tokens" (C1): what can be discarded must be
+    (C3); each card short is 1 unit of unfulfilled demand."""
+    if demand.cards == "invention":
+        paid = _discard_inventions(t, demand, v)
+    else:
+        left = t.cards_left(demand.cards)
+        if left is None:
+            raise RulingError(f"state.decks.{demand.cards}", _(
+                "How many cards are left in the {deck}? Count them and enter the number on the "
+                "table: the demand discards from it.", deck=_(DECK_NAMES[demand.cards])))
+        paid = min(left, demand.amount)
+        if paid:
+            v.emit(t, DiscardCard(demand.cards, paid))
+            v.say("C3", _must(card_count(demand.cards, paid)))
+    v.pay(capital(card_count(demand.cards, demand.amount)), demand.amount, paid,
+          "determination")
+    short = demand.amount - paid
+    if short:
+        v.say("C1", n_("{n} card cannot be discarded: {n} unit of unfulfilled demand.",
+                       "{n} cards cannot be discarded: {n} units of unfulfilled demand.",
+                       short))
+    v.short_all(short)
+
+
+def _discard_inventions(t: Work, demand: d.DiscardCards, v: Verdict) -> int:
+    """The players choose which unbuilt Invention cards go (suggested: the first listed)."""
+    cards = [i.name for i in t.invention_cards()]
+    picked = [n for n in t.choices.cards or () if n in cards]
+    order = (picked + [n for n in cards if n not in picked])[:demand.amount]
+    if len(cards) > demand.amount:
+        v.decisions.append(Decision(id="cards", question=n_(
+            "Which Invention card is discarded?", "Which Invention cards are discarded?",
+            demand.amount), options=tuple(Option(value=n, label=n) for n in cards),
+            chosen=",".join(order), default=",".join(cards[:demand.amount])))
+    for name in order:
+        v.emit(t, DiscardCard("invention", 1, name))
+    if order:
+        v.say("C3", _must(_("{cards} ({names})", cards=card_count("invention", len(order)),
+                            names=", ".join(order))))
+    return len(order)
+
+
 JUDGES: dict[str, Callable[[Work, Any, Verdict], None]] = {
+    "discard_cards": _discard_cards,
     "discard": _discard,
     "discard_determination": _determination,
     "have_weapon": _have_weapon,

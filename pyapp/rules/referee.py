@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .demands import Demand
+from .demands import CardPart, Choose, Demand
+from .edits import end_action
+from .errors import EditError, RulingError
 from .formats import Request
 from .i18n import _, n_
-from .judge import judge
+from .judge import amounts_text, judge
 from .ruling import (
     Choices,
     Context,
@@ -20,8 +22,8 @@ from .ruling import (
     step,
     weakest,
 )
-from .state import TableState
-from .telling import ruling_words
+from .state import PlannedAction, TableState
+from .telling import demands_words, ruling_words
 from .verdict import Ledger
 from .work import Work
 from .wounds import suffer
@@ -37,8 +39,10 @@ class Outcome:
 
 def rule(request: Request) -> Ruling:
     """The ruling on one request: pick the effect's branch, resolve it, say what follows."""
-    state, ctx, choices = request.state, request.context, request.choices
-    demands, opening, used_alternative = _branch(request)
+    ctx, choices = request.context, request.choices
+    state, ended = _action_ended(request)
+    demands, opening, used_alternative = _branch(request, state)
+    opening = ended + opening
     out = resolve(state, ctx, choices, demands)
     ledger, new = out.ledger, out.state
     steps = opening + ledger.steps
@@ -60,7 +64,7 @@ def rule(request: Request) -> Ruling:
         "gains": tuple(ledger.gains),
         "wounds": _reports(ledger), "unfulfilled": ledger.units > 0,
         "unfulfilled_units": ledger.units, "used_alternative": used_alternative,
-        "morale_change": new.morale - state.morale, "game_lost": lost is not None,
+        "morale_change": new.morale - request.state.morale, "game_lost": lost is not None,
         "lost_reason": lost.reason if lost else None, "decisions": tuple(decisions),
         "not_spent": not_spent, "certainty": certainty, "rests_on": rests_on})
     return ruling.model_copy(update={"words": ruling_words(request, ruling)})
@@ -79,14 +83,163 @@ def resolve(state: TableState, ctx: Context, choices: Choices,
             ledger.steps.append(step("G-wound-track", _(
                 "The game is lost: the rest of the effect is not resolved."), index))
             break
-        verdict = judge(work, ledger, demand, index)
-        if verdict.shortfall or verdict.hurt:
-            ledger.units += verdict.units()
-            suffer(work, verdict)
+        _resolve_one(work, ledger, demand, index)
     return Outcome(work.freeze(), ledger)
 
 
-def _branch(request: Request) -> tuple[tuple[Demand, ...], list[Step], bool]:
+def _resolve_one(work: Work, ledger: Ledger, demand: Demand, index: int) -> None:
+    """Judge one demand and have its victims suffer; a card's part with its own alternative,
+    or the players' choice between demands, resolves the demands it takes, at its place."""
+    if isinstance(demand, CardPart | Choose):
+        taken = (_part_taken(work, ledger, demand, index) if isinstance(demand, CardPart)
+                 else _option_taken(work, ledger, demand, index))
+        for inner in taken:
+            if work.lost is not None:
+                return
+            _resolve_one(work, ledger, inner, index)
+        return
+    verdict = judge(work, ledger, demand, index)
+    if verdict.shortfall or verdict.hurt:
+        ledger.units += verdict.units()
+        suffer(work, verdict)
+
+
+def _noted(ledger: Ledger, made: Step) -> None:
+    ledger.steps.append(made)
+    if made.certainty != "stated":
+        ledger.unsure.append(made)
+
+
+def _cannot_pay_in_full(work: Work, demands: tuple[Demand, ...]) -> bool:
+    """Whether these demands, tried on the table as it stands, leave a shortfall or lose."""
+    trial = resolve(work.freeze(), work.ctx, work.choices, demands)
+    return bool(trial.ledger.units) or trial.state.lost is not None
+
+
+def _part_taken(work: Work, ledger: Ledger, part: CardPart, index: int) -> tuple[Demand, ...]:
+    """R13 for one part of a card: its alternative when the part cannot be paid in full, or
+    when the players take it."""
+    chosen = set(work.choices.part_alternative)
+    chose = index in chosen
+    forced = not chose and _cannot_pay_in_full(work, part.demands)
+    if chose:
+        _noted(ledger, step("R13", _("The players chose this part's alternative."), index))
+    elif forced:
+        _noted(ledger, step("C1a", _(
+            "This part cannot be paid in full, so nothing of it is paid."), index))
+        _noted(ledger, step("R13", _("Its alternative applies instead: the card's own rule, "
+                                     "not unfulfilled demand."), index))
+    else:
+        _noted(ledger, step("R13", _(
+            "This part can be paid in full, so it is paid (the players may choose its "
+            "alternative instead)."), index))
+    pay, alt = _places(chosen - {index}), _places(chosen | {index})
+    if forced:
+        ledger.decisions.append(Decision(id="part_alternative", question=_(
+            "This part cannot be paid in full, so its alternative applies."), options=(
+            Option(value=alt, label=_("Its alternative")),), chosen=alt, default=alt))
+    else:
+        ledger.decisions.append(Decision(
+            id="part_alternative", question=_("Take this part's alternative instead?"),
+            options=(Option(value=pay, label=_("Pay this part")),
+                     Option(value=alt, label=_("Take its alternative"))),
+            chosen=alt if chose else pay, default=pay))
+    return part.alternative if chose or forced else part.demands
+
+
+def _places(places: set[int]) -> str:
+    """Places of demands as a choice sends them ("0;2"; "none" for no place)."""
+    return ";".join(str(p) for p in sorted(places)) or "none"
+
+
+def _option_taken(work: Work, ledger: Ledger, choose: Choose, index: int) -> tuple[Demand, ...]:
+    """The players' choice between demands: the one they name, else the one that costs
+    least on this table (no loss, fewest deaths, Wounds and units short; the first if tied)."""
+    costs = [_cost(work, option) for option in choose.options]
+    suggested = costs.index(min(costs))
+    taken = dict(work.choices.option or {})
+    picked = taken.get(index, suggested)
+    if picked >= len(choose.options):
+        raise RulingError("choices.option", n_(
+            "This choice has {n} option: choose it by its number, 0.",
+            "This choice has {n} options: choose one by its number, 0 to {last}.",
+            len(choose.options), last=len(choose.options) - 1))
+    words = [demands_words(o, work.state) for o in choose.options]
+    _noted(ledger, step("G-choice", _(
+        "The card lets the players choose: {chosen} (suggested: it costs the least on this "
+        "table).", chosen=words[picked]) if picked == suggested else _(
+        "The card lets the players choose: {chosen} (the players' choice).",
+        chosen=words[picked]), index))
+    values = [_pairs({**taken, index: i}) for i in range(len(choose.options))]
+    ledger.decisions.append(Decision(
+        id="option", question=_("Which of the card's options do the players take?"),
+        options=tuple(Option(value=v, label=w) for v, w in zip(values, words, strict=True)),
+        chosen=values[picked], default=values[suggested]))
+    return choose.options[picked]
+
+
+def _pairs(option: dict[int, int]) -> str:
+    """The players' options as a choice sends them ("0:1;2:0")."""
+    return ";".join(f"{k}:{v}" for k, v in sorted(option.items()))
+
+
+def _cost(work: Work, demands: tuple[Demand, ...]) -> tuple[int, int, int, int]:
+    """What an option costs on the table as it stands: a loss, deaths, Wounds, units short
+    (an option that cannot be ruled here costs the most)."""
+    try:
+        trial = resolve(work.freeze(), work.ctx, work.choices, demands)
+    except RulingError:
+        return (2, 0, 0, 0)
+    tally = trial.ledger.wounds.values()
+    return (int(trial.state.lost is not None), sum(bool(t[3]) for t in tally),
+            sum(t[0] + t[1] for t in tally), trial.ledger.units)
+
+
+def _action_ended(request: Request) -> tuple[TableState, list[Step]]:
+    """The planned Action being resolved ends as the request says, before the card's demands
+    are ruled, exactly as the board's `resolve_action` ends it: success spends what was
+    assigned to it; failure returns it to Available Resources (R6)."""
+    ctx, state = request.context, request.state
+    if ctx.outcome is None:
+        return state, []
+    action = _ended_action(request)
+    try:
+        new = end_action(state, action.id, ctx.outcome)
+    except EditError as exc:
+        raise RulingError("context.action", exc.message) from None
+    what = amounts_text(action.assigned.model_dump())
+    if ctx.outcome == "failure":
+        said = (_("The Action “{action}” failed: {what} assigned to it return to Available "
+                  "Resources.", action=action.id, what=what) if what else _(
+            "The Action “{action}” failed: nothing was assigned to it.", action=action.id))
+        return new, [step("R6", said)]
+    said = (_("The Action “{action}” succeeded: {what} assigned to it are spent.",
+              action=action.id, what=what) if what else _(
+        "The Action “{action}” succeeded: nothing was assigned to it.", action=action.id))
+    return new, [step("G-action-spent", said)]
+
+
+def _ended_action(request: Request) -> PlannedAction:
+    """The planned Action the outcome is of: the one named, else the resolver's only open one
+    (or the only open one)."""
+    ctx, state = request.context, request.state
+    open_ = [a for a in state.planned_actions if not a.resolved]
+    if ctx.action is not None:
+        found = next((a for a in open_ if a.id == ctx.action), None)
+        if found is None:
+            raise RulingError("context.action", _(
+                "There is no open planned Action “{action}” on the table to end.",
+                action=ctx.action))
+        return found
+    led = [a for a in open_ if ctx.resolver is not None and a.pawns[0] == ctx.resolver]
+    if len(led) == 1 or (not led and len(open_) == 1):
+        return (led or open_)[0]
+    raise RulingError("context.action", _(
+        "Which planned Action ended? The request gives its outcome: name the Action."))
+
+
+def _branch(request: Request,
+            state: TableState) -> tuple[tuple[Demand, ...], list[Step], bool]:
     """R13: the card's own alternative replaces the demand when it cannot be paid in full."""
     effect, choices = request.effect, request.choices
     if effect.alternative is None:
@@ -94,11 +247,12 @@ def _branch(request: Request) -> tuple[tuple[Demand, ...], list[Step], bool]:
     if choices.use_alternative:
         chose = _("The players chose the card's alternative.")
         return effect.alternative, [step("R13", chose)], True
-    trial = resolve(request.state, request.context, choices, effect.demands)
+    trial = resolve(state, request.context, choices, effect.demands)
     if trial.ledger.units or trial.state.lost is not None:
         return effect.alternative, [step("C1a", _(
-            "The first part cannot be paid in full, so nothing of it is paid: the card's "
-            "alternative applies instead."))], True
+            "The first part cannot be paid in full, so nothing of it is paid.")), step(
+            "R13", _("The card's alternative applies instead: the card's own rule, not "
+                     "unfulfilled demand."))], True
     return effect.demands, [step("R13", _(
         "The first part can be paid in full, so it is paid (the players may choose the "
         "alternative instead)."))], False

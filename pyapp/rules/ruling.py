@@ -5,6 +5,7 @@ referee makes dozens per ruling, and pydantic validates them whenever a ruling i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Annotated, Any, Literal
@@ -26,6 +27,8 @@ from .state import (
 )
 from .words import resource_words
 
+Place = Annotated[int, Field(ge=0, le=20)]  # a demand's place in the effect, from 0
+
 
 class Context(Value):
     """Who is resolving, and whether this is the outcome of a combat in the Event Phase."""
@@ -33,6 +36,10 @@ class Context(Value):
     resolver: FigureId | None = None
     event_combat: bool = False
     gained_this_action: Resources = Resources()  # still in Future Resources (R5)
+    # How the planned Action being resolved ended, when the request says so: it ends before
+    # the card's demands are ruled, as the board's `resolve_action` ends it (R6 on failure).
+    outcome: Literal["success", "failure"] | None = None
+    action: Name | None = None  # which planned Action (None: the resolver's only open one)
 
 
 class Choices(Value):
@@ -53,6 +60,34 @@ class Choices(Value):
     short: tuple[FigureId, ...] | None = at_most(6, default=None)  # who goes
     # without on an "each" demand
     morale_top: Literal["tokens", "heal"] = "tokens"  # Morale at the top: 2 tokens or heal 1
+    cards: tuple[Name, ...] | None = at_most(MAX_PIECES, default=None)  # which Invention
+    # cards are discarded, in order
+    # The option the players take of each `choose` demand, by the demand's place in the
+    # effect ({"0": 1}: the first demand's second option); the page sends "0:1". At most 21
+    # places (0-20), so its size needs no bound of its own.
+    option: dict[Place, Annotated[int, Field(ge=0, le=3)]] | None = None
+    # The `part` demands (by place) whose alternative the players take; the page sends "0;2"
+    # ("none": no part's).
+    part_alternative: tuple[Place, ...] = at_most(20, default=())
+
+    @field_validator("option", mode="before")
+    @classmethod
+    def _option_pairs(cls, value: Any) -> Any:
+        """"0:1;2:0" (as a page's choice sends it) is {0: 1, 2: 0}."""
+        if isinstance(value, str):
+            pairs = [p.split(":", 1) for p in re.split(r"[,;]", value) if p.strip()]
+            return {k.strip(): v.strip() for k, v in pairs} if all(
+                len(p) == 2 for p in pairs) else value
+        return value
+
+    @field_validator("part_alternative", mode="before")
+    @classmethod
+    def _places(cls, value: Any) -> Any:
+        """"0;2" (as a page's choice sends it) is (0, 2); "none" is no place."""
+        if isinstance(value, str):
+            return tuple(p.strip() for p in re.split(r"[,;]", value)
+                         if p.strip() and p.strip() != "none")
+        return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +225,8 @@ class Decision:
     """A choice the players make; the ruling shows which option it used."""
 
     id: Literal["food_order", "use_alternative", "weapon_bonus", "fed", "children_first",
-                "item", "short", "morale_top", "pick", "gain_mix", "use"]
+                "item", "short", "morale_top", "pick", "gain_mix", "use", "cards",
+                "option", "part_alternative"]
     question: str
     options: tuple[Option, ...]
     chosen: str

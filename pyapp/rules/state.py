@@ -252,6 +252,21 @@ class Equipment(Value):
     uses_left: int = Field(default=2, ge=0, le=2)
 
 
+class Decks(Value):
+    """How many cards the players could still discard from each deck, when they count them
+    (None: not counted; a demand to discard from it then asks). A deck that runs out is gone
+    (discarded cards leave the game); the Mystery deck counts its discard pile too, since it
+    is shuffled again when the deck runs out."""
+
+    invention_deck: Count | None = None
+    mystery: Count | None = None
+    event: Count | None = None
+    build: Count | None = None
+    gather: Count | None = None
+    explore: Count | None = None
+    hunting: Count | None = None
+
+
 class HouseRules(Value):
     """Switches for the product's rulings where the rules are silent (docs/rules/rulings.md)."""
 
@@ -290,6 +305,7 @@ class TableState(Value):
     equipment: tuple[Equipment, ...] = at_most(MAX_CARDS, default=())
     inventions: tuple[Invention, ...] = at_most(MAX_CARDS, default=())
     treasures: tuple[Name, ...] = at_most(MAX_PIECES, default=())
+    decks: Decks = Decks()  # cards left in each deck, where the players counted them
     film_crew: tuple[Annotated[int, Field(ge=1, le=10)], ...] = Field(
         default=(), max_length=10)  # scenario 7: the living film-crew members, by number
     lost: Loss | None = None

@@ -31,6 +31,7 @@ from .words import (
     TRACK_WORDS,
     and_chain,
     capital,
+    card_count,
     or_list,
     phase_name,
     resource_words,
@@ -180,6 +181,21 @@ def _discard_any(d: Any, _s: TableState) -> str:
              what=or_list([resource_words(k) for k in d.of]))
 
 
+def _part(d: Any, s: TableState) -> str:
+    return _("{demands}; if that cannot be paid in full: {alternative}",
+             demands=demands_words(d.demands, s), alternative=demands_words(d.alternative, s))
+
+
+def _choose(d: Any, s: TableState) -> str:
+    return _("The players choose: {options}", options=or_list(
+        [demands_words(o, s) for o in d.options]))
+
+
+def demands_words(demands: Any, state: TableState) -> str:
+    """Several demands in one line, in order ("Discard 2 wood; Lower the Roof by 1")."""
+    return "; ".join(demand_words(x, state) for x in demands)
+
+
 # One line per kind of demand: a kind the referee knows and cannot word fails the test that
 # walks every kind (tests/core/test_telling.py).
 _DEMAND_WORDS: dict[str, Callable[[Any, TableState], str]] = {
@@ -196,11 +212,15 @@ _DEMAND_WORDS: dict[str, Callable[[Any, TableState], str]] = {
     "lower_morale": lambda d, _s: _("Lower Morale by {amount}", amount=d.amount),
     "cover_source": _cover,
     "discard_any": _discard_any,
+    "discard_cards": lambda d, _s: _("Discard {cards}", cards=card_count(d.cards, d.amount)),
+    "part": _part,
+    "choose": _choose,
     "halve_gain": lambda d, _s: (_("Gain half of {what}, rounded down", what=_resources(d))
                                  if _resources(d) else _("Gain half of nothing, rounded down")),
     "adventure": lambda _d, _s: _("Draw an Adventure card"),
     "requirement": _requirement,
     "move_camp": lambda d, _s: (_("Move the camp to tile {tile}", tile=d.tile) if d.tile
+                                else _("Move the camp (it cannot move)") if d.blocked
                                 else _("Move the camp")),
     "s7_palisade": lambda d, _s: _("Scenario 7: the red die takes {amount} off the Palisade",
                                    amount=d.amount),
@@ -472,6 +492,9 @@ def context_notes(request: Request) -> tuple[str, ...]:
     gained = _resources(ctx.gained_this_action)
     if gained:
         notes.append(_("Gained earlier in this Action: {gains}", gains=gained))
+    if ctx.outcome is not None:
+        notes.append(_("The Action being resolved succeeded") if ctx.outcome == "success"
+                     else _("The Action being resolved failed"))
     return tuple(notes)
 
 

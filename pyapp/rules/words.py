@@ -98,3 +98,31 @@ def or_chain(words: list[str]) -> str:
 def phase_name(phase: str) -> str:
     """A phase's name as in "the Event Phase" ("Event")."""
     return _(PHASE_NAMES[phase])
+
+
+# Cards by where they are discarded from, counted ("2 Invention cards", "1 card of the
+# Mystery deck").
+CARD_COUNTS: dict[str, Callable[[int], str]] = {
+    "invention": lambda n: n_("{n} Invention card", "{n} Invention cards", n),
+    "invention_deck": lambda n: n_("{n} card of the Invention deck",
+                                   "{n} cards of the Invention deck", n),
+    "mystery": lambda n: n_("{n} Mystery card", "{n} Mystery cards", n),
+    "event": lambda n: n_("{n} card of the Event deck", "{n} cards of the Event deck", n),
+    "build": lambda n: n_("{n} card of the Build Adventure deck",
+                          "{n} cards of the Build Adventure deck", n),
+    "gather": lambda n: n_("{n} card of the Gather Adventure deck",
+                           "{n} cards of the Gather Adventure deck", n),
+    "explore": lambda n: n_("{n} card of the Explore Adventure deck",
+                            "{n} cards of the Explore Adventure deck", n),
+    "hunting": lambda n: n_("{n} card of the Hunting deck", "{n} cards of the Hunting deck", n),
+}
+DECK_NAMES = {"invention": N_("Invention cards on the board"),
+              "invention_deck": N_("Invention deck"), "mystery": N_("Mystery deck"),
+              "event": N_("Event deck"), "build": N_("Build Adventure deck"),
+              "gather": N_("Gather Adventure deck"),
+              "explore": N_("Explore Adventure deck"), "hunting": N_("Hunting deck")}
+
+
+def card_count(cards: str, n: int) -> str:
+    """n cards from where a demand discards them: "2 Invention cards"."""
+    return CARD_COUNTS[cards](n)

@@ -12,6 +12,7 @@ from .demands import Demand
 from .events import (
     Cover,
     CrewDies,
+    DiscardCard,
     Event,
     FlipItem,
     Gain,
@@ -79,6 +80,8 @@ class Work:
         self.shelter, self.crew = state.shelter, state.film_crew
         self.spent: list[str] = []  # Discovery tokens the players used up
         self.camp_tile: int | None = None
+        self.cards_gone: dict[str, int] = {}  # cards discarded from each deck
+        self.inventions_gone: list[str] = []  # unbuilt Invention cards discarded
         self._victims: dict[tuple[str, str], Named] = {}
 
     def victims_of(self, demand: Demand) -> Named:
@@ -118,6 +121,17 @@ class Work:
     def is_in_camp(self, who: FigureId) -> bool:
         """Whether a figure spends the night in the camp (Friday and Jenny have a mark too)."""
         return bool(getattr(self.cards[who], "in_camp", True))
+
+    def invention_cards(self) -> list[Invention]:
+        """The Invention cards on the board that can be discarded: not built, not printed on
+        the scenario sheet, not discarded yet."""
+        return [i for i in self.state.inventions
+                if not i.built and not i.scenario and i.name not in self.inventions_gone]
+
+    def cards_left(self, deck: str) -> int | None:
+        """Cards the players could still discard from a deck (None: not counted)."""
+        held: int | None = getattr(self.state.decks, deck)
+        return None if held is None else held - self.cards_gone.get(deck, 0)
 
     def built_items(self) -> list[Invention]:
         return [i for i in self.state.inventions if i.built and i.name not in self.flipped]
@@ -191,6 +205,11 @@ class Work:
                                      for t in changes.get("tiles", s.tiles))
         if self.spent:
             changes["discovery_tokens"] = tokens_left(s.discovery_tokens, self.spent)
+        if self.inventions_gone:
+            changes["inventions"] = tuple(i for i in changes.get("inventions", s.inventions)
+                                          if i.name not in self.inventions_gone or i.built)
+        if self.cards_gone:
+            changes["decks"] = s.decks.evolve(**{k: self.cards_left(k) for k in self.cards_gone})
         if self.crew != s.film_crew:
             changes["film_crew"] = self.crew
         if self.lost and s.lost is None:
@@ -320,6 +339,13 @@ def _crew_dies(w: Work, e: CrewDies) -> None:
     w.crew = tuple(n for n in w.crew if n != e.number)
 
 
+def _discard_card(w: Work, e: DiscardCard) -> None:
+    if e.name:
+        w.inventions_gone.append(e.name)
+    else:
+        w.cards_gone[e.deck] = w.cards_gone.get(e.deck, 0) + e.amount
+
+
 def _lose_game(w: Work, e: LoseGame) -> None:
     w.lost = w.lost or e.reason
 
@@ -330,5 +356,5 @@ _APPLY: dict[type, Callable[[Work, Any], None]] = {
     SetFigure: _set_figure, MoveWounds: _move_wounds, Cover: _cover_source,
     Place: _place_thing, FlipItem: _flip_item,
     LoseGame: _lose_game, SetShelter: _set_shelter, MoveCampTo: _move_camp,
-    CrewDies: _crew_dies,
+    CrewDies: _crew_dies, DiscardCard: _discard_card,
 }

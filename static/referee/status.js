@@ -44,15 +44,38 @@ export function rulesReady(handle, boot) {
   // Python's WebAssembly memory, for bench/load_bench.py.
   performance.mark("rules-ready", { detail: { timings: onPageTimeline(boot.timings), wasmBytes: boot.wasmBytes } });
   html.dataset.rulesReady = "true";
+  delete html.dataset.rulesAwaiting;
   setStatus("ready", t("Rules ready."));
 }
 
-/** Python could not start (said once; a failure after the start is the lifeline's). */
-export function rulesFailed(message) {
+/** Python could not start (said once; a failure after the start is the lifeline's).
+ * `reload`: the status line also offers to reload the page. */
+export function rulesFailed(message, { reload = false } = {}) {
   if (bootSettled) return;
   bootSettled = true;
   html.dataset.rulesReady = "error";
+  delete html.dataset.rulesAwaiting;
   const text = t("The rules could not be loaded: {reason}", { reason: message });
   setStatus("error", text);
+  if (reload) offerReload();
   failBoot(new RefereeError("rules_unavailable", text));
+}
+
+/** The start goes on, but the status line says what it waits for (`state` "loading"), or
+ * that it stopped and will go on by itself (`state` "error"). Calls keep waiting. */
+export function rulesWaiting(state, text) {
+  if (bootSettled) return;
+  setStatus(state, text);
+}
+
+/** A Reload button on the status line. */
+function offerReload() {
+  const line = document.getElementById("rules-status");
+  if (!line || line.querySelector("button")) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.testid = "rules-reload";
+  button.textContent = t("Reload");
+  button.addEventListener("click", () => location.reload());
+  line.append(button);
 }

@@ -64,10 +64,6 @@ class Case:
 CASES = [
     # The card names who suffers, and every other step is stated: official.
     Case("Jaguar: each character suffers 1 Wound", card("jaguar-event")),
-    Case("Unusually Cold Night, 1 wood: the card's alternative wounds each character",
-         card("unusually-cold-night"), table(available={"wood": 1})),
-    Case("Otters, no fish to cover: the card's alternative wounds each character",
-         card("otters")),
     Case("Cannibal Island's Book: each character suffers 3 Wounds, then the camp moves",
          card("s5-book"), table(scenario=5)),
     Case("A Shiny Jewel: each character suffers 1 Wound in the coming Night",
@@ -85,7 +81,7 @@ CASES = [
         card("jaguar-event")), certainty="derived", rests_on=("C5",), by_card=False),
     Case("Unusually Cold Night's alternative with victims by default",
          by_default(card("unusually-cold-night")), table(available={"wood": 1}),
-         certainty="derived", rests_on=("C5",), by_card=False),
+         certainty="derived", rests_on=("R13", "C5"), by_card=False),
     Case("Unfulfilled demand with victims by default: C5 says it", by_default(DISCARD_ALL),
          by_card=False),
     Case("The Production Phase's victims by default follow from the rules",
@@ -100,6 +96,12 @@ CASES = [
     Case("Night without a Shelter, with Friday: the Night's own Wound (R2.weather-night)",
          {"demands": [{"kind": "night_no_shelter"}]}, table(phase="night", friday={}),
          certainty="house", rests_on=("R2.weather-night",), by_card=False),
+    # The card's own alternative replaces the rule of unfulfilled demand: R13, derived.
+    Case("Unusually Cold Night, 1 wood: the card's alternative wounds each character (R13)",
+         card("unusually-cold-night"), table(available={"wood": 1}), certainty="derived",
+         rests_on=("R13",)),
+    Case("Otters, no fish to cover: the card's alternative wounds each character (R13)",
+         card("otters"), certainty="derived", rests_on=("R13",)),
     Case("Unusually Cold Night, the players choose the alternative (R13)",
          card("unusually-cold-night"), table(available={"wood": 2}), certainty="derived",
          rests_on=("R13",), choices={"use_alternative": True}),
@@ -143,11 +145,13 @@ def test_a_card_s_own_wounds_always_name_who_suffers() -> None:
                 assert d.victims == "all", c.id
 
 
-def test_the_faq_s_unusually_cold_night_is_official() -> None:
-    """The FAQ's question on the card's own alternative (C1a), ruled live: official."""
+def test_the_faq_s_unusually_cold_night_rests_on_r13() -> None:
+    """The FAQ's question on the card's own alternative, ruled live: no partial payment (C1a,
+    stated), then the card's alternative instead of unfulfilled demand (R13, derived)."""
     entry = next(e for e in faq().entries if e.id == "card-alternative")
     r = rule(entry.example)
-    assert (r.certainty, r.rests_on) == ("stated", ())
+    assert (r.certainty, r.rests_on) == ("derived", ("R13",))
+    assert [s.clause for s in r.steps][:2] == ["C1a", "R13"]
     assert any(s.by_card for s in r.steps)
 
 

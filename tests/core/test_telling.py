@@ -37,7 +37,11 @@ SMALLEST = {"discard": {"wood": 1}, "discard_any": {"amount": 1},
             "lower_morale": {"amount": 1}, "cover_source": {"source": "food"},
             "place_token": {"space": "tile-2", "token": "Beast"},
             "place_marker": {"space": "tile-2", "marker": "black"}, "halve": {"target": "food"},
-            "combat": {"strength": 3}, "wounds": {"amount": 1}}
+            "combat": {"strength": 3}, "wounds": {"amount": 1},
+            "part": {"demands": [{"kind": "discard", "wood": 1}],
+                     "alternative": [{"kind": "wounds", "amount": 1}]},
+            "choose": {"options": [[{"kind": "halve", "target": "roof"}],
+                                   [{"kind": "halve", "target": "palisade"}]]}}
 
 
 @pytest.mark.parametrize("kind", demand_kinds())

@@ -279,3 +279,62 @@ def test_a_tiger_drawn_in_the_event_phase_is_told_one_way(page: Page) -> None:
     expect(box).to_be_checked()
     expect(box).to_be_disabled()
     expect(page.locator("[data-testid=steps] [data-clause=C7]").first).to_be_visible()
+
+
+def test_the_players_choose_between_two_demands(page: Page) -> None:
+    """ "Lose half the Roof or half the Palisade": the core's words for both options, one
+    suggested; the other chosen, the core rules again and says it was the players' choice."""
+    add_kind(page, "choose")
+    ruled(page)
+    expect(page.locator("[data-testid=demand-0] .demand-text")).to_have_text(
+        "The players choose: Halve the Roof or Halve the Palisade"
+    )
+    expect(page.locator("[data-decision=option] option")).to_have_count(2)
+    expect(page.locator("[data-testid=steps]")).to_contain_text("(suggested")
+    page.select_option("[data-decision=option] select", label="Halve the Palisade")
+    ruled(page)
+    expect(page.locator("[data-testid=steps]")).to_contain_text(
+        "The card lets the players choose: Halve the Palisade (the players' choice)."
+    )
+
+
+def test_a_part_with_its_own_alternative_is_written_as_json(page: Page) -> None:
+    """A part of a card and its alternative are demands inside a demand: the composer shows
+    them as JSON from an example; a part that cannot be paid takes its alternative, with
+    nothing to choose; one that can be paid offers its alternative to the players."""
+    add_kind(page, "part")
+    ruled(page)
+    box = page.locator("[data-testid=d0-demands]")
+    expect(box).to_have_value('[{"kind":"discard","wood":1}]')
+    choose(page, "ctx-resolver", "cook")  # who would suffer a shortfall in the Action Phase
+    box.fill('[{"kind": "discard", "wood": 9}]')
+    box.dispatch_event("change")
+    ruled(page)
+    expect(page.locator("[data-testid=steps]")).to_contain_text(
+        "This part cannot be paid in full, so nothing of it is paid."
+    )
+    expect(page.locator("[data-testid=demand-0] .demand-text")).to_contain_text(
+        "Discard 9 wood; if that cannot be paid in full:"
+    )
+    expect(page.locator("[data-decision=part_alternative]")).to_have_count(0)  # it must apply
+    box.fill('[{"kind": "discard", "wood": 1}]')
+    box.dispatch_event("change")
+    ruled(page)
+    page.select_option("[data-decision=part_alternative] select", label="Take its alternative")
+    ruled(page)
+    expect(page.locator("[data-testid=steps]")).to_contain_text(
+        "The players chose this part's alternative."
+    )
+
+
+def test_discarding_cards_is_a_kind_of_its_own(page: Page) -> None:
+    """ "Discard 1 Invention card" on a table whose only Invention is built: 1 card short."""
+    add_kind(page, "discard_cards")
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    ruled(page)
+    expect(page.locator("[data-testid=demand-0] .demand-text")).to_have_text(
+        "Discard 1 Invention card"
+    )
+    expect(page.locator("[data-testid=steps]")).to_contain_text(
+        "1 card cannot be discarded: 1 unit of unfulfilled demand."
+    )

@@ -143,3 +143,22 @@ def test_a_save_that_already_holds_a_deep_demand_opens_without_it(
         check_clean(booted)
     finally:
         page.context.close()
+
+
+def test_a_card_s_alternative_with_its_own_alternative_pasted_as_json(page: Page) -> None:
+    """ "Discard 2 wood or 1 fur, otherwise each character suffers 2 Wounds", pasted: it is
+    ruled, and the box shows it back as the core read it."""
+    effect = {"demands": [{"kind": "discard", "wood": 9}], "alternative": [
+        {"kind": "part", "demands": [{"kind": "discard", "fur": 1}],
+         "alternative": [{"kind": "wounds", "amount": 2, "victims": "all"}]}]}
+    page.select_option("[data-testid=ctx-resolver]", "cook")
+    settle(page)
+    page.click("[data-testid=advanced] > summary")
+    page.fill("[data-testid=effect-json]", json.dumps(effect))
+    page.click("[data-testid=effect-json-use]")
+    expect(page.locator("[data-testid=ruling][data-state=preview]")).to_be_visible()
+    expect(page.locator("[data-testid=steps]")).to_contain_text(
+        "This part can be paid in full, so it is paid"
+    )
+    assert json.loads(page.locator("[data-testid=effect-json]").input_value()) == effect
+    page.click("[data-testid=advanced] > summary")

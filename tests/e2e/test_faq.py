@@ -24,10 +24,9 @@ ENTRIES = faq().entries
 SOURCES = {s.key: s for s in faq().sources}
 READY = 'html[data-faq-ready="true"]'
 WIDE = 1024  # from this width on, the contents are a sidebar
-# The rule's clauses all have a question; our rulings too, but R6 (a failed Action's
-# resources: a board command, not a ruling) and R15 (the core cites the wound track's
-# G-wound-track for it).
-WITHOUT_EXAMPLE = {"R6", "R15"}
+# The rule's clauses all have a question; our rulings too, but R15 (the core cites the wound
+# track's G-wound-track for it).
+WITHOUT_EXAMPLE = {"R15"}
 
 
 def cpython_ruling(entry_example: Any) -> dict[str, Any]:

@@ -92,6 +92,20 @@ return {
 };
 """
 
+# The service worker's registration as the page sees it (its workers' states).
+SW = """
+return new Promise((resolve) => {
+  const sw = navigator.serviceWorker;
+  const state = (w) => (w ? w.state : null);
+  setTimeout(() => resolve({ registration: "no answer in 5 s" }), 5000);
+  sw.getRegistration().then(
+    (r) => resolve({ controlled: Boolean(sw.controller), active: state(r && r.active),
+                     waiting: state(r && r.waiting), installing: state(r && r.installing) }),
+    (e) => resolve({ registration: String(e) }),
+  );
+});
+"""
+
 
 def boot(site: Site, path: str = "") -> dict[str, Any]:
     site.engine.open(site.url + path)
@@ -225,7 +239,11 @@ def test_starts_again_offline_from_the_snapshot(site: Site) -> None:
     """Once the service worker holds this build, the server is stopped: the reloaded page
     restores Python from the cached snapshot and rules."""
     site.engine.open(site.url)
-    wait(site.engine, "document.documentElement.dataset.offlineReady === 'true'")
+    try:
+        wait(site.engine, "document.documentElement.dataset.offlineReady === 'true'")
+    except EngineError as error:  # say where it stopped: the start's stage, the service worker
+        where = f"the page: {site.engine.run(WHERE)}; {site.engine.run(SW)}"
+        raise EngineError(f"{error}; {where}") from error
     site.server.terminate()
     site.server.wait(timeout=10)
     site.engine.reload()
@@ -245,6 +263,21 @@ def test_without_its_snapshot_python_is_restored_from_the_core_snapshot(kind: st
         assert "pyodide-restored-core" in start["marks"], start
         assert "pyodide-started" not in start["marks"], start
         name, request = SCENARIOS[2]
+        assert opened.engine.run(RULE_ALL, [request]) == [cpython_envelope(request)], name
+        assert opened.engine.errors() == []
+
+
+@pytest.mark.parametrize("kind", ENGINES)
+def test_a_start_whose_snapshot_never_comes_takes_the_core_snapshot(kind: str) -> None:
+    """snapshot.bin is asked for and never answered (tools/serve.py --stall): the page does not
+    wait for ever. Past the full snapshot's deadline (static/app.js) it ends that worker and
+    restores the core snapshot in a new one, in every engine (static/referee/start.js)."""
+    with fresh(kind, "--stall", "snapshot.bin") as opened:
+        start = boot(opened)
+        assert start["state"] == "true", start["status"]
+        assert "pyodide-restored-core" in start["marks"], start
+        assert "pyodide-restored" not in start["marks"], start
+        name, request = SCENARIOS[3]
         assert opened.engine.run(RULE_ALL, [request]) == [cpython_envelope(request)], name
         assert opened.engine.errors() == []
 

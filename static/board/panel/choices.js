@@ -7,17 +7,18 @@ import { t } from "../../shared/i18n.js";
 import { h } from "../dom.js";
 import { RESOURCE_LABELS, RESOURCE_WORDS, miniStepper } from "./controls.js";
 
-const MULTI = new Set(["fed", "short", "use", "pick"]); // choices that are lists
+const MULTI = new Set(["fed", "short", "use", "pick", "cards"]); // choices that are lists
 const BOOL = new Set(["use_alternative", "children_first"]);
+const FORCED = new Set(["use_alternative", "part_alternative"]); // one option: it must apply
 
 /**
  * The choices open to the players in ruling `r`, or null when there are none.
  * @param {import("./panel.js").Panel} p
  */
 export function decisions(p, r) {
-  // The card's alternative with one option only: the core says it must apply ("What
-  // follows" says so). Nothing to choose, so no choice preset to something else.
-  const open = r.decisions.filter((d) => !(d.id === "use_alternative" && d.options.length === 1));
+  // The card's alternative (or a part's) with one option only: the core says it must apply
+  // (its steps say so). Nothing to choose, so no choice preset to something else.
+  const open = r.decisions.filter((d) => !(FORCED.has(d.id) && d.options.length === 1));
   return open.length ? h("fieldset", { class: "decisions", data: { testid: "decisions" } },
     h("legend", { text: t("The players choose") }),
     open.map((d) => h("div", { class: "decision", data: { decision: d.id } },

@@ -90,9 +90,25 @@ function field(p, d, f, key, set) {
   if (f.type === "beast") return beastField(p, d, f, key, set);
   if (f.type === "spaces") return spacesField(d, f, key, set);
   if (f.type === "choice") return choiceField(d, f, key, set);
+  if (f.type === "demands") return demandsField(d, f, key, set);
   return h("span", { class: "field" }, h("label", { for: key, class: "field-label", text: t(f.label) }),
     h("input", { id: key, type: "text", value: d[f.name] || "", maxlength: 60, autocomplete: "off", data: { key, testid: key },
       onchange: (e) => set({ [f.name]: e.target.value.trim() || (f.optional ? undefined : "") }) }));
+}
+
+/** Demands inside a demand (a card's part and its alternative, the players' options), written
+ * as JSON: the core reads and checks them when it rules. Text that is not JSON is kept back. */
+function demandsField(d, f, key, set) {
+  return h("span", { class: "field field-demands" }, h("label", { for: key, class: "field-label", text: t(f.label) }),
+    h("textarea", { id: key, rows: 3, spellcheck: "false", autocomplete: "off", value: JSON.stringify(d[f.name] ?? f.dflt),
+      data: { key, testid: key },
+      onchange: (e) => {
+        let value;
+        try { value = JSON.parse(e.target.value); } catch { value = undefined; }
+        e.target.setCustomValidity(Array.isArray(value) ? "" : t("Write a list of demands as JSON, like the example."));
+        if (Array.isArray(value)) set({ [f.name]: value });
+        else e.target.reportValidity();
+      } }));
 }
 
 function spacesField(d, f, key, set) {
