@@ -1,11 +1,16 @@
 """Command line: `python -m pyapp rule FILE [--explain]`, `schema`, `cards`.
 
 Every error is one line on stderr (`error: <type>: <what is wrong, in words>`) and exit code
-2; output that stops being read (`| head -1`) ends the program quietly."""
+2; output that stops being read (`| head -1`) ends the program quietly. A request is read up
+to its limit and no further (`rule /dev/zero` ends at once); a leading UTF-8 byte-order mark
+(what some Windows editors write) is skipped. Output goes out in the terminal's encoding: JSON
+writes what it cannot show as `\\u` escapes (the same JSON), text that cannot be shown is
+refused in one line."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from pathlib import Path
@@ -13,6 +18,7 @@ from typing import NoReturn
 
 from .api import parse_request
 from .envelope import error_of
+from .reading import MAX_TEXT
 from .rules import Ruling, rule
 from .rules.cardsearch import cards_matching, search
 from .rules.catalogue import NOTHING, coverage_text
@@ -66,11 +72,28 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Bytes of a request file read at most: MAX_TEXT characters of four UTF-8 bytes each, and the
+# byte-order mark. One byte more than this says the file is too large, whatever follows.
+MAX_BYTES = 4 * MAX_TEXT + 3
+
+
+def _read_bounded(file: str) -> bytes:
+    """At most MAX_BYTES + 1 bytes of the file (or of standard input, for "-")."""
+    if file == "-":
+        return sys.stdin.buffer.read(MAX_BYTES + 1)
+    with open(file, "rb") as stream:
+        return stream.read(MAX_BYTES + 1)
+
+
 def _rule(args: argparse.Namespace) -> int:
     name = _("standard input") if args.file == "-" else printable(args.file)
     try:
-        data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
-        text = data.decode("utf-8")
+        data = _read_bounded(args.file)
+        if len(data) > MAX_BYTES:
+            return _fail("validation_error", _(
+                "{name} is too large to be a request (a request is at most {most} characters).",
+                name=name, most=f"{MAX_TEXT:,}"))
+        text = data.decode("utf-8-sig")
     except OSError as exc:
         return _fail("cannot_read", _("cannot read {name}: {why}", name=name,
                                       why=exc.strerror or exc))
@@ -83,7 +106,42 @@ def _rule(args: argparse.Namespace) -> int:
     except Exception as exc:  # every refusal is one line: its type and what is wrong
         error = error_of(exc)
         return _fail(error["type"], error["message"])
-    print(explain(ruling) if args.explain else ruling.model_dump_json(indent=2))
+    if args.explain:
+        return _print_text(explain(ruling))
+    print(json_for_output(ruling.model_dump_json(indent=2)))
+    return 0
+
+
+def _encoding() -> str:
+    return sys.stdout.encoding or "utf-8"
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode(_encoding())
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def json_for_output(text: str) -> str:
+    """JSON text as standard output can write it: a character its encoding lacks (ASCII,
+    cp1252) becomes JSON's own escape (`\\u2192`, a pair for characters past U+FFFF), so the
+    output is the same JSON whatever the terminal."""
+    if _encodable(text):
+        return text
+    return "".join(c if c.isascii() or _encodable(c) else json.dumps(c)[1:-1] for c in text)
+
+
+def _print_text(text: str) -> int:
+    """Print text for people, or say in one line that this output's encoding cannot show it."""
+    bad = next((c for c in text if not _encodable(c)), None) if not _encodable(text) else None
+    if bad is not None:
+        return _fail("cannot_write", _(
+            "the output's encoding ({encoding}) cannot show the character U+{code}; set "
+            "PYTHONIOENCODING=utf-8 and try again", encoding=_encoding(),
+            code=f"{ord(bad):04X}"))
+    print(text)
     return 0
 
 
@@ -172,8 +230,14 @@ SURE = {"stated": N_("Certainty: stated by the rules"),
 
 def _schema(args: argparse.Namespace) -> int:
     if args.write:
-        for path in write_schemas(Path(args.write)):
-            print(path)
+        try:
+            written = write_schemas(Path(args.write))
+        except OSError as exc:
+            return _fail("cannot_write", _("cannot write the schema files to {folder}: {why}",
+                                           folder=printable(args.write),
+                                           why=exc.strerror or exc))
+        for path in written:
+            print(printable(str(path)))
         return 0
     stale = check_schemas(Path(args.check or "schema"))
     if stale:
@@ -184,25 +248,24 @@ def _schema(args: argparse.Namespace) -> int:
 
 def _cards(args: argparse.Namespace) -> int:
     if args.coverage:
-        print(coverage_text(args.details))
-        return 0
+        return _print_text(coverage_text(args.details))
     query = " ".join(args.words)
     if not query.strip():
-        for card in cards_matching(""):
-            print(printable(f"{card.id:32} {_(card.name)}: {_(card.text)}"))
-        return 0
+        return _print_text("\n".join(printable(f"{card.id:32} {_(card.name)}: {_(card.text)}")
+                                     for card in cards_matching("")))
     found = search(query)
+    lines = []
     for hit in found.hits:
         if hit.card is not None:
-            print(printable(f"{hit.card.id:32} {_(hit.card.name)}: {_(hit.card.text)}"))
+            lines.append(f"{hit.card.id:32} {_(hit.card.name)}: {_(hit.card.text)}")
         elif hit.record is not None:
-            print(printable(f"{hit.deck:32} {_(hit.record.name)}: {capital(_(NOTHING))}."))
+            lines.append(f"{hit.deck:32} {_(hit.record.name)}: {capital(_(NOTHING))}.")
         else:
-            print(printable(f"{'(your demand)':32} {hit.label}"))
+            lines.append(f"{'(your demand)':32} {hit.label}")
     if found.nearest:
-        print(printable(_("No card matches “{query}”. The nearest names: {names}.",
-                          query=query, names=", ".join(_(n) for n in found.nearest))))
-    return 0
+        lines.append(_("No card matches “{query}”. The nearest names: {names}.",
+                       query=query, names=", ".join(_(n) for n in found.nearest)))
+    return _print_text("\n".join(printable(line) for line in lines)) if lines else 0
 
 
 def run(argv: list[str] | None = None) -> int:

@@ -30,6 +30,9 @@ MAX_LINK = 16_000  # characters of fragment data we are willing to read
 # the bound is a small multiple of what is real, not of what deflate allows.
 MAX_JSON = 64_000
 _DATA = re.compile(r"^[A-Za-z0-9_-]*$")
+# A link format is a number of at most six ASCII digits: a longer one (a 5,000-digit
+# "version") is no link at all, and is never handed to int().
+_VERSION = re.compile(r"[0-9]{1,6}")
 
 
 class LinkError(RefereeError):
@@ -58,7 +61,7 @@ def decode(payload: str) -> Request:
         raise LinkError("too_long", _("This link is too long to be a Castaway Referee link "
                                       "({n} characters).", n=len(payload)))
     version, sep, data = payload.partition(".")
-    if not sep or not version.isdigit():
+    if not sep or not _VERSION.fullmatch(version):
         raise LinkError("not_a_link", _("This is not a Castaway Referee link."))
     if int(version) != LINK_VERSION:
         raise LinkError("unsupported_version", _version_message(int(version)))

@@ -100,7 +100,7 @@ def check_text(text: str, what: str = "request") -> None:
 
 # What a text from outside is, as a message names it.
 THINGS = {"request": N_("request"), "link": N_("link"), "table": N_("table"),
-          "language choice": N_("language choice")}
+          "language choice": N_("language choice"), "search": N_("search")}
 
 
 def thing(what: str) -> str:

@@ -44,6 +44,7 @@ from collections.abc import Callable
 from .api import RequestError, parse_request, read_text, rule_json
 from .envelope import error_json
 from .links import decode, encode
+from .reading import JsonTooBig, read_json
 from .rules import i18n
 from .rules.base import Value
 from .rules.cardsearch import RECORD_DECKS, search
@@ -200,7 +201,9 @@ def card_search_json(text: str) -> str:
     A search that cannot be read is a RequestError, one the catalogue cannot answer a
     SearchError (`Service.call` answers them)."""
     try:
-        asked = json.loads(text)
+        asked = read_json(text, "search")
+    except JsonTooBig as exc:
+        raise RequestError("validation_error", "", exc.msg) from None
     except ValueError:
         raise _search_refused(_("The search is not JSON text.")) from None
     if not isinstance(asked, dict) or not isinstance(asked.get("query", ""), str):

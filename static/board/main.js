@@ -19,6 +19,8 @@ import { renderBoard } from "./render.js";
 import { createAutosave } from "./save.js";
 import { createShareLinks } from "./share-link.js";
 import { peekLink } from "../shared/linkpeek.js";
+import { jsonOf } from "../shared/bounded.js";
+import { READING } from "../shared/core-facts.js";
 import { Store } from "./store.js";
 import { createToolbar } from "./toolbar.js";
 import { createTransfer } from "./transfer.js";
@@ -430,6 +432,14 @@ async function boot() {
   // The card's demand saved with the table is ruled once the table is loaded (not when a
   // share link is opening: that link's demand is shown instead).
   let restoring = doc && doc.demand && !location.hash.startsWith("#r=") ? doc.demand : null;
+  // Measured before it is written out or ruled (a demand nested thousands deep, kept by an
+  // older page, overflowed the stack on every reload): one that breaks the core's limits is
+  // left out, said once, and the table opens without it.
+  const demandBad = restoring && jsonOf(restoring, READING.maxText).problem;
+  if (demandBad) {
+    restoring = null;
+    showMessage(t("The demand saved with your table was left out: {reason}. Your table is open; choose the demand again.", { reason: demandBad }), "refused");
+  }
   if (restoring) savedDemand = JSON.stringify(restoring);
   let env;
   for (;;) {

@@ -2,6 +2,7 @@
 // The player's table replaced: by a file imported (a table exported by this app, or a request:
 // a table and a demand), by a new game or by a shared table; the one replaced is kept aside.
 
+import { textProblem, withoutBom } from "../shared/bounded.js";
 import { t } from "../shared/i18n.js";
 import { plainError } from "../shared/labels.js";
 import { effectProblem } from "../shared/savecheck.js";
@@ -30,6 +31,12 @@ export function createTransfer({ ctl, store, autosave, panel, leaveShared }) {
   // Import: a table exported by this app (its history), or a request (table + demand).
   async function importText(text) {
     let data;
+    text = withoutBom(text); // as Windows editors save UTF-8
+    const tooBig = textProblem(text);
+    if (tooBig) {
+      showMessage(t("This file cannot be imported: {reason}. Your table is unchanged.", { reason: tooBig }), "refused");
+      return false;
+    }
     try {
       data = JSON.parse(text);
     } catch (error) {

@@ -116,14 +116,18 @@ const PLAIN = () => ({
   "context.resolver": t("Who resolves this Action? Tap “Resolve” on its planned Action, or choose who resolves."),
 });
 
-/** An error from the rules core as a sentence for the players. */
+/** An error from the rules core as a sentence for the players: its `message`, the one line the
+ * core words for people. The details are for programs: a validation error's hold pydantic's own
+ * wording ("Tuple should have at most 60 items after validation"), never shown. */
 export function plainError(error) {
   if (!error) return t("Something went wrong.");
   const details = Array.isArray(error.details) ? error.details : [];
   const first = details[0] || { loc: "", msg: error.message || String(error) };
   const loc = String(first.loc || "");
   for (const [path, text] of Object.entries(PLAIN())) if (loc.endsWith(path)) return text;
-  let msg = String(first.msg || error.message || error).replace(/^Value error, /, "");
+  const worded = typeof error.message === "string" && error.message ? error.message : "";
+  if (worded && error.type === "validation_error") return worded; // said whole, with its place
+  let msg = String(worded || first.msg || error).replace(/^Value error, /, "");
   const field = loc.split(".").pop().replace(/\[\d+\]$/, "").replace(/_/g, " ");
   if (/at least 1 character/.test(msg) && field) msg = t("the {field} is empty: fill it in", { field });
   // "context.resolver: …" or "effect.demands[0].amount: …" at the start of a message: drop the path.

@@ -32,7 +32,7 @@ function fieldWords(key) {
     case "natural_shelter": return t("“natural shelter”");
     // Every model field's name is a message of the catalogue (tools/i18n.py, "a field's name,
     // in a refusal"), looked up by its English.
-    default: return t("the {field}", { field: t(key.replaceAll("_", " ")) });
+    default: return t("the {field}", { field: t(key.replaceAll("_", " ").trim().replace(/\s+/g, " ")) });
   }
 }
 
@@ -103,14 +103,18 @@ function notOfType(what, type) {
   }
 }
 
+// A table's own keys only: `in` would find "constructor", "toString" and "__proto__" on every
+// object's prototype and let them through as if the schema named them.
+const own = (object, key) => Object.hasOwn(object, key);
+
 function objectProblem(node, value, path) {
   const properties = node.properties || {};
-  for (const key of node.required || []) if (!(key in value)) return t("{what} is missing", { what: named([...path, key]) });
+  for (const key of node.required || []) if (!own(value, key)) return t("{what} is missing", { what: named([...path, key]) });
   for (const [key, item] of Object.entries(properties)) {
-    if (!(key in value) && "default" in item) value[key] = structuredClone(item.default);
+    if (!own(value, key) && own(item, "default")) value[key] = structuredClone(item.default);
   }
   for (const [key, item] of Object.entries(value)) {
-    if (!(key in properties)) {
+    if (!own(properties, key)) {
       if (node.additionalProperties === false) return t("{what} is not part of a table", { what: named([...path, key]) });
       continue;
     }

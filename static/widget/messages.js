@@ -11,6 +11,7 @@
 // the answer goes back to the sender's window, for the sender's origin only.
 // Every sentence is said in the page's language (../shared/i18n.js), when it is made.
 
+import { jsonOf } from "../shared/bounded.js";
 import { t } from "../shared/i18n.js";
 
 export const API_VERSION = 1;
@@ -171,21 +172,16 @@ export function readMessage(data) {
   if (data.request === undefined || data.request === null) {
     return bad("bad_message", t("The message has no request: send {{type, id, request}}."));
   }
-  let text;
   if (typeof data.request === "string") {
-    text = data.request;
-  } else {
-    try {
-      text = JSON.stringify(data.request);
-    } catch (error) {
-      return bad("bad_request", t("The request cannot be written as JSON: {reason}", { reason: String(error && error.message) }));
+    const text = data.request;
+    if (text.length > MAX_REQUEST_CHARS) {
+      return bad("bad_request", t("The request is too large ({size} characters; at most {most}).", { size: text.length, most: MAX_REQUEST_CHARS }));
     }
-    if (typeof text !== "string") return bad("bad_request", t("The request cannot be written as JSON."));
+    return { ok: true, id, text };
   }
-  if (text.length > MAX_REQUEST_CHARS) {
-    return bad("bad_request", t("The request is too large ({size} characters; at most {most}).", { size: text.length, most: MAX_REQUEST_CHARS }));
-  }
-  return { ok: true, id, text };
+  // Measured before it is written as JSON: a sparse or huge list is refused unwritten.
+  const { text, problem } = jsonOf(data.request, MAX_REQUEST_CHARS);
+  return problem === undefined ? { ok: true, id, text } : bad("bad_request", t("The request cannot be read: {reason}.", { reason: problem }));
 }
 
 export function errorMessage(id, error) {

@@ -3,7 +3,9 @@ or refused in words (a traceback or a multi-line dump is no answer for a player)
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import random
 import subprocess
 import sys
@@ -126,3 +128,89 @@ def test_explain_says_the_choices_in_words() -> None:
             "Non-perishable food first. To choose otherwise, set choices.food_order in the "
             "request.") in lines
     assert not any("nonperishable_first" in line for line in lines)
+
+
+def test_an_endless_file_and_a_huge_stdin_are_read_only_up_to_the_limit() -> None:
+    """`rule /dev/zero` stops at the limit (it would read forever); 50 MB on standard input is
+    refused after reading the limit's worth, the rest never read: one line, exit 2."""
+    zero = subprocess.run([sys.executable, "-m", "pyapp", "rule", "/dev/zero"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert zero.returncode == 2 and zero.stdout == ""
+    assert zero.stderr == ("error: validation_error: /dev/zero is too large to be a request (a "
+                           "request is at most 2,000,000 characters).\n")
+    proc = subprocess.Popen([sys.executable, "-m", "pyapp", "rule", "-"], cwd=ROOT,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdin is not None
+    sent = 0
+    with contextlib.suppress(BrokenPipeError):
+        while sent < 50_000_000:
+            proc.stdin.write(b" " * 1_000_000)
+            sent += 1_000_000
+    with contextlib.suppress(BrokenPipeError):
+        proc.stdin.close()
+    assert proc.stdout is not None and proc.stderr is not None
+    out, err = proc.stdout.read(), proc.stderr.read()
+    proc.wait(timeout=60)
+    assert proc.returncode == 2 and out == b"" and err.count(b"\n") == 1
+    assert err.startswith(b"error: validation_error: standard input is too large")
+    assert sent < 50_000_000  # the referee stopped reading long before the end
+
+
+def test_a_byte_order_mark_is_read_as_utf8(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A request saved by a Windows editor (UTF-8 with a BOM) is ruled, from a file and from
+    standard input, as without it."""
+    text = json.dumps({"state": table(), "effect": WOOD}).encode()
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + text)
+    assert run(["rule", str(path)]) == 0
+    with_bom = json.loads(capsys.readouterr().out)
+    piped = subprocess.run([sys.executable, "-m", "pyapp", "rule", "-"], cwd=ROOT,
+                           input=b"\xef\xbb\xbf" + text, capture_output=True, check=False)
+    assert piped.returncode == 0 and piped.stderr == b""
+    assert json.loads(piped.stdout) == with_bom == rule(parse_request(text)).model_dump(
+        mode="json")
+
+
+def test_schema_files_that_cannot_be_written_are_one_line(tmp_path: Path) -> None:
+    """`schema --write` into a place that cannot hold a folder: one line naming it, exit 2."""
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    done = subprocess.run([sys.executable, "-m", "pyapp", "schema", "--write",
+                           str(blocked / "schema")], cwd=ROOT, capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (f"error: cannot_write: cannot write the schema files to "
+                           f"{blocked / 'schema'}: Not a directory\n")
+
+
+EXAMPLE = "docs/examples/combat-weapon-loss.request.json"
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+def test_json_output_is_the_same_json_in_any_encoding(encoding: str) -> None:
+    """JSON on an ASCII or Windows terminal: what the encoding lacks is written as JSON's own
+    escape, so the output parses to the same ruling."""
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    done = subprocess.run([sys.executable, "-m", "pyapp", "rule", EXAMPLE], cwd=ROOT, env=env,
+                          capture_output=True, check=False)
+    assert done.returncode == 0 and done.stderr == b""
+    expected = rule(parse_request((ROOT / EXAMPLE).read_bytes())).model_dump(mode="json")
+    assert json.loads(done.stdout.decode(encoding)) == expected
+
+
+@pytest.mark.parametrize("argv", [["rule", EXAMPLE, "--explain"], ["cards"],
+                                  ["cards", "--coverage"]])
+def test_text_an_ascii_terminal_cannot_show_is_one_line(argv: list[str]) -> None:
+    """--explain and the card list on an ASCII terminal: one line saying what to set, never
+    a UnicodeEncodeError traceback."""
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run([sys.executable, "-m", "pyapp", *argv], cwd=ROOT, env=env,
+                          capture_output=True, text=True, check=False)
+    if done.returncode == 0:  # nothing in it the terminal lacks
+        assert done.stderr == "" and done.stdout.isascii()
+        return
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1
+    assert done.stderr.startswith("error: cannot_write: the output's encoding (ascii) cannot "
+                                  "show the character U+")
+    assert "PYTHONIOENCODING=utf-8" in done.stderr

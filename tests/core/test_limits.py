@@ -44,6 +44,7 @@ WAYS_IN: dict[str, tuple[str, Any]] = {
                            + v + "}}"),
     "new table": ("session", lambda v: '{"cmd": "new", "state": ' + v + "}"),
     "widget message": ("rule", lambda v: '{"state": {"characters": ' + v + "}}"),
+    "card search": ("card_search", lambda v: '{"query": "wood", "decks": ' + v + "}"),
 }
 
 
@@ -126,6 +127,17 @@ def test_a_5000_digit_number_is_refused_in_words(way: str) -> None:
     error = answer(Service(), method, wrap("1" * 5_000))["error"]
     assert "number in the" in error["message"] and "too long" in error["message"]
     assert_plain(error["message"])
+
+
+@pytest.mark.parametrize("version", ["9" * 5_000, "1" * 4_301, "\u00b2", "\u0661", "1234567"],
+                         ids=["5000 digits", "4301 digits", "superscript", "arabic-indic",
+                              "seven digits"])
+def test_a_link_with_a_version_no_link_has_is_not_a_link(version: str) -> None:
+    """A 5,000-digit link format, or digits of another script, is not a link: said in
+    words, never Python's "Exceeds the limit (4300 digits)" nor an internal error."""
+    error = answer(Service(), "link_decode", f"{version}.eJyrrgUAAXUA-Q")["error"]
+    assert error["type"] == "link_not_a_link"
+    assert error["message"] == "This is not a Castaway Referee link."
 
 
 def test_a_short_link_that_unpacks_to_62000_tokens_is_refused() -> None:

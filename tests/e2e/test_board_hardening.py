@@ -603,3 +603,66 @@ def test_a_request_with_a_broken_demand_is_refused_and_later_moves_say_done(
     expect(page.locator("[data-testid=live]")).to_have_text("Roof: 3.")
     expect(page.locator("[data-testid=message]")).not_to_contain_text("Not done")
     check_clean(board_app)
+
+
+# ------------------------------------------------------------- imported files
+
+
+def import_file(page: Page, data: bytes) -> None:
+    page.locator("[data-testid=import-file]").set_input_files(
+        {"name": "table.json", "mimeType": "application/json", "buffer": data}
+    )
+
+
+def test_an_import_the_rules_refuse_is_said_in_the_cores_plain_words(board_app: App) -> None:
+    """A request whose table holds 62,000 Discovery tokens: the message is the core's plain
+    line, not pydantic's "Tuple should have at most 60 items after validation"."""
+    page = board_app.page
+    set_table(page, copy.deepcopy(DEMO))
+    request = {"format": "castaway-referee/request", "version": 1,
+               "state": {**FULL_DEMO, "discovery_tokens": ["a"] * 62_000},
+               "effect": {"demands": [{"kind": "discard", "wood": 1}]}}
+    import_file(page, json.dumps(request).encode())
+    page.click("[data-testid=confirm-ok]")
+    message = page.locator("[data-testid=message]")
+    expect(message).to_contain_text(
+        "Import: The Discovery tokens have too many items (at most 60)")
+    expect(message).not_to_contain_text("Tuple")
+    expect(message).not_to_contain_text("validation")
+    page.click("[data-testid=message-ok]")
+    assert board_table(page)["discovery_tokens"] == DEMO.get("discovery_tokens", [])
+    check_clean(board_app)
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_imported(board_app: App) -> None:
+    """UTF-8 with a BOM, as Windows editors save it: imported like the same file without."""
+    page = board_app.page
+    set_table(page, copy.deepcopy(DEMO))
+    request = {"format": "castaway-referee/request", "version": 1,
+               "state": {**FULL_DEMO, "roof": 0, "shelter": "none", "palisade": 0, "round": 7},
+               "effect": {"demands": [{"kind": "discard", "wood": 3}]}}
+    text = "\ufeff" + json.dumps(request)
+    page.evaluate("(text) => { window.castawayBoard.importText(text); }", text)  # as pasted
+    with settles(page):
+        page.click("[data-testid=confirm-ok]")
+    assert board_table(page)["round"] == 7
+    set_table(page, copy.deepcopy(DEMO))
+    import_file(page, text.encode("utf-8"))
+    with settles(page):
+        page.click("[data-testid=confirm-ok]")
+    assert board_table(page)["round"] == 7
+    check_clean(board_app)
+
+
+def test_a_file_nested_past_the_limit_is_refused_before_it_is_read(board_app: App) -> None:
+    """A table nested thousands deep: refused in words before it is parsed; nothing changes."""
+    page = board_app.page
+    set_table(page, copy.deepcopy(DEMO))
+    deep = "[" * 20_000 + "]" * 20_000
+    import_file(page, ('{"format": "castaway-referee/request", "state": ' + deep + "}").encode())
+    expect(page.locator("[data-testid=message]")).to_contain_text(
+        "This file cannot be imported: it is nested 20001 deep; at most 64 levels are allowed. "
+        "Your table is unchanged.")
+    page.click("[data-testid=message-ok]")
+    assert board_table(page)["round"] == DEMO.get("round", 1)
+    check_clean(board_app)

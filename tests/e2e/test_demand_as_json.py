@@ -7,13 +7,21 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
+
+from pyapp.reading import MAX_DEPTH
 
 from .board_harness import (
     axe_violations,
+    check_clean,
     discard,
+    open_board,
+    saved,
     settle,
+    wait_live,
 )
+
+DEEP = 20_000  # levels: past the core's limit, and past what the page's stack could write out
 
 
 @pytest.fixture()
@@ -79,6 +87,62 @@ def test_the_demand_as_json_shows_the_demand_set_and_follows_it(page: Page, site
     expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("Morale")
     assert axe_violations(page, site_url, "[data-testid=panel]") == []
     page.click("[data-testid=advanced] > summary")  # closed again for the next test
+
+
+def test_a_demand_nested_past_the_limit_is_refused_in_words_and_never_saved(page: Page) -> None:
+    """A demand nested thousands deep pasted into the box is refused before it is parsed:
+    said in words, the demand chosen stays, and nothing of it reaches the save."""
+    discard(page, "wood", 2)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    page.click("[data-testid=advanced] > summary")
+    deep = "[" * DEEP + "]" * DEEP
+    page.fill("[data-testid=effect-json]",
+              '{"demands": [{"kind": "discard", "wood": 1, "x": ' + deep + "}]}")
+    page.click("[data-testid=effect-json-use]")
+    expect(page.locator("[data-testid=advanced] .form-error")).to_have_text(
+        f"This is not an effect: it is nested {DEEP + 3} deep; at most {MAX_DEPTH} levels are "
+        "allowed"
+    )
+    expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("2 wood")
+    settle(page)
+    assert not any("[" * 100 in text for text in saved(page).values())
+    page.click("[data-testid=advanced] > summary")
+
+
+def test_a_save_that_already_holds_a_deep_demand_opens_without_it(
+    browser: Browser, site_url: str
+) -> None:
+    """A save written before the box refused deep demands: the table opens, the demand is left
+    out with a line saying why, and nothing throws (every reload overflowed the stack)."""
+    booted, _ = open_board(browser, site_url)
+    page = booted.page
+    try:
+        discard(page, "wood", 2)
+        page.wait_for_function(
+            """() => Object.keys(localStorage).some((k) => k.includes(".head.")
+                 && localStorage.getItem(k).includes('"wood":2'))"""
+        )
+        page.evaluate(
+            """(depth) => {
+              for (const key of Object.keys(localStorage).filter((k) => k.includes(".head."))) {
+                const text = localStorage.getItem(key);
+                localStorage.setItem(key, text.replace('"wood":2',
+                  '"wood":2,"x":' + "[".repeat(depth) + "]".repeat(depth)));
+              }
+            }""",
+            DEEP,
+        )
+        for _ in range(2):
+            page.reload()
+            wait_live(page)
+            expect(page.locator("[data-testid=message]")).to_contain_text(
+                "The demand saved with your table was left out: it is nested more than "
+                f"{MAX_DEPTH} levels deep. Your table is open; choose the demand again."
+            )
+        expect(page.locator("[data-testid=demand-chosen]")).not_to_contain_text("2 wood")
+        check_clean(booted)
+    finally:
+        page.context.close()
 
 
 def test_a_card_s_alternative_with_its_own_alternative_pasted_as_json(page: Page) -> None:

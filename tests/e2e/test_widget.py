@@ -511,6 +511,10 @@ MALFORMED_JS = """(name) => {
   const rule = "castaway-referee:rule";
   const cyclic = {};
   cyclic.self = cyclic;
+  const sparse = [];
+  sparse[1e8] = 1;  // a few bytes to post; 500 MB once written as JSON
+  let deep = 1;
+  for (let i = 0; i < 1000; i += 1) deep = [deep];  // what postMessage can still send
   const message = {
     "string": "a string", "number": 42, "null": null, "array": [1, 2],
     "unknown type": {type: "castaway-referee:hello", id: "m1"},
@@ -522,6 +526,8 @@ MALFORMED_JS = """(name) => {
     "request not json": {type: rule, id: "m7", request: "{not json"},
     "request too large": {type: rule, id: "m8", request: "x".repeat(300000)},
     "invalid request": {type: rule, id: "m9", request: {state: 1}},
+    "sparse request": {type: rule, id: "m10", request: sparse},
+    "deep request": {type: rule, id: "m11", request: deep},
   }[name];
   document.getElementById("referee").contentWindow.postMessage(
     message, castawayReferee.widgetOrigin);
@@ -540,6 +546,8 @@ MALFORMED = [
     ("request not json", "m7", "invalid_json"),
     ("request too large", "m8", "bad_request"),
     ("invalid request", "m9", "validation_error"),
+    ("sparse request", "m10", "bad_request"),
+    ("deep request", "m11", "bad_request"),
 ]
 
 
@@ -614,4 +622,33 @@ def test_the_main_app_refuses_to_be_framed(host: App, site_url: str) -> None:
             )
         assert not [f for f in page.frames if f.url.startswith(site_url + path)]
     host.console_errors[:] = [e for e in host.console_errors if "frame-ancestors 'none'" not in e]
+    assert host.problems() == []
+
+
+def test_sparse_requests_are_refused_unwritten_and_the_widget_answers_on(host: App) -> None:
+    """Ten requests that are each a sparse list (`a[1e8] = 1`): each is refused in words,
+    measured without being written as JSON (which froze the widget for most of a minute and
+    took half a gigabyte), and a real request sent after them is ruled."""
+    page = host.page
+    count = page.evaluate("castawayReferee.received.length")
+    page.evaluate(
+        """() => {
+          const frame = document.getElementById("referee").contentWindow;
+          for (let i = 0; i < 10; i += 1) {
+            const sparse = [];
+            sparse[1e8] = 1;
+            frame.postMessage({type: "castaway-referee:rule", id: `sparse-${i}`, request: sparse},
+                              castawayReferee.widgetOrigin);
+          }
+        }"""
+    )
+    page.wait_for_function("(n) => castawayReferee.received.length >= n + 10", arg=count)
+    answers = page.evaluate("(n) => castawayReferee.received.slice(n)", count)
+    assert sorted(a["id"] for a in answers) == sorted(f"sparse-{i}" for i in range(10))
+    for got in answers:
+        assert got["type"] == ERROR and got["error"]["type"] == "bad_request"
+        assert got["error"]["message"] == ("The request cannot be read: it is too large (more "
+                                           "than 256000 characters as JSON).")
+    answer = page.evaluate("(r) => castawayReferee.ask(r)", TIED_UP)
+    assert answer["type"] == RULING
     assert host.problems() == []

@@ -3,6 +3,7 @@
 // ruling, the table as it was before it), and "Advanced": the demand as JSON text, to copy,
 // paste and rule, or the whole request exported as a file.
 
+import { textProblem, withoutBom } from "../../shared/bounded.js";
 import { t } from "../../shared/i18n.js";
 import { plainError } from "../../shared/labels.js";
 import { h } from "../dom.js";
@@ -80,7 +81,11 @@ export function createSharing(p) {
 
   function useJson(area, error) {
     try {
-      const effect = JSON.parse(area.value);
+      // Measured before it is parsed, ruled or saved: a demand nested thousands deep would be
+      // kept with the table and break every reload.
+      const tooBig = textProblem(withoutBom(area.value));
+      if (tooBig) throw new Error(tooBig);
+      const effect = JSON.parse(withoutBom(area.value));
       if (!effect || typeof effect !== "object" || !Array.isArray(effect.demands)) throw new Error(t("an effect has a list of demands"));
       p.dispatch({ type: "composed", effect });
       error.textContent = "";
