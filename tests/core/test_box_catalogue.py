@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from pyapp.rules import Request, rule
+from pyapp.rules.cardsearch import search
 from pyapp.rules.catalogue import NOTHING, card_list, catalogue, coverage, invention_card
 from tests.scenarios import table
 
@@ -25,6 +26,19 @@ def test_no_deck_falls_short_of_the_box(deck: Any) -> None:
     assert not deck.missing
     if deck.unnamed:
         assert deck.unnamed_why.strip()
+        pytest.xfail(f"{deck.deck}: the box holds {deck.box}, the catalogue {deck.count}; "
+                     f"{deck.unnamed} named by no public source ({deck.unnamed_why})")
+
+
+def test_the_cards_no_public_source_names_are_these_and_said_in_the_coverage() -> None:
+    """The box's cards the catalogue cannot name are a known, stated shortfall: the 52nd
+    Mystery card (the box's 52 against CD's 51), counted over the three kinds together so the
+    kinds' own fan counts cannot hide it. The Event deck is whole (73, Storm twice)."""
+    short = {d.deck: d.unnamed for d in coverage() if d.unnamed}
+    assert short == {"mystery-creature+mystery-trap+mystery-treasure": 1}
+    mystery = next(d for d in coverage() if d.deck in short)
+    assert (mystery.box, mystery.count) == (52, 51)
+    assert "52nd" in mystery.unnamed_why
 
 
 def test_each_decks_box_count_names_a_public_source() -> None:
@@ -41,6 +55,37 @@ def test_second_copies_are_counted(deck: str, name: str, copies: int) -> None:
     cards = card_list().decks[deck].cards  # type: ignore[index]
     assert next(c for c in cards if c.name == name).copies == copies
     assert sum(c.copies for c in cards) == 30
+
+
+def test_the_event_deck_holds_seventy_three_with_storm_twice() -> None:
+    """GT lists Storm twice among its 73 Events, and the 1st edition's 73 card faces
+    (SP-events) show two Storm cards too: the 73rd card is Storm's second copy."""
+    listing = card_list()
+    events = listing.decks["event"]  # type: ignore[index]
+    assert next(c for c in events.cards if c.name == "Storm").copies == 2
+    assert sum(c.copies for c in events.cards) == events.box == 73
+    assert not events.unnamed
+    assert "SP-events" in listing.sources
+
+
+@pytest.mark.parametrize(("name", "printed"), [
+    ("Catastrophe", "Cataclysm"), ("Storm Damage", "Devastating Hurricane"),
+    ("Devastation", "Devastating Blows"), ("Stroke of Fate", "Bad Fate"),
+    ("The Island Fights Back", "The Island Rebels Against You"), ("Termites", "Insects")])
+def test_an_event_found_by_its_first_edition_name(name: str, printed: str) -> None:
+    events = card_list().decks["event"]  # type: ignore[index]
+    assert printed in next(c for c in events.cards if c.name == name).aliases
+    first = search(printed).hits[0]
+    assert first.label.startswith(name), f"{printed!r} found {first.label!r}"
+
+
+def test_sunny_beach_and_the_second_cold_rain_keep_both_readings() -> None:
+    """GT has Sunny Beach and one Cold Rain; the 1st-edition faces have two Cold Rain and no
+    Sunny Beach. The count is 73 either way; GT's reading is kept, and both say so."""
+    events = {c.name: c for c in card_list().decks["event"].cards}  # type: ignore[index]
+    for name in ("Sunny Beach", "Cold Rain"):
+        assert events[name].certainty == "uncertain" and "SP-events" in events[name].note
+    assert events["Cold Rain"].copies == 1
 
 
 def test_a_card_without_a_demand_says_none_plainly_with_its_reason() -> None:
@@ -132,7 +177,8 @@ def test_king_kong_islands_book_kills_a_crew_member_and_lowers_morale() -> None:
     assert ruling.state.morale == -1
 
 
-@pytest.mark.parametrize("card_id", ["howling-from-the-woods-threat", "wild-dog-bite"])
+@pytest.mark.parametrize("card_id", ["howling-from-the-woods-threat", "wild-dog-bite",
+                                     "sunny-beach-threat"])
 def test_cards_the_transcriptions_disagree_on_keep_both_readings_and_say_uncertain(
         card_id: str) -> None:
     card = CARDS[card_id]
