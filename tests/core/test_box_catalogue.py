@@ -24,10 +24,8 @@ def test_no_deck_falls_short_of_the_box(deck: Any) -> None:
     assert deck.count + deck.unnamed >= deck.box, (
         f"{deck.deck}: the box holds {deck.box}, the catalogue {deck.count}")
     assert not deck.missing
-    if deck.unnamed:
+    if deck.unnamed:  # a known shortfall: the next test names each one exactly
         assert deck.unnamed_why.strip()
-        pytest.xfail(f"{deck.deck}: the box holds {deck.box}, the catalogue {deck.count}; "
-                     f"{deck.unnamed} named by no public source ({deck.unnamed_why})")
 
 
 def test_the_cards_no_public_source_names_are_these_and_said_in_the_coverage() -> None:
