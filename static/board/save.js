@@ -9,6 +9,14 @@
 // its own game is set aside (offered for download) and the other tab's is opened (unless
 // the other tab's save is the very same game: then nothing is set aside). Either way, a save
 // never silently drops the other tab's edits.
+//
+// Moving at the same moment: each save reads the pointer and writes under a Web Lock (where
+// the browser has them), so two tabs never save at once. A save that cannot wait for the
+// lock (the page is being closed), or a browser without locks, can still write beside
+// another tab's save: every head names the saves it goes on from, so whenever a tab hears of
+// a save (the `storage` event's new value, the channel's message) it checks for two saves
+// where neither goes on from the other (store.forks), keeps the one the pointer lost aside,
+// and says so above the table ("fork"), with a Download.
 
 import { createSaveNotices } from "./asides.js";
 import { t } from "../shared/i18n.js";
@@ -16,6 +24,8 @@ import { h } from "./dom.js";
 import { KEYS } from "./store.js";
 
 const CHANNEL = "castaway-referee.table";
+const LOCK = "castaway-referee.save"; // the Web Lock every save is written under
+const locks = typeof navigator !== "undefined" && navigator.locks && typeof navigator.locks.request === "function" ? navigator.locks : null;
 const SAVE_WITHIN = 500; // ms: the longest a save waits for the browser to be idle
 const whenIdle = typeof requestIdleCallback === "function"
   ? (fn) => requestIdleCallback(() => fn(), { timeout: SAVE_WITHIN })
@@ -39,11 +49,28 @@ function sameGame(doc, journal, state) {
     && sameJson(doc.state, state) && sameJson(doc.initial, journal.initial) && sameJson(doc.entries, journal.entries);
 }
 
+/** Run `fn` under the save lock, then `done` (always, once); a lock refused (a document
+ * without locks) runs it all the same. */
+function underLock(fn, done) {
+  let ran = false;
+  const run = () => {
+    if (ran) return;
+    ran = true;
+    try {
+      fn();
+    } finally {
+      done();
+    }
+  };
+  locks.request(LOCK, run).catch(run);
+}
+
 export function createAutosave({ store, journal, board }) {
   const $ = (id) => document.getElementById(id);
   const html = document.documentElement;
   const tab = Math.random().toString(36).slice(2);
   let timer = null;
+  let queued = false; // a save waiting for the lock
   let following = true;
   let channel = null;
   const others = new Set();
@@ -60,12 +87,22 @@ export function createAutosave({ store, journal, board }) {
     board.saving(true);
   }
 
-  function now() {
+  /** Save now: under the lock, unless `urgent` (the page is being closed: no waiting). */
+  function now(urgent = false) {
     if (timer !== null) {
       cancelIdle(timer);
       timer = null;
       board.saving(false);
     }
+    if (!locks || urgent) return write();
+    if (queued) return;
+    queued = true;
+    board.saving(true);
+    underLock(() => queued && write(), () => board.saving(false)); // (not if closed meanwhile)
+  }
+
+  function write() {
+    queued = false;
     const snapshot = board.snapshot();
     if (!snapshot || !journal.initial) return;
     const problem = store.save(journal, snapshot.state, board.demand ? board.demand() : null);
@@ -76,7 +113,17 @@ export function createAutosave({ store, journal, board }) {
     for (const kind of ["full", "unavailable"]) if (kind !== problem) clearNotice(kind);
     if (problem) notice(problem);
     html.dataset.saved = problem ? "no" : "yes";
-    if (!problem && channel) channel.postMessage({ type: "saved", tab });
+    if (!problem && channel) channel.postMessage({ type: "saved", tab, key: store.base });
+  }
+
+  /** Another tab saved: a save lost to one written at the same moment is kept aside. */
+  function forked() {
+    const lost = store.forks();
+    if (!lost.length) return false;
+    notice("fork", downloadButton(lost.at(-1)));
+    drawAsides();
+    html.dataset.forks = String(Number(html.dataset.forks || 0) + lost.length);
+    return lost.includes(store.base) && follow(true); // ours was the one lost: open the one kept
   }
 
   /** Our save found another tab's newer one: keep ours aside, open theirs. When theirs is
@@ -119,7 +166,8 @@ export function createAutosave({ store, journal, board }) {
 
   function listen() {
     addEventListener("storage", (e) => {
-      if (e.key === KEYS.pointer) follow();
+      // (a value already replaced: the later write's event comes next)
+      if (e.key === KEYS.pointer) (e.newValue === store.pointerNow() && forked()) || follow();
       else if (e.key === KEYS.aside) drawAsides();
     });
     if (typeof BroadcastChannel !== "function") return;
@@ -133,7 +181,7 @@ export function createAutosave({ store, journal, board }) {
       } else if (data.type === "bye") {
         others.delete(data.tab);
         elsewhere();
-      } else if (data.type === "saved") follow();
+      } else if (data.type === "saved") forked() || follow();
     };
     channel.postMessage({ type: "hello", tab });
     addEventListener("pagehide", () => channel.postMessage({ type: "bye", tab }));
@@ -152,7 +200,7 @@ export function createAutosave({ store, journal, board }) {
     box.append(h("p", { class: "notice", data: { notice: "elsewhere", testid: "notice-elsewhere" } }, h("span", { text })));
   }
 
-  addEventListener("pagehide", () => timer !== null && now());
+  addEventListener("pagehide", () => (timer !== null || queued) && now(true));
   document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && timer !== null && now());
 
   return {
