@@ -71,10 +71,10 @@ export function createAutosave({ store, journal, board }) {
   const tab = Math.random().toString(36).slice(2);
   let timer = null;
   let queued = false; // a save waiting for the lock
+  let scan = null; // a look for saves lost to another tab's, waiting for idle time
   let following = true;
   let channel = null;
   const others = new Set();
-
   const { notice, clearNotice, downloadButton, drawAsides } = createSaveNotices({ store, say: (text) => board.say(text) });
 
   // A move is saved once the board has shown it: in the browser's idle time after the frame
@@ -113,10 +113,15 @@ export function createAutosave({ store, journal, board }) {
     for (const kind of ["full", "unavailable"]) if (kind !== problem) clearNotice(kind);
     if (problem) notice(problem);
     html.dataset.saved = problem ? "no" : "yes";
-    if (!problem && channel) channel.postMessage({ type: "saved", tab, key: store.base });
+    if (!problem && channel) channel.postMessage({ type: "saved", tab });
   }
 
-  /** Another tab saved: a save lost to one written at the same moment is kept aside. */
+  // Another tab saved: follow it; a save lost to one written at the same moment is kept
+  // aside, looked for at idle time (a pointer value a later write replaced is not the last word).
+  function heard() {
+    if (scan === null) scan = whenIdle(() => { scan = null; forked(); });
+    follow();
+  }
   function forked() {
     const lost = store.forks();
     if (!lost.length) return false;
@@ -166,8 +171,7 @@ export function createAutosave({ store, journal, board }) {
 
   function listen() {
     addEventListener("storage", (e) => {
-      // (a value already replaced: the later write's event comes next)
-      if (e.key === KEYS.pointer) (e.newValue === store.pointerNow() && forked()) || follow();
+      if (e.key === KEYS.pointer) heard();
       else if (e.key === KEYS.aside) drawAsides();
     });
     if (typeof BroadcastChannel !== "function") return;
@@ -181,7 +185,7 @@ export function createAutosave({ store, journal, board }) {
       } else if (data.type === "bye") {
         others.delete(data.tab);
         elsewhere();
-      } else if (data.type === "saved") forked() || follow();
+      } else if (data.type === "saved") heard();
     };
     channel.postMessage({ type: "hello", tab });
     addEventListener("pagehide", () => channel.postMessage({ type: "bye", tab }));

@@ -325,11 +325,6 @@ export class Store {
     return lost;
   }
 
-  /** The pointer's text as it is now. */
-  pointerNow() {
-    return this._get(KEYS.pointer);
-  }
-
   /** Whether another tab has saved since this one last read or wrote the pointer. */
   changedElsewhere() {
     return Boolean(this.storage) && this._get(KEYS.pointer) !== this.pointerText;

@@ -212,3 +212,48 @@ def test_two_tabs_moving_at_the_same_moment_lose_no_move(
                 ]
                 assert any(s.count() and s.first.is_visible() for s in shown)
         b.close()
+
+
+# Tab B's save, written at the same moment as A's and lost to it: a head that goes on from
+# the save both tabs opened, with B's own move, whose pointer write A's overwrote before A
+# saw it; then B's word that it saved (its channel message).
+LOST_WRITE = """([base]) => {
+  const head = JSON.parse(localStorage.getItem(base));
+  const move = { kind: "edit", summary: "B's lost move",
+                 edits: [{ op: "set", path: "morale", value: 1 }] };
+  const tail = [...head.tail, move];
+  const line = [base, ...(head.line || [])];
+  const sibling = { ...head, state: { ...head.state, morale: 1 }, tail, line,
+                    cursor: head.chunks.length * 64 + tail.length };
+  localStorage.setItem("castaway-referee.v2.head.lost", JSON.stringify(sibling));
+  new BroadcastChannel("castaway-referee.table").postMessage({ type: "saved", tab: "B" });
+}"""
+
+
+def test_a_save_the_pointer_lost_to_another_tabs_is_kept_aside_and_said(
+    browser: Browser, site_url: str
+) -> None:
+    """The interleaving the race above leaves to chance, played in order: A saves; B's save,
+    made from the same table at the same moment, had its pointer write overwritten by A's.
+    A hears of it (B's message) and keeps B's save aside, with a notice and a
+    Download; the table keeps A's move."""
+    with opened(browser, site_url, two_slots(v1_doc(FULL_DEMO))) as a:
+        move_roof(a.page, 3)
+        b = second_tab(a, site_url)
+        base = current_key(a.page)
+        b.evaluate("() => window.castawayBoard.autosave.setFollowing(false)")
+        move_roof(a.page, 4)
+        b.evaluate(LOST_WRITE, [base])
+        a.page.wait_for_function("() => document.documentElement.dataset.forks === '1'")
+        notice = a.page.locator("[data-testid=notice-fork]")
+        expect(notice).to_be_visible()
+        assert [(k["key"], k["why"]) for k in asides(a.page)] == [
+            ("castaway-referee.v2.head.lost", "other-tab")
+        ]
+        with a.page.expect_download() as download:
+            notice.locator("[data-testid=download-aside]").click()
+        path = download.value.path()
+        assert path is not None
+        assert json.loads(path.read_text())["entries"][-1]["summary"] == "B's lost move"
+        assert board_table(a.page)["roof"] == 4
+        b.close()
