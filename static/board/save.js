@@ -65,13 +65,27 @@ function underLock(fn, done) {
   locks.request(LOCK, run).catch(run);
 }
 
+/** The line saying that the table is open in `count` other tabs too (none: no line). */
+function sayElsewhere(count, clearNotice) {
+  const html = document.documentElement;
+  html.dataset.otherTabs = String(count);
+  clearNotice("elsewhere");
+  if (!count) return;
+  const box = document.getElementById("board-notices");
+  // While this tab shows a shared table, the one in the other tab is the player's own.
+  const text = html.dataset.link === "shared" || html.dataset.link === "checking"
+    ? t("Your own table is open in another tab (this one shows a shared table). It is kept as it is there; nothing is lost.")
+    : t("This table is also open in another tab. Changes made in either tab show in both; nothing is lost.");
+  box.append(h("p", { class: "notice", data: { notice: "elsewhere", testid: "notice-elsewhere" } }, h("span", { text })));
+}
+
 export function createAutosave({ store, journal, board }) {
-  const $ = (id) => document.getElementById(id);
   const html = document.documentElement;
   const tab = Math.random().toString(36).slice(2);
   let timer = null;
   let queued = false; // a save waiting for the lock
   let scan = null; // a look for saves lost to another tab's, waiting for idle time
+  const told = new Set(store.asides().map((a) => a.key));
   let following = true;
   let channel = null;
   const others = new Set();
@@ -118,17 +132,20 @@ export function createAutosave({ store, journal, board }) {
 
   // Another tab saved: follow it; a save lost to one written at the same moment is kept
   // aside, looked for at idle time (a pointer value a later write replaced is not the last word).
-  function heard() {
+  function heard(follows = true) {
     if (scan === null) scan = whenIdle(() => { scan = null; forked(); });
-    follow();
+    if (follows) follow();
   }
+  // Said in every tab, whichever tab kept it aside (`told`: those already said here).
   function forked() {
     const lost = store.forks();
-    if (!lost.length) return false;
-    notice("fork", downloadButton(lost.at(-1)));
+    const fresh = store.asides().filter((a) => a.why === "other-tab" && !told.has(a.key)).map((a) => a.key);
+    for (const key of fresh) told.add(key);
+    if (!fresh.length) return;
+    notice("fork", downloadButton(fresh.at(-1)));
     drawAsides();
-    html.dataset.forks = String(Number(html.dataset.forks || 0) + lost.length);
-    return lost.includes(store.base) && follow(true); // ours was the one lost: open the one kept
+    html.dataset.forks = String(Number(html.dataset.forks || 0) + fresh.length);
+    if (lost.includes(store.base)) follow(true); // ours was the one lost: open the one kept
   }
 
   /** Our save found another tab's newer one: keep ours aside, open theirs. When theirs is
@@ -142,6 +159,7 @@ export function createAutosave({ store, journal, board }) {
       return;
     }
     const key = store.setAsideGame(journal, state, "other-tab");
+    told.add(key); // said here as a "conflict"
     notice("conflict", downloadButton(key));
     drawAsides();
     follow(true);
@@ -172,7 +190,10 @@ export function createAutosave({ store, journal, board }) {
   function listen() {
     addEventListener("storage", (e) => {
       if (e.key === KEYS.pointer) heard();
-      else if (e.key === KEYS.aside) drawAsides();
+      else if (e.key === KEYS.aside) {
+        drawAsides();
+        heard(false);
+      }
     });
     if (typeof BroadcastChannel !== "function") return;
     channel = new BroadcastChannel(CHANNEL);
@@ -193,15 +214,7 @@ export function createAutosave({ store, journal, board }) {
 
   /** Say plainly that the table is open in another tab too, and that changes follow. */
   function elsewhere() {
-    html.dataset.otherTabs = String(others.size);
-    clearNotice("elsewhere");
-    if (!others.size) return;
-    const box = $("board-notices");
-    // While this tab shows a shared table, the one in the other tab is the player's own.
-    const text = html.dataset.link === "shared" || html.dataset.link === "checking"
-      ? t("Your own table is open in another tab (this one shows a shared table). It is kept as it is there; nothing is lost.")
-      : t("This table is also open in another tab. Changes made in either tab show in both; nothing is lost.");
-    box.append(h("p", { class: "notice", data: { notice: "elsewhere", testid: "notice-elsewhere" } }, h("span", { text })));
+    sayElsewhere(others.size, clearNotice);
   }
 
   addEventListener("pagehide", () => (timer !== null || queued) && now(true));
