@@ -14,11 +14,12 @@ export function createSaveNotices({ store, say }) {
   const $ = (id) => document.getElementById(id);
   const html = document.documentElement;
 
-  function notice(kind, extra, detail) {
+  function notice(kind, extra, detail, facts) {
     const box = $("board-notices");
     box.querySelector(`[data-notice="${kind}"]`)?.remove();
+    const message = saveMessage(kind, facts) || kind;
     box.append(h("p", { class: "notice", data: { notice: kind, testid: `notice-${kind}` } },
-      h("span", { text: detail ? t("{message} What was wrong: {detail}.", { message: saveMessage(kind) || kind, detail }) : saveMessage(kind) || kind }), extra || null));
+      h("span", { text: detail ? t("{message} What was wrong: {detail}.", { message, detail }) : message }), extra || null));
   }
 
   function clearNotice(kind) {

@@ -353,7 +353,10 @@ function showSaved(doc) {
 
 function saveNotices(notices) {
   const last = store.asides().at(-1);
-  for (const kind of notices) autosave.notice(kind, autosave.downloadButton(last && last.key), kind === "corrupt" && last ? last.reason : "");
+  for (const kind of notices) {
+    autosave.notice(kind, kind === "repaired" ? null : autosave.downloadButton(kind === "recovered" && store.failed ? store.failed.key : last && last.key),
+      kind === "corrupt" && last ? last.reason : "", store.recovery);
+  }
   autosave.drawAsides();
 }
 

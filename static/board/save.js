@@ -9,6 +9,14 @@
 // its own game is set aside (offered for download) and the other tab's is opened (unless
 // the other tab's save is the very same game: then nothing is set aside). Either way, a save
 // never silently drops the other tab's edits.
+//
+// Moving at the same moment: each save reads the pointer and writes under a Web Lock (where
+// the browser has them), so two tabs never save at once. A save that cannot wait for the
+// lock (the page is being closed), or a browser without locks, can still write beside
+// another tab's save: every head names the saves it goes on from, so whenever a tab hears of
+// a save (the `storage` event's new value, the channel's message) it checks for two saves
+// where neither goes on from the other (store.forks), keeps the one the pointer lost aside,
+// and says so above the table ("fork"), with a Download.
 
 import { createSaveNotices } from "./asides.js";
 import { t } from "../shared/i18n.js";
@@ -16,6 +24,8 @@ import { h } from "./dom.js";
 import { KEYS } from "./store.js";
 
 const CHANNEL = "castaway-referee.table";
+const LOCK = "castaway-referee.save"; // the Web Lock every save is written under
+const locks = typeof navigator !== "undefined" && navigator.locks && typeof navigator.locks.request === "function" ? navigator.locks : null;
 const SAVE_WITHIN = 500; // ms: the longest a save waits for the browser to be idle
 const whenIdle = typeof requestIdleCallback === "function"
   ? (fn) => requestIdleCallback(() => fn(), { timeout: SAVE_WITHIN })
@@ -39,15 +49,46 @@ function sameGame(doc, journal, state) {
     && sameJson(doc.state, state) && sameJson(doc.initial, journal.initial) && sameJson(doc.entries, journal.entries);
 }
 
+/** Run `fn` under the save lock, then `done` (always, once); a lock refused (a document
+ * without locks) runs it all the same. */
+function underLock(fn, done) {
+  let ran = false;
+  const run = () => {
+    if (ran) return;
+    ran = true;
+    try {
+      fn();
+    } finally {
+      done();
+    }
+  };
+  locks.request(LOCK, run).catch(run);
+}
+
+/** The line saying that the table is open in `count` other tabs too (none: no line). */
+function sayElsewhere(count, clearNotice) {
+  const html = document.documentElement;
+  html.dataset.otherTabs = String(count);
+  clearNotice("elsewhere");
+  if (!count) return;
+  const box = document.getElementById("board-notices");
+  // While this tab shows a shared table, the one in the other tab is the player's own.
+  const text = html.dataset.link === "shared" || html.dataset.link === "checking"
+    ? t("Your own table is open in another tab (this one shows a shared table). It is kept as it is there; nothing is lost.")
+    : t("This table is also open in another tab. Changes made in either tab show in both; nothing is lost.");
+  box.append(h("p", { class: "notice", data: { notice: "elsewhere", testid: "notice-elsewhere" } }, h("span", { text })));
+}
+
 export function createAutosave({ store, journal, board }) {
-  const $ = (id) => document.getElementById(id);
   const html = document.documentElement;
   const tab = Math.random().toString(36).slice(2);
   let timer = null;
+  let queued = false; // a save waiting for the lock
+  let scan = null; // a look for saves lost to another tab's, waiting for idle time
+  const told = new Set(store.asides().map((a) => a.key));
   let following = true;
   let channel = null;
   const others = new Set();
-
   const { notice, clearNotice, downloadButton, drawAsides } = createSaveNotices({ store, say: (text) => board.say(text) });
 
   // A move is saved once the board has shown it: in the browser's idle time after the frame
@@ -60,12 +101,22 @@ export function createAutosave({ store, journal, board }) {
     board.saving(true);
   }
 
-  function now() {
+  /** Save now: under the lock, unless `urgent` (the page is being closed: no waiting). */
+  function now(urgent = false) {
     if (timer !== null) {
       cancelIdle(timer);
       timer = null;
       board.saving(false);
     }
+    if (!locks || urgent) return write();
+    if (queued) return;
+    queued = true;
+    board.saving(true);
+    underLock(() => queued && write(), () => board.saving(false)); // (not if closed meanwhile)
+  }
+
+  function write() {
+    queued = false;
     const snapshot = board.snapshot();
     if (!snapshot || !journal.initial) return;
     const problem = store.save(journal, snapshot.state, board.demand ? board.demand() : null);
@@ -79,6 +130,24 @@ export function createAutosave({ store, journal, board }) {
     if (!problem && channel) channel.postMessage({ type: "saved", tab });
   }
 
+  // Another tab saved: follow it; a save lost to one written at the same moment is kept
+  // aside, looked for at idle time (a pointer value a later write replaced is not the last word).
+  function heard(follows = true) {
+    if (scan === null) scan = whenIdle(() => { scan = null; forked(); });
+    if (follows) follow();
+  }
+  // Said in every tab, whichever tab kept it aside (`told`: those already said here).
+  function forked() {
+    const lost = store.forks();
+    const fresh = store.asides().filter((a) => a.why === "other-tab" && !told.has(a.key)).map((a) => a.key);
+    for (const key of fresh) told.add(key);
+    if (!fresh.length) return;
+    notice("fork", downloadButton(fresh.at(-1)));
+    drawAsides();
+    html.dataset.forks = String(Number(html.dataset.forks || 0) + fresh.length);
+    if (lost.includes(store.base)) follow(true); // ours was the one lost: open the one kept
+  }
+
   /** Our save found another tab's newer one: keep ours aside, open theirs. When theirs is
    * the very same game (both tabs saved the same table in the same moment), there is
    * nothing of ours to keep: theirs is opened, and nothing is set aside. */
@@ -90,6 +159,7 @@ export function createAutosave({ store, journal, board }) {
       return;
     }
     const key = store.setAsideGame(journal, state, "other-tab");
+    told.add(key); // said here as a "conflict"
     notice("conflict", downloadButton(key));
     drawAsides();
     follow(true);
@@ -119,8 +189,11 @@ export function createAutosave({ store, journal, board }) {
 
   function listen() {
     addEventListener("storage", (e) => {
-      if (e.key === KEYS.pointer) follow();
-      else if (e.key === KEYS.aside) drawAsides();
+      if (e.key === KEYS.pointer) heard();
+      else if (e.key === KEYS.aside) {
+        drawAsides();
+        heard(false);
+      }
     });
     if (typeof BroadcastChannel !== "function") return;
     channel = new BroadcastChannel(CHANNEL);
@@ -133,7 +206,7 @@ export function createAutosave({ store, journal, board }) {
       } else if (data.type === "bye") {
         others.delete(data.tab);
         elsewhere();
-      } else if (data.type === "saved") follow();
+      } else if (data.type === "saved") heard();
     };
     channel.postMessage({ type: "hello", tab });
     addEventListener("pagehide", () => channel.postMessage({ type: "bye", tab }));
@@ -141,18 +214,10 @@ export function createAutosave({ store, journal, board }) {
 
   /** Say plainly that the table is open in another tab too, and that changes follow. */
   function elsewhere() {
-    html.dataset.otherTabs = String(others.size);
-    clearNotice("elsewhere");
-    if (!others.size) return;
-    const box = $("board-notices");
-    // While this tab shows a shared table, the one in the other tab is the player's own.
-    const text = html.dataset.link === "shared" || html.dataset.link === "checking"
-      ? t("Your own table is open in another tab (this one shows a shared table). It is kept as it is there; nothing is lost.")
-      : t("This table is also open in another tab. Changes made in either tab show in both; nothing is lost.");
-    box.append(h("p", { class: "notice", data: { notice: "elsewhere", testid: "notice-elsewhere" } }, h("span", { text })));
+    sayElsewhere(others.size, clearNotice);
   }
 
-  addEventListener("pagehide", () => timer !== null && now());
+  addEventListener("pagehide", () => (timer !== null || queued) && now(true));
   document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && timer !== null && now());
 
   return {

@@ -3,9 +3,13 @@
 // tab never costs a table:
 //
 //   a versioned document: a head (the table as it stands, the game's first table, the newest
-//   log entries, the cursor) and, for the rest of the log, chunks of CHUNK entries stored
-//   once under a name made from their content. A move rewrites the head only (a few KB,
-//   however long the game), never the whole history.
+//   log entries, the cursor, the saves it goes on from) and, for the rest of the log, chunks
+//   of CHUNK entries stored once under a name made from their content. A move rewrites the
+//   head only (a few KB, however long the game), never the whole history.
+//   one fault costs one save, never two: the chunks of a save and of the save before it lie
+//   in two slots ("a" and "b", one copy each), so a chunk lost or damaged in one leaves the
+//   other openable. A chunk is read only if its text still gives its name (its content
+//   hash): one that does not is damaged, and never drawn.
 //   write-then-swap: each head goes under a new name; only once that write succeeded does
 //   the pointer switch to it. The pointer also names the save before (kept for one more
 //   save), so a torn or refused save leaves the one before.
@@ -14,13 +18,17 @@
 //   set aside, never deleted: a save that cannot be read, that the rules refuse, or that a
 //   new game replaces, is listed as set aside where it lies (no copy: kept at any size) until
 //   the player downloads or discards it.
-//   another tab: the pointer is read back before each save; if another tab moved it, nothing
-//   is written and the caller is told ("conflict").
+//   another tab: the pointer is read back before each save (under a Web Lock where the
+//   browser has them: ./save.js); if another tab moved it, nothing is written and the caller
+//   is told ("conflict"). Saves written at the same moment by two tabs are found afterwards
+//   (forks(): neither goes on from the other) and the one the pointer lost is kept aside.
 //   no storage: quota exceeded or storage unavailable (private mode, blocked): the app keeps
 //   working in memory and says that the table is not being saved.
 
-import { entryProblem, tableProblem } from "../shared/savecheck.js";
 import { t } from "../shared/i18n.js";
+import { digest, docProblem, logLength, nameHash, slotOf, whyWords } from "./save-words.js";
+
+export { docProblem, saveMessage } from "./save-words.js";
 
 const V1 = "castaway-referee.v1.";
 const PREFIX = "castaway-referee.v2.";
@@ -38,31 +46,8 @@ export const VERSION = 2;
 export const CHUNK = 64;
 const CHUNK_FORMAT = "castaway-referee/log-chunk";
 export const KEEP_GAMES = 3;
-
-/** What the autosave tells the player, by kind (said in the page's language when shown). */
-export function saveMessage(kind) {
-  switch (kind) {
-    case "unavailable": return t("This browser is not letting the app save (private mode or storage blocked). The table works, but it will be gone when you close the tab: export it to keep it.");
-    case "full": return t("The browser's storage is full, so the table is not being saved. The table works; export it to keep it.");
-    case "corrupt": return t("Your saved table could not be read, so it was not opened. It has been kept aside: you can download it before starting again.");
-    case "older": return t("The latest save could not be used, so the save before it was opened. The one that could not be used is kept aside for download.");
-    case "refused": return t("Your saved table was not accepted by the rules, so it was not opened. It has been kept aside: you can download it.");
-    case "new-game": return t("Your last game was kept aside when this one replaced it: download it to open it again with Import.");
-    case "conflict": return t("This table was changed in another tab at the same time. The other tab's table is shown here now; your last change was kept aside for download.");
-    default: return null;
-  }
-}
-
-/** Why a save was set aside, in words. */
-function whyWords(why) {
-  switch (why) {
-    case "unreadable": return t("a save that could not be read");
-    case "refused": return t("a save the rules did not accept");
-    case "new-game": return t("the game you had before a New game or an import");
-    case "other-tab": return t("a change made at the same time as another tab's");
-    default: return t("a save");
-  }
-}
+const LOG_DAMAGED = () => t("part of the save's log is missing or damaged");
+const LINE = 16; // how many saves back a head names the saves it goes on from
 
 function openStorage() {
   try {
@@ -88,18 +73,6 @@ function isQuota(error) {
     error.name === "NS_ERROR_DOM_QUOTA_REACHED");
 }
 
-/** A name for a chunk made from its text (two 32-bit FNV-1a hashes and the length). */
-function digest(text) {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193) >>> 0;
-    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
-  }
-  return `${a.toString(36)}${b.toString(36)}${text.length.toString(36)}`;
-}
-
 const isObject = (v) => Boolean(v) && typeof v === "object" && !Array.isArray(v);
 
 // The card's demand saved beside the table (what the demand panel restores): its card,
@@ -114,6 +87,10 @@ export class Store {
     this.pointerText = null; // the pointer as this tab last read or wrote it
     this.base = null; // the key of the save this tab's table comes from
     this.chunkKeys = []; // the chunks of the last head written or read
+    this.line = []; // the saves this tab's save goes on from, newest first
+    this.mine = false; // whether this tab wrote the save it comes from (`base`)
+    this.verified = new Set(); // chunks this tab wrote or found whole (not read again at each save)
+    this.recovery = null; // what a fall-back to an earlier save lost: {lost, kept} (moves)
     this.candidates = [];
     this.inMemory = new Map(); // set-aside data storage could not hold: key -> text
   }
@@ -163,7 +140,10 @@ export class Store {
     const legacy = this._get(KEYS.v1.corrupt);
     if (legacy !== null && !this.asides().some((a) => a.key === KEYS.v1.corrupt)) this.setAside(KEYS.v1.corrupt, "unreadable");
     this.candidates = [pointer.current, pointer.previous].filter(Boolean);
-    if (!pointer.current) this.candidates.push(...this._strays());
+    // Last, the newest other save whose log is whole (a tab closed mid-save, a lost pointer).
+    this.candidates.push(...this._strays().filter((k) => !this.candidates.includes(k)));
+    this.failed = null;
+    this.repaired = false;
     return this.next(notices);
   }
 
@@ -176,12 +156,16 @@ export class Store {
       if (raw === null) continue;
       const { doc, problem } = this.read(raw);
       if (doc) {
-        this.base = key;
-        this.chunkKeys = doc.chunks;
-        if (notices.length) notices[0] = "older";
+        this._adopt(key, doc, false);
+        if (notices.length && this.failed && this.failed.count !== null) {
+          this.recovery = { lost: Math.max(0, this.failed.count - doc.entries.length), kept: doc.entries.length };
+          notices[0] = "recovered";
+        } else if (notices.length) notices[0] = "older";
+        if (this.repaired) notices.push("repaired");
         return { doc, notices };
       }
       this.setAside(key, "unreadable", problem);
+      if (!this.failed && problem === LOG_DAMAGED()) this.failed = { key, count: logLength(raw, CHUNK) };
       if (!notices.length) notices.push("corrupt");
     }
     this.base = null;
@@ -224,19 +208,57 @@ export class Store {
     if (!Array.isArray(head.chunks) || !Array.isArray(head.tail)) return t("the save's log is damaged");
     const entries = [];
     for (const key of head.chunks) {
-      const text = typeof key === "string" && key.startsWith(KEYS.chunk) ? this._get(key) : null;
-      let chunk = null;
-      try {
-        chunk = text === null ? null : JSON.parse(text);
-      } catch {
-        chunk = null;
-      }
-      if (!isObject(chunk) || chunk.format !== CHUNK_FORMAT || !Array.isArray(chunk.entries)) return t("part of the save's log is missing or damaged");
-      for (const e of chunk.entries) entries.push(e);
+      const chunk = this._chunk(key);
+      if (!chunk) return LOG_DAMAGED();
+      for (const e of chunk) entries.push(e);
     }
     for (const e of head.tail) entries.push(e);
     return { state: head.state, initial: head.initial, entries, cursor: head.cursor, chunks: head.chunks,
+      line: Array.isArray(head.line) ? head.line.filter((k) => typeof k === "string") : [],
       demand: isDemand(head.demand) ? head.demand : null };
+  }
+
+  /** A chunk's entries, or null if it is missing or damaged and its copy in the other slot
+   * (the same content hash) is too. A chunk read from its copy is written back whole. */
+  _chunk(key) {
+    const found = this._chunkExact(key);
+    if (found || typeof key !== "string" || !key.startsWith(KEYS.chunk)) return found;
+    for (const twin of ["a", "b"].map((slot) => `${KEYS.chunk}${slot}.${nameHash(key)}`)) {
+      const entries = twin === key ? null : this._chunkExact(twin);
+      if (!entries) continue;
+      this.repaired = true;
+      try {
+        this.storage.setItem(key, this._get(twin));
+      } catch {
+        /* read from the copy all the same */
+      }
+      return entries;
+    }
+    return null;
+  }
+
+  /** The entries of the chunk under `key` exactly, or null if it is missing or damaged: its
+   * text must give its name (the hash of its content), be JSON and hold a list of entries. */
+  _chunkExact(key) {
+    const text = typeof key === "string" && key.startsWith(KEYS.chunk) ? this._get(key) : null;
+    if (text === null || (!this.verified.has(key) && digest(text) !== nameHash(key))) return null;
+    let chunk = null;
+    try {
+      chunk = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    if (!isObject(chunk) || chunk.format !== CHUNK_FORMAT || !Array.isArray(chunk.entries)) return null;
+    this.verified.add(key);
+    return chunk.entries;
+  }
+
+  /** This tab's table now comes from the save under `key` (`mine`: this tab wrote it). */
+  _adopt(key, doc, mine) {
+    this.base = key;
+    this.chunkKeys = doc.chunks;
+    this.line = doc.line || [];
+    this.mine = mine;
   }
 
   /** The save the pointer names now, checked; null if none or bad. Only looks: this tab
@@ -254,13 +276,13 @@ export class Store {
     if (!raw) return null;
     const { doc } = this.read(raw);
     if (!doc) return null;
-    // The log chunks both saves share (named by their content) hold the same entries.
+    // Log chunks of the same content (named by it, in either slot) hold the same entries.
     let shared = 0;
-    while (shared < doc.chunks.length && doc.chunks[shared] === this.chunkKeys[shared]) shared += 1;
+    while (shared < doc.chunks.length && shared < this.chunkKeys.length
+      && nameHash(doc.chunks[shared]) === nameHash(this.chunkKeys[shared])) shared += 1;
     doc.same = shared * CHUNK;
     this.pointerText = pointer.text;
-    this.base = pointer.current;
-    this.chunkKeys = doc.chunks;
+    this._adopt(pointer.current, doc, false);
     return doc;
   }
 
@@ -272,6 +294,35 @@ export class Store {
       this.setAside(pointer.current, "unreadable");
     }
     this.pointerText = pointer.text;
+  }
+
+  /** The saves goes on from (newest first), read from its head; null if it names none. */
+  _lineOf(key) {
+    try {
+      const head = JSON.parse(this._get(key) || "null");
+      return isObject(head) && Array.isArray(head.line) ? head.line : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** After another tab saved: saves written at the same moment as the one the pointer names,
+   * where neither goes on from the other (a head in storage that the current save does not go
+   * on from, and that does not go on from it), would be lost: each is kept aside
+   * ("other-tab"). Returns their keys (this tab's own last save among them if it was lost). */
+  forks() {
+    if (!this.storage) return [];
+    const current = this._pointer().current;
+    const line = current ? this._lineOf(current) : null;
+    if (!line) return []; // a save from before lines were kept: nothing to compare
+    const kept = new Set(this.asides().map((a) => a.key));
+    const lost = this._keys().filter((k) => k.startsWith(KEYS.head) && k !== current && !kept.has(k) && !line.includes(k))
+      .filter((k) => {
+        const theirs = this._lineOf(k); // (none: a copy kept aside, or a head from before lines)
+        return theirs !== null && !theirs.includes(current) && theirs.some((a) => line.includes(a));
+      });
+    for (const k of lost) this.setAside(k, "other-tab");
+    return lost;
   }
 
   /** Whether another tab has saved since this one last read or wrote the pointer. */
@@ -289,17 +340,20 @@ export class Store {
     if (this.changedElsewhere()) return "conflict";
     try {
       const chunks = this._writeChunks(journal);
-      const head = this._head(journal, state, chunks, demand);
+      const line = [this.base, ...this.line].filter(Boolean).slice(0, LINE);
+      const head = this._head(journal, state, chunks, demand, line);
       const key = `${KEYS.head}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
       this._write(key, head);
       const pointerText = JSON.stringify({ current: key, previous: this.base });
       this.storage.setItem(KEYS.pointer, pointerText); // the swap: only after the write succeeded
       const before = this._pointerKeys(this.pointerText);
       this.pointerText = pointerText;
-      const sealed = chunks.length !== this.chunkKeys.length || chunks.some((k, i) => k !== this.chunkKeys[i]);
-      this.chunkKeys = chunks;
+      const sealed = chunks.length !== this.chunkKeys.length || this.wroteChunk;
       this._forgetOld(before, [key, this.base]);
+      this.line = line;
       this.base = key;
+      this.chunkKeys = chunks;
+      this.mine = true;
       journal.saved();
       if (sealed) this._collectChunks();
       this.problem = null;
@@ -309,24 +363,39 @@ export class Store {
     return this.problem;
   }
 
+  /** The chunks of the save being written, in the slot the save it goes on from does not
+   * use: each is written there once (then known whole to this tab), so the save before keeps
+   * a copy of its own. */
   _writeChunks(journal) {
+    const slot = slotOf(this.chunkKeys) === "a" ? "b" : "a";
     const sealed = Math.floor(journal.entries.length / CHUNK);
     const kept = Math.min(sealed, Math.floor(journal.changedFrom / CHUNK), this.chunkKeys.length);
-    const chunks = this.chunkKeys.slice(0, kept);
-    for (let k = kept; k < sealed; k += 1) {
+    const chunks = [];
+    this.wroteChunk = false;
+    for (let k = 0; k < sealed; k += 1) {
+      // The same entries as the base's chunk k: the same name in this slot, if found whole.
+      const known = k < kept ? `${KEYS.chunk}${slot}.${nameHash(this.chunkKeys[k])}` : null;
+      if (known && (this.verified.has(known) || this._chunkExact(known))) {
+        chunks.push(known);
+        continue;
+      }
       const text = JSON.stringify({ format: CHUNK_FORMAT, entries: journal.entries.slice(k * CHUNK, (k + 1) * CHUNK) });
-      const key = `${KEYS.chunk}${digest(text)}`;
-      if (this._get(key) !== text) this._write(key, text);
+      const key = `${KEYS.chunk}${slot}.${digest(text)}`;
+      if (this._get(key) !== text) {
+        this._write(key, text);
+        this.wroteChunk = true;
+      }
+      this.verified.add(key);
       chunks.push(key);
     }
     return chunks;
   }
 
-  _head(journal, state, chunks, demand = null) {
+  _head(journal, state, chunks, demand = null, line = []) {
     return JSON.stringify({
       format: FORMAT, version: VERSION, saved_at: new Date().toISOString(), state,
       initial: journal.initial, chunks, tail: journal.entries.slice(chunks.length * CHUNK), cursor: journal.cursor,
-      ...(isDemand(demand) ? { demand } : {}),
+      line, ...(isDemand(demand) ? { demand } : {}),
     });
   }
 
@@ -377,15 +446,23 @@ export class Store {
     return this._keys().filter((k) => k.startsWith(KEYS.head)).sort().reverse();
   }
 
-  /** Chunks that no kept head names are removed (after a chunk was sealed). */
+  /** Chunks that no head in storage names are removed (after a chunk was written). Every
+   * head counts, named by a pointer or not: one written at the same moment by another tab
+   * is kept whole until it is kept aside (forks()). */
   _collectChunks() {
-    const heads = [...this._pointerKeys(this.pointerText), ...this.asides().map((a) => a.key)];
+    const heads = new Set([...this._pointerKeys(this.pointerText), ...this.asides().map((a) => a.key),
+      ...this._keys().filter((k) => k.startsWith(KEYS.head))]);
     const named = new Set();
     for (const key of heads) {
       const text = this._get(key) || this.inMemory.get(key) || "";
-      for (const m of text.matchAll(/castaway-referee\.v2\.chunk\.[0-9a-z]+/g)) named.add(m[0]);
+      for (const m of text.matchAll(/castaway-referee\.v2\.chunk\.[0-9a-z.]+/g)) named.add(m[0]);
     }
-    for (const key of this._keys()) if (key.startsWith(KEYS.chunk) && !named.has(key)) this._remove(key);
+    for (const key of this._keys()) {
+      if (key.startsWith(KEYS.chunk) && !named.has(key)) {
+        this._remove(key);
+        this.verified.delete(key);
+      }
+    }
   }
 
   // ---------------------------------------------------------------- set aside
@@ -446,9 +523,25 @@ export class Store {
     const raw = this.inMemory.get(key) ?? this._get(key);
     if (raw === null) return null;
     const { doc } = this.read(raw);
-    if (!doc) return { name: "castaway-unreadable-save.txt", type: "application/octet-stream", text: raw };
-    const history = { initial: doc.initial, entries: doc.entries, cursor: doc.cursor };
-    return { name: "castaway-table-kept-aside.json", type: "application/json", text: JSON.stringify(history, null, 2) };
+    if (doc) {
+      const history = { initial: doc.initial, entries: doc.entries, cursor: doc.cursor };
+      return { name: "castaway-table-kept-aside.json", type: "application/json", text: JSON.stringify(history, null, 2) };
+    }
+    // A head whose log is not whole: one file with the table as it stood and what of its log
+    // could be read (each chunk's entries, or null where it was missing or damaged), which
+    // Import opens (./transfer.js).
+    let head = null;
+    try {
+      head = JSON.parse(raw);
+    } catch {
+      head = null;
+    }
+    if (isObject(head) && head.format === FORMAT && head.version === VERSION && Array.isArray(head.chunks)) {
+      const whole = { ...head, chunks: head.chunks.map((k) => this._chunk(k)) };
+      delete whole.line;
+      return { name: "castaway-table-kept-aside.json", type: "application/json", text: JSON.stringify(whole, null, 2) };
+    }
+    return { name: "castaway-unreadable-save.txt", type: "application/octet-stream", text: raw };
   }
 
   /** Whether the player hid the line of earlier tables on this device. */
@@ -488,19 +581,4 @@ export class Store {
     const games = this.asides().filter((a) => a.why === "new-game");
     for (const old of games.slice(0, Math.max(0, games.length - KEEP_GAMES))) this.forget(old.key);
   }
-}
-
-/** Null if a saved game can be drawn and handed to the rules, else what is wrong. */
-export function docProblem(doc) {
-  if (!isObject(doc.state)) return t("the save has no table in it");
-  if (!isObject(doc.initial)) return t("the save has no first table in it");
-  if (!Array.isArray(doc.entries)) return t("the game's log is not a list");
-  if (!Number.isInteger(doc.cursor) || doc.cursor < 0 || doc.cursor > doc.entries.length) return t("the game's log has a damaged position");
-  const problem = tableProblem(doc.state) || tableProblem(doc.initial);
-  if (problem) return problem;
-  for (const entry of doc.entries) {
-    const bad = entryProblem(entry);
-    if (bad) return bad;
-  }
-  return null;
 }

@@ -44,8 +44,9 @@ export function createTransfer({ ctl, store, autosave, panel, leaveShared }) {
       return false;
     }
     const isRequest = data && data.format === "castaway-referee/request";
-    const history = data && data.format === "castaway-referee/autosave" ? data.snapshot && data.snapshot.history : data;
-    if (!isRequest && !(history && typeof history === "object" && history.initial)) {
+    const aside = keptAside(data);
+    const history = aside ? aside.history : data && data.format === "castaway-referee/autosave" ? data.snapshot && data.snapshot.history : data;
+    if (!isRequest && !aside && !(history && typeof history === "object" && history.initial)) {
       showMessage(t("This file is neither a table nor a request exported by Castaway Referee."), "refused");
       return false;
     }
@@ -59,13 +60,26 @@ export function createTransfer({ ctl, store, autosave, panel, leaveShared }) {
       ctl.say(t("Import cancelled: your table is unchanged."));
       return false;
     }
-    const ok = await replaceTable(isRequest ? { cmd: "new", state: data.state } : { cmd: "load", history }, t("Import"));
+    const ok = await replaceTable(isRequest ? { cmd: "new", state: data.state }
+      : aside && !history ? { cmd: "new", state: aside.state } : { cmd: "load", history }, t("Import"));
+    if (ok && aside && !history) showMessage(t("Part of this save's log was lost, so its table was opened as it stood, without the moves before it."));
     if (ok && isRequest && data.effect) {
       const context = data.context && typeof data.context === "object" ? data.context : {};
       const choices = data.choices && typeof data.choices === "object" ? data.choices : {};
       panel().load({ card: typeof data.card === "string" ? data.card : null, effect: data.effect, context, choices });
     }
     return ok;
+  }
+
+  /** A save kept aside and downloaded (the autosave's second layout, ./store.js asideFile):
+   * {history} when its whole log is there (each chunk's entries inline), else {state}: the
+   * table as it stood. Null for anything else. */
+  function keptAside(data) {
+    if (!data || data.format !== "castaway-referee/autosave" || data.version !== 2 || !Array.isArray(data.chunks) || !Array.isArray(data.tail)) return null;
+    if (data.chunks.every(Array.isArray)) {
+      return { history: { initial: data.initial, entries: [...data.chunks.flat(), ...data.tail], cursor: data.cursor } };
+    }
+    return data.state && typeof data.state === "object" ? { history: null, state: data.state } : null;
   }
 
   async function importFile(e) {
