@@ -109,7 +109,9 @@ def test_each_code_in_the_panel_comes_with_its_words(page: Page, site_url: str) 
              return [a.dataset.clause, a.textContent, name && name.matches(".clause-name")
                      ? name.textContent : null]; })""",
     )
-    assert [code for code, _, _ in steps][:3] == ["G-card-wounds", "C5", "G-wound-track"]
+    # The card's Wound, the halving's unfulfilled demand, then the line that totals the card's
+    # Wounds, cited by the rule that caused them (the card's own), not the wound track.
+    assert [code for code, _, _ in steps][:3] == ["G-card-wounds", "C5", "G-card-wounds"]
     for code, chip, words in steps:
         assert chip == code
         assert words == f" {titles[code]}:", (code, words)
