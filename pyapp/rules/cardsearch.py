@@ -13,7 +13,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from .catalogue import Card, ListedCard, card_list, catalogue
-from .demands import Effect
+from .demands import CardPart, Choose, Demand, Effect
 from .errors import SearchError
 from .i18n import N_, _, n_
 from .words import capital, resource_count, track_words
@@ -55,10 +55,28 @@ def words(text: str) -> tuple[str, ...]:
     return tuple(w for w in re.split(r"[^a-z0-9+]+", fold(text).replace("-", " ")) if w)
 
 
+def flat(demands: tuple[Demand, ...] | tuple[()]) -> tuple[Demand, ...]:
+    """The plain demands of an effect, those inside its parts and choices too."""
+    out: list[Demand] = []
+    for d in demands:
+        if isinstance(d, CardPart):
+            out += flat(d.demands) + flat(d.alternative)
+        elif isinstance(d, Choose):
+            for option in d.options:
+                out += flat(option)
+        else:
+            out.append(d)
+    return tuple(out)
+
+
 def rules_differently(card: Card) -> str:
-    """A short flag on cards a player may rule wrongly: 'if possible', 'or …', not a demand."""
+    """A short flag on cards a player may rule wrongly: a choice, 'if possible', 'or …', not
+    a demand."""
     effect = card.effect
-    if effect.alternative:
+    if any(isinstance(d, Choose) for d in effect.demands):
+        return N_("The players choose: the option that costs least is suggested, the others "
+                  "offered")
+    if effect.alternative or any(isinstance(d, CardPart) for d in effect.demands):
         return N_("Has its own “or …”: if the first part can't be paid in full, the other "
                   "applies")
     if any(d.if_possible for d in effect.demands):
@@ -149,7 +167,7 @@ def _index() -> tuple[_Indexed, ...]:
         other = (c.listed, *c.aliases, *aliases.get((c.list_deck, c.list_name), ()))
         more = " ".join((c.text, c.part, c.note, c.deck, c.group))
         demands = tuple((d.kind, _fields(d)) for d in
-                        (*c.effect.demands, *(c.effect.alternative or ())))
+                        flat((*c.effect.demands, *(c.effect.alternative or ()))))
         own = " ".join(words(c.name))
         others = tuple(" ".join(words(o)) for o in other if o)
         out.append(_Indexed(c, None, c.list_deck, (own,), others,
