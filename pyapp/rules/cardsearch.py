@@ -390,7 +390,7 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
     phrase = " ".join(all_terms)
     prepared = tuple(_hits(t) for t in terms)
     typed = (demand.demands[0].kind, _fields(demand.demands[0])) if demand else None
-    scored: list[tuple[float, str, int, bool]] = []
+    scored: list[tuple[float, bool, str, int, bool]] = []
     index = _index()
     candidates: set[int] = set()
     if prepared:
@@ -416,9 +416,11 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
             score += _phrase(e, phrase)
         if e.has_demand:
             score += 0.25  # a tie goes to the card the referee rules
-        scored.append((-score, e.label, i, in_name))
+        # Scored alike, a card's Event effect comes before its Threat entry.
+        threat = e.card is not None and e.card.deck == "threat"
+        scored.append((-score, threat, e.label, i, in_name))
     hits = [Hit(1000, None, "the demand you typed", demand, _label(demand))] if demand else []
-    for neg, _name, i, in_name in heapq.nsmallest(limit - len(hits), scored):
+    for neg, _threat, _name, i, in_name in heapq.nsmallest(limit - len(hits), scored):
         score = -neg
         why = "contains the demand" if score >= 500 else "name" if in_name else "text"
         hits.append(_hit(index[i], score, why))
