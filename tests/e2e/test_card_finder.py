@@ -132,7 +132,7 @@ def test_a_card_limited_to_the_camps_tile_says_so_when_picked(page: Page) -> Non
     page.click("[data-testid=card-attack-of-a-hungry-predator]")
     chosen = page.locator("[data-testid=demand-chosen]")
     expect(chosen).to_contain_text("Cover 1 food source with a black marker on the camp's tile")
-    expect(chosen).to_contain_text("The card deals 1 Wound")
+    expect(chosen).to_contain_text("Each character suffers 1 Wound")
 
 
 def test_a_deck_chip_with_nothing_typed_lists_that_deck(page: Page) -> None:
