@@ -24,7 +24,7 @@ from .ruling import (
     weakest,
 )
 from .state import PlannedAction, TableState
-from .telling import alternative_question, demands_words, ruling_words
+from .telling import alternative_question, demands_words, part_question, ruling_words
 from .verdict import Ledger
 from .work import Work
 from .wounds import suffer
@@ -141,7 +141,7 @@ def _part_taken(work: Work, ledger: Ledger, part: CardPart, index: int) -> tuple
             Option(value=alt, label=_("Its alternative")),), chosen=alt, default=alt))
     else:
         ledger.decisions.append(Decision(
-            id="part_alternative", question=_("Take this part's alternative instead?"),
+            id="part_alternative", question=part_question(part, work.state),
             options=(Option(value=pay, label=_("Pay this part")),
                      Option(value=alt, label=_("Take its alternative"))),
             chosen=alt if chose else pay, default=pay))

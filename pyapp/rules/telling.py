@@ -78,22 +78,27 @@ def signed(n: int) -> str:
 # ------------------------------------------------------------------ the demands
 
 
-# A card's own Wounds on a group, as the card says it ("each character suffers 1 Wound").
-SUFFER = {"all": (N_("Each character suffers {n} Wound"), N_("Each character suffers {n} Wounds")),
-          "in_camp": (N_("Each character in camp suffers {n} Wound"),
-                      N_("Each character in camp suffers {n} Wounds")),
-          "first_player": (N_("The First Player suffers {n} Wound"),
-                           N_("The First Player suffers {n} Wounds")),
-          "resolver": (N_("The character resolving the Action suffers {n} Wound"),
-                       N_("The character resolving the Action suffers {n} Wounds"))}
+def _suffer(victims: str, n: int) -> str:
+    """A card's own Wounds on a group, as the card says it ("Each character suffers 1
+    Wound"); "" for a figure or the phase's victims."""
+    if victims == "all":
+        return n_("Each character suffers {n} Wound", "Each character suffers {n} Wounds", n)
+    if victims == "in_camp":
+        return n_("Each character in camp suffers {n} Wound",
+                  "Each character in camp suffers {n} Wounds", n)
+    if victims == "first_player":
+        return n_("The First Player suffers {n} Wound", "The First Player suffers {n} Wounds", n)
+    if victims == "resolver":
+        return n_("The character resolving the Action suffers {n} Wound",
+                  "The character resolving the Action suffers {n} Wounds", n)
+    return ""
 
 
 def demand_words(demand: Demand, state: TableState) -> str:
     """A demand in a player's words ("Discard 2 wood", "Lower the Roof by 1")."""
-    if demand.kind == "wounds" and demand.victims in SUFFER:
-        one, many = SUFFER[demand.victims]
-        text = n_(one, many, demand.amount, n=demand.amount)
-        return _("{demand}, if possible", demand=text) if demand.if_possible else text
+    said = _suffer(demand.victims, demand.amount) if demand.kind == "wounds" else ""
+    if said:
+        return _("{demand}, if possible", demand=said) if demand.if_possible else said
     text = _DEMAND_WORDS[demand.kind](demand, state)
     if demand.if_possible:
         text = _("{demand}, if possible", demand=text)
@@ -247,6 +252,15 @@ def alternative_question(demands: Any, alternative: Any, state: TableState,
                  "{alternative}.", alternative=instead)
     return _("Take the card's alternative instead? {alternative}, instead of {demand}.",
              alternative=instead, demand=and_chain([_doing(d, state) for d in demands]))
+
+
+def part_question(part: Any, state: TableState) -> str:
+    """A part of a card with its own alternative, as the players are asked it ("Take this
+    part's alternative instead? Each character suffers 2 Wounds, instead of moving the
+    camp.")."""
+    return _("Take this part's alternative instead? {alternative}, instead of {demand}.",
+             alternative=demands_words(part.alternative, state),
+             demand=and_chain([_doing(d, state) for d in part.demands]))
 
 
 def _kept(demands: Any, state: TableState) -> str:

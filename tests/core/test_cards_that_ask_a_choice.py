@@ -139,6 +139,8 @@ def test_cannibal_island_s_book_offers_its_part_s_alternative() -> None:
     assert {w.figure: w.other for w in cannot.wounds} == {"cook": 5, "explorer": 5}
     offered = next(d for d in moves.decisions if d.id == "part_alternative")
     assert [o.value for o in offered.options] == ["none", "1"] and offered.chosen == "none"
+    assert offered.question == ("Take this part's alternative instead? Each character suffers "
+                                "2 Wounds, instead of moving the camp.")
 
 
 OLD_IDS = {
