@@ -194,3 +194,20 @@ def test_a_log_entry_naming_an_old_id_shows_the_card_s_name(page: Page) -> None:
         page.click("[data-testid=undo]")
     expect(page.locator("[data-testid=undo-toast]")).to_contain_text(
         "Undone: Disaster: Roof 2 to 1")
+
+
+def test_the_card_s_alternative_is_named_where_the_players_choose(page: Page) -> None:
+    """Unusually Cold Night with 2 wood: the choice says what the alternative is; taken, the
+    verdict says the wood is kept."""
+    set_table(page, {**copy.deepcopy(DEMO), "phase": "event", "planned_actions": [],
+                     "available": {"wood": 2}})
+    page.fill("[data-testid=demand-search]", "unusually cold night")
+    page.click("[data-testid=card-unusually-cold-night]")
+    settle(page)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview] [data-testid=decisions]")
+    decisions = page.locator("[data-testid=decisions]")
+    expect(decisions).to_contain_text(
+        "Take the card's alternative instead? Each character suffers 1 Wound, instead of "
+        "discarding 2 wood.")
+    page.select_option("[data-decision=use_alternative] select", label="Take the alternative")
+    expect(page.locator("[data-testid=follows]")).to_contain_text("The 2 wood are kept.")
