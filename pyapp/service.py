@@ -190,7 +190,10 @@ def moment_json(text: str) -> str:
     {"offered", "ticked", "fixed"}, "card_phase", "set_phase", "set_phase_label",
     "card_combat", "early"}}`. A card the catalogue does not hold is taken as no card."""
     asked = MomentAsk.model_validate(read_text(text, "request"))
-    card = next((c for c in catalogue().cards if c.id == asked.card), None)
+    try:
+        card = catalogue().card(asked.card) if asked.card else None
+    except KeyError:
+        card = None
     found = moment(asked.state, asked.effect, card, asked.context, asked.resolving)
     return '{"ok":true,"moment":' + found.model_dump_json() + "}"
 

@@ -75,6 +75,7 @@ export interface Card {
   effect: Effect;
   event_combat?: boolean;
   fan?: boolean;
+  former_ids?: string[];
   group?: "" | "build" | "gather" | "explore" | "creature" | "trap" | "treasure";
   id: string;
   listed?: string;

@@ -13,7 +13,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from .catalogue import Card, ListedCard, card_list, catalogue
-from .demands import Effect
+from .demands import CardPart, Choose, Demand, Effect
 from .errors import SearchError
 from .i18n import N_, _, n_
 from .words import capital, resource_count, track_words
@@ -55,10 +55,28 @@ def words(text: str) -> tuple[str, ...]:
     return tuple(w for w in re.split(r"[^a-z0-9+]+", fold(text).replace("-", " ")) if w)
 
 
+def flat(demands: tuple[Demand, ...] | tuple[()]) -> tuple[Demand, ...]:
+    """The plain demands of an effect, those inside its parts and choices too."""
+    out: list[Demand] = []
+    for d in demands:
+        if isinstance(d, CardPart):
+            out += flat(d.demands) + flat(d.alternative)
+        elif isinstance(d, Choose):
+            for option in d.options:
+                out += flat(option)
+        else:
+            out.append(d)
+    return tuple(out)
+
+
 def rules_differently(card: Card) -> str:
-    """A short flag on cards a player may rule wrongly: 'if possible', 'or …', not a demand."""
+    """A short flag on cards a player may rule wrongly: a choice, 'if possible', 'or …', not
+    a demand."""
     effect = card.effect
-    if effect.alternative:
+    if any(isinstance(d, Choose) for d in effect.demands):
+        return N_("The players choose: the option that costs least is suggested, the others "
+                  "offered")
+    if effect.alternative or any(isinstance(d, CardPart) for d in effect.demands):
         return N_("Has its own “or …”: if the first part can't be paid in full, the other "
                   "applies")
     if any(d.if_possible for d in effect.demands):
@@ -149,7 +167,7 @@ def _index() -> tuple[_Indexed, ...]:
         other = (c.listed, *c.aliases, *aliases.get((c.list_deck, c.list_name), ()))
         more = " ".join((c.text, c.part, c.note, c.deck, c.group))
         demands = tuple((d.kind, _fields(d)) for d in
-                        (*c.effect.demands, *(c.effect.alternative or ())))
+                        flat((*c.effect.demands, *(c.effect.alternative or ()))))
         own = " ".join(words(c.name))
         others = tuple(" ".join(words(o)) for o in other if o)
         out.append(_Indexed(c, None, c.list_deck, (own,), others,
@@ -372,7 +390,7 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
     phrase = " ".join(all_terms)
     prepared = tuple(_hits(t) for t in terms)
     typed = (demand.demands[0].kind, _fields(demand.demands[0])) if demand else None
-    scored: list[tuple[float, str, int, bool]] = []
+    scored: list[tuple[float, bool, str, int, bool]] = []
     index = _index()
     candidates: set[int] = set()
     if prepared:
@@ -398,9 +416,11 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
             score += _phrase(e, phrase)
         if e.has_demand:
             score += 0.25  # a tie goes to the card the referee rules
-        scored.append((-score, e.label, i, in_name))
+        # Scored alike, a card's Event effect comes before its Threat entry.
+        threat = e.card is not None and e.card.deck == "threat"
+        scored.append((-score, threat, e.label, i, in_name))
     hits = [Hit(1000, None, "the demand you typed", demand, _label(demand))] if demand else []
-    for neg, _name, i, in_name in heapq.nsmallest(limit - len(hits), scored):
+    for neg, _threat, _name, i, in_name in heapq.nsmallest(limit - len(hits), scored):
         score = -neg
         why = "contains the demand" if score >= 500 else "name" if in_name else "text"
         hits.append(_hit(index[i], score, why))

@@ -45,6 +45,9 @@ class Card(Value):
     event_combat: bool = False  # a fight in the Event Phase: the First Player fights
     scenario: int | None = Field(default=None, ge=1, le=7)  # a scenario's own rule or card
     aliases: tuple[Label, ...] = ()  # other names the card goes by (other translations)
+    # The ids this card had when the catalogue split it into ready-decided entries (one per
+    # option): saves, share links and players still name them, and they still find it.
+    former_ids: tuple[str, ...] = ()
     note: str = Field(default="", max_length=300)
     effect: Effect
 
@@ -72,10 +75,22 @@ class Catalogue(Value):
     cards: tuple[Card, ...]
 
     def card(self, card_id: str) -> Card:
-        found = next((c for c in self.cards if c.id == card_id), None)
+        """The card with this id, or the one that took it over (`former_ids`)."""
+        found = next((c for c in self.cards if c.id == card_id), None) or next(
+            (c for c in self.cards if card_id in c.former_ids), None)
         if found is None:
             raise KeyError(card_id)
         return found
+
+    @model_validator(mode="after")
+    def _ids_once(self) -> Catalogue:
+        seen: set[str] = set()
+        for c in self.cards:
+            for card_id in (c.id, *c.former_ids):
+                if card_id in seen:
+                    raise ValueError(f"the id {card_id} names two cards")
+                seen.add(card_id)
+        return self
 
 
 class ListedCard(Value):

@@ -15,6 +15,7 @@ from .ruling import (
     Context,
     Decision,
     Option,
+    Payment,
     Ruling,
     Step,
     WoundReport,
@@ -23,7 +24,7 @@ from .ruling import (
     weakest,
 )
 from .state import PlannedAction, TableState
-from .telling import demands_words, ruling_words
+from .telling import alternative_question, demands_words, part_question, ruling_words
 from .verdict import Ledger
 from .work import Work
 from .wounds import suffer
@@ -41,7 +42,7 @@ def rule(request: Request) -> Ruling:
     """The ruling on one request: pick the effect's branch, resolve it, say what follows."""
     ctx, choices = request.context, request.choices
     state, ended = _action_ended(request)
-    demands, opening, used_alternative = _branch(request, state)
+    demands, opening, used_alternative, tried = _branch(request, state)
     opening = ended + opening
     out = resolve(state, ctx, choices, demands)
     ledger, new = out.ledger, out.state
@@ -49,7 +50,7 @@ def rule(request: Request) -> Ruling:
     decisions = ledger.decisions
     if request.effect.alternative is not None:
         forced = used_alternative and not choices.use_alternative
-        decisions.insert(0, _alternative_decision(choices, forced))
+        decisions.insert(0, _alternative_decision(request, forced))
     not_spent = _not_spent(new, choices.use) if _has_loss(ledger) else ()
     if not_spent:
         steps.append(step("C4", n_(
@@ -67,7 +68,7 @@ def rule(request: Request) -> Ruling:
         "morale_change": new.morale - request.state.morale, "game_lost": lost is not None,
         "lost_reason": lost.reason if lost else None, "decisions": tuple(decisions),
         "not_spent": not_spent, "certainty": certainty, "rests_on": rests_on})
-    return ruling.model_copy(update={"words": ruling_words(request, ruling)})
+    return ruling.model_copy(update={"words": ruling_words(request, ruling, tried)})
 
 
 _RULING = Ruling.__pydantic_validator__  # `Ruling(**fields)`, without keyword arguments
@@ -140,7 +141,7 @@ def _part_taken(work: Work, ledger: Ledger, part: CardPart, index: int) -> tuple
             Option(value=alt, label=_("Its alternative")),), chosen=alt, default=alt))
     else:
         ledger.decisions.append(Decision(
-            id="part_alternative", question=_("Take this part's alternative instead?"),
+            id="part_alternative", question=part_question(part, work.state),
             options=(Option(value=pay, label=_("Pay this part")),
                      Option(value=alt, label=_("Take its alternative"))),
             chosen=alt if chose else pay, default=pay))
@@ -238,35 +239,39 @@ def _ended_action(request: Request) -> PlannedAction:
         "Which planned Action ended? The request gives its outcome: name the Action."))
 
 
-def _branch(request: Request,
-            state: TableState) -> tuple[tuple[Demand, ...], list[Step], bool]:
-    """R13: the card's own alternative replaces the demand when it cannot be paid in full."""
+def _branch(request: Request, state: TableState
+            ) -> tuple[tuple[Demand, ...], list[Step], bool, tuple[Payment, ...]]:
+    """R13: the card's own alternative replaces the demand when it cannot be paid in full;
+    with what the demand, tried on the table, would have paid (for the words)."""
     effect, choices = request.effect, request.choices
     if effect.alternative is None:
-        return effect.demands, [], False
+        return effect.demands, [], False, ()
     if choices.use_alternative:
         chose = _("The players chose the card's alternative.")
-        return effect.alternative, [step("R13", chose)], True
+        return effect.alternative, [step("R13", chose)], True, ()
     trial = resolve(state, request.context, choices, effect.demands)
     if trial.ledger.units or trial.state.lost is not None:
         return effect.alternative, [step("C1a", _(
             "The first part cannot be paid in full, so nothing of it is paid.")), step(
             "R13", _("The card's alternative applies instead: the card's own rule, not "
-                     "unfulfilled demand."))], True
+                     "unfulfilled demand."))], True, tuple(trial.ledger.payments)
     return effect.demands, [step("R13", _(
         "The first part can be paid in full, so it is paid (the players may choose the "
-        "alternative instead)."))], False
+        "alternative instead)."))], False, ()
 
 
-def _alternative_decision(choices: Choices, forced: bool) -> Decision:
+def _alternative_decision(request: Request, forced: bool) -> Decision:
     """The players may take the alternative; when the demand cannot be paid in full the
-    alternative applies (C1a) and there is nothing left to choose: its one option."""
+    alternative applies (C1a) and there is nothing left to choose: its one option. The
+    question names the alternative."""
+    effect, choices = request.effect, request.choices
+    question = alternative_question(effect.demands, effect.alternative or (), request.state,
+                                    forced)
     if forced:
-        return Decision(id="use_alternative", question=_(
-            "The demand cannot be paid in full, so the card's alternative applies."),
+        return Decision(id="use_alternative", question=question,
                         options=(Option(value="true", label=_("The card's alternative")),),
                         chosen="true", default="true")
-    return Decision(id="use_alternative", question=_("Take the card's alternative instead?"),
+    return Decision(id="use_alternative", question=question,
                     options=(Option(value="false", label=_("Pay the demand")),
                              Option(value="true", label=_("Take the alternative"))),
                     chosen=str(choices.use_alternative).lower(), default="false")

@@ -78,8 +78,27 @@ def signed(n: int) -> str:
 # ------------------------------------------------------------------ the demands
 
 
+def _suffer(victims: str, n: int) -> str:
+    """A card's own Wounds on a group, as the card says it ("Each character suffers 1
+    Wound"); "" for a figure or the phase's victims."""
+    if victims == "all":
+        return n_("Each character suffers {n} Wound", "Each character suffers {n} Wounds", n)
+    if victims == "in_camp":
+        return n_("Each character in camp suffers {n} Wound",
+                  "Each character in camp suffers {n} Wounds", n)
+    if victims == "first_player":
+        return n_("The First Player suffers {n} Wound", "The First Player suffers {n} Wounds", n)
+    if victims == "resolver":
+        return n_("The character resolving the Action suffers {n} Wound",
+                  "The character resolving the Action suffers {n} Wounds", n)
+    return ""
+
+
 def demand_words(demand: Demand, state: TableState) -> str:
     """A demand in a player's words ("Discard 2 wood", "Lower the Roof by 1")."""
+    said = _suffer(demand.victims, demand.amount) if demand.kind == "wounds" else ""
+    if said:
+        return _("{demand}, if possible", demand=said) if demand.if_possible else said
     text = _DEMAND_WORDS[demand.kind](demand, state)
     if demand.if_possible:
         text = _("{demand}, if possible", demand=text)
@@ -194,6 +213,99 @@ def _choose(d: Any, s: TableState) -> str:
 def demands_words(demands: Any, state: TableState) -> str:
     """Several demands in one line, in order ("Discard 2 wood; Lower the Roof by 1")."""
     return "; ".join(demand_words(x, state) for x in demands)
+
+
+def _doing(demand: Demand, state: TableState) -> str:
+    """A demand as what the players would be doing ("discarding 2 wood"), for "… instead of
+    discarding 2 wood"; a kind without such words is quoted as it is said."""
+    d: Any = demand
+    kind = demand.kind
+    if kind == "discard" and not d.each:
+        return _("discarding {what}", what=_resources(d))
+    if kind == "discard_cards":
+        return _("discarding {cards}", cards=card_count(d.cards, d.amount))
+    if kind == "discard_determination" and d.who == "each":
+        return n_("each character discarding {n} Determination token",
+                  "each character discarding {n} Determination tokens", d.amount)
+    if kind == "reduce":
+        return _("lowering the {track} by {amount}", track=track_words(d.track), amount=d.amount)
+    if kind == "lower_morale":
+        return _("lowering Morale by {amount}", amount=d.amount)
+    if kind == "cover_source":
+        return _("covering {what}", what=_sources(d))
+    if kind == "halve":
+        return _("halving the {what}", what=track_words(d.target) if d.target in TRACK_WORDS
+                 else resource_words(d.target))
+    if kind == "move_camp":
+        return _("moving the camp")
+    return _("“{demand}”", demand=demand_words(demand, state))
+
+
+def alternative_question(demands: Any, alternative: Any, state: TableState,
+                         forced: bool) -> str:
+    """The card's own alternative, named, as the players are asked it ("Take the card's
+    alternative instead? Each character suffers 1 Wound, instead of discarding 2 wood."), or,
+    when the demand cannot be paid in full, as what applies."""
+    instead = demands_words(alternative, state)
+    if forced:
+        return _("The demand cannot be paid in full, so the card's alternative applies: "
+                 "{alternative}.", alternative=instead)
+    return _("Take the card's alternative instead? {alternative}, instead of {demand}.",
+             alternative=instead, demand=and_chain([_doing(d, state) for d in demands]))
+
+
+def part_question(part: Any, state: TableState) -> str:
+    """A part of a card with its own alternative, as the players are asked it ("Take this
+    part's alternative instead? Each character suffers 2 Wounds, instead of moving the
+    camp.")."""
+    return _("Take this part's alternative instead? {alternative}, instead of {demand}.",
+             alternative=demands_words(part.alternative, state),
+             demand=and_chain([_doing(d, state) for d in part.demands]))
+
+
+def _kept(demands: Any, state: TableState) -> str:
+    """What the players keep when the alternative replaces these demands ("The 2 wood are
+    kept.")."""
+    kept = [_resources(d) for d in demands if d.kind == "discard" and not d.each]
+    if kept and len(kept) == len(demands):
+        return n_("The {what} is kept.", "The {what} are kept.",
+                  sum(n for d in demands for _k, n in d.wanted()), what=and_chain(kept))
+    return capital(_("Nothing of {demand} is paid.",
+                     demand=and_chain([_doing(d, state) for d in demands])))
+
+
+def _short_there(p: Payment) -> str:
+    """One thing the demand asks that the table lacks ("only 1 of the 2 wood is there")."""
+    if p.kind == "resource" and not p.paid:
+        return _("none of the {wanted} {what} is there", wanted=p.wanted,
+                 what=resource_words(p.what) if p.what in RESOURCE_COUNTS else p.what)
+    if p.kind == "resource":
+        return n_("only {have} of the {wanted} {what} is there",
+                  "only {have} of the {wanted} {what} are there", p.paid, have=p.paid,
+                  wanted=p.wanted, what=resource_words(p.what) if p.what in RESOURCE_COUNTS
+                  else p.what)
+    return _("only {have} of the {wanted} ({what}) can be paid", have=p.paid,
+             wanted=p.wanted, what=p.what)
+
+
+def instead_words(request: Request, ruling: Ruling,
+                  tried: tuple[Payment, ...]) -> tuple[str, str]:
+    """Why the card's alternative was taken, for the verdict's summary, and what it leaves,
+    for what follows: what the table lacks of the demand (`tried`: its payments, tried on
+    the table), or that the players took it and what they keep. ("", "") when it was not
+    taken."""
+    effect, state = request.effect, request.state
+    if not ruling.used_alternative or effect.alternative is None:
+        return "", ""
+    if request.choices.use_alternative:
+        kept = _kept(effect.demands, state)
+        return _("The players take the card's alternative. {kept}", kept=kept), kept
+    short = [_short_there(p) for p in tried if p.paid < p.wanted]
+    if not short:
+        return _("The demand cannot be paid in full, so the card's alternative applies; "
+                 "nothing of the demand is paid."), ""
+    return capital(_("{short}, so the card's alternative applies; nothing of the demand is "
+                     "paid.", short=and_chain(short))), ""
 
 
 # One line per kind of demand: a kind the referee knows and cannot word fails the test that
@@ -449,9 +561,10 @@ def wound_line(w: WoundReport, state: TableState) -> str:
     return _("{wounds}, and dies", wounds=line) if w.died else line
 
 
-def follows(ruling: Ruling, chose_alternative: bool) -> tuple[str, ...]:
+def follows(ruling: Ruling, chose_alternative: bool, instead: str = "") -> tuple[str, ...]:
     """What follows from the ruling, beyond the Wounds: one sentence each ("Nothing more."
-    when nothing does). What could still avoid a loss comes last (C4)."""
+    when nothing does); `instead`, what the card's alternative leaves (`instead_words`), after
+    the line that says it applies. What could still avoid a loss comes last (C4)."""
     items = []
     if ruling.unfulfilled:
         items.append(_("{units} of what was demanded could not be paid (the rule's unfulfilled "
@@ -460,6 +573,8 @@ def follows(ruling: Ruling, chose_alternative: bool) -> tuple[str, ...]:
         items.append(_("The players chose the card's alternative.") if chose_alternative else
                      _("The first part cannot be paid in full, so the card's alternative "
                        "applies instead."))
+        if instead:
+            items.append(instead)
     if ruling.morale_change:
         items.append(_("Morale {change}.", change=signed(ruling.morale_change)))
     items += [line for line in (lost_line(ruling), not_spent_line(ruling)) if line]
@@ -508,14 +623,17 @@ def choice_words(d: Decision, state: TableState) -> Choice:
                   chosen, d.chosen == d.default)
 
 
-def ruling_words(request: Request, ruling: Ruling) -> RulingWords:
-    """The words of a ruling on `request`, figures named as on the request's table."""
+def ruling_words(request: Request, ruling: Ruling,
+                 tried: tuple[Payment, ...] = ()) -> RulingWords:
+    """The words of a ruling on `request`, figures named as on the request's table; `tried`,
+    what the card's first part would have paid when its alternative applies instead."""
     state = request.state
     paid = tuple(payment_line(p) for p in ruling.payments)
     effect = request.effect
+    instead, left = instead_words(request, ruling, tried)
     return RulingWords(
         headline=headline(ruling, state),
-        summary=" · ".join(paid),
+        summary=" · ".join((instead, *paid) if instead else paid),
         clear=not ruling.game_lost and not any(_total(w) for w in ruling.wounds),
         sure=ruling_sure(ruling, state),
         demands=tuple(demand_words(d, state) for d in effect.demands),
@@ -525,7 +643,7 @@ def ruling_words(request: Request, ruling: Ruling) -> RulingWords:
         gains=tuple(gain_line(g) for g in ruling.gains if g.amount),
         wounds=tuple(wound_line(w, state) for w in ruling.wounds),
         names=tuple(figure_name(state, w.figure) for w in ruling.wounds),
-        follows=follows(ruling, request.choices.use_alternative),
+        follows=follows(ruling, request.choices.use_alternative, left),
         lost=lost_line(ruling),
         not_spent=not_spent_line(ruling),
         steps=tuple(step_sure(s, state) for s in ruling.steps),

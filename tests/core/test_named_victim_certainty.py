@@ -64,8 +64,6 @@ class Case:
 CASES = [
     # The card names who suffers, and every other step is stated: official.
     Case("Jaguar: each character suffers 1 Wound", card("jaguar-event")),
-    Case("Cannibal Island's Book: each character suffers 3 Wounds, then the camp moves",
-         card("s5-book"), table(scenario=5)),
     Case("A Shiny Jewel: each character suffers 1 Wound in the coming Night",
          card("a-shiny-jewel"), table(phase="night", shelter="built")),
     Case("Snakebite: the First Player suffers 3 Wounds", card("snakebite")),
@@ -104,6 +102,10 @@ CASES = [
          rests_on=("R13",)),
     Case("Otters, no fish to cover: the card's alternative wounds each character (R13)",
          card("otters"), certainty="derived", rests_on=("R13",)),
+    # The Book's camp move has its own alternative ("if it cannot, …"): paying the part
+    # rests on R13 as any card's alternative does.
+    Case("Cannibal Island's Book: each character suffers 3 Wounds, then the camp moves",
+         card("s5-book"), table(scenario=5), certainty="derived", rests_on=("R13",)),
     Case("Unusually Cold Night, the players choose the alternative (R13)",
          card("unusually-cold-night"), table(available={"wood": 2}), certainty="derived",
          rests_on=("R13",), choices={"use_alternative": True}),

@@ -7,10 +7,16 @@ search."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from .board_harness import (
+    DEMO,
+    board_call,
+    set_table,
+    settle,
     settles,
     small_targets,
     table,
@@ -132,7 +138,7 @@ def test_a_card_limited_to_the_camps_tile_says_so_when_picked(page: Page) -> Non
     page.click("[data-testid=card-attack-of-a-hungry-predator]")
     chosen = page.locator("[data-testid=demand-chosen]")
     expect(chosen).to_contain_text("Cover 1 food source with a black marker on the camp's tile")
-    expect(chosen).to_contain_text("The card deals 1 Wound")
+    expect(chosen).to_contain_text("Each character suffers 1 Wound")
 
 
 def test_a_deck_chip_with_nothing_typed_lists_that_deck(page: Page) -> None:
@@ -155,3 +161,53 @@ def test_new_game_empties_the_card_search_and_its_deck_filter(page: Page) -> Non
     expect(page.locator("[data-testid=demand-search]")).to_have_value("")
     expect(page.locator("[data-testid=deck-night]")).to_have_attribute("aria-pressed", "false")
     expect(page.locator("[data-testid=card-results] li")).to_have_count(0)
+
+
+def test_one_disaster_asks_roof_or_palisade_with_the_cheaper_suggested(page: Page) -> None:
+    """Disaster is one card, its Event before its Threat; picked, it asks the players' choice,
+    the Palisade suggested when the Roof is at 0."""
+    set_table(page, {**copy.deepcopy(DEMO), "phase": "event", "planned_actions": [],
+                     "shelter": "built", "roof": 0, "palisade": 2})
+    page.fill("[data-testid=demand-search]", "disaster")
+    expect(page.locator(RESULTS)).to_have_count(2)
+    expect(page.locator(RESULTS).first).to_contain_text("Disaster")
+    expect(page.locator(RESULTS).nth(1)).to_contain_text("Disaster (Threat)")
+    page.click("[data-testid=card-disaster]")
+    settle(page)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview] [data-testid=decisions]")
+    decisions = page.locator("[data-testid=decisions]")
+    expect(decisions).to_contain_text("Which of the card's options do the players take?")
+    expect(decisions.locator("select")).to_have_value("0:1")
+
+
+def test_a_log_entry_naming_an_old_id_shows_the_card_s_name(page: Page) -> None:
+    """A game saved when Disaster was split into 'disaster-roof' and 'disaster-palisade':
+    Undo names the card, not the old id."""
+    state = {**copy.deepcopy(DEMO), "phase": "event", "planned_actions": [],
+             "shelter": "built", "roof": 2}
+    entry = {"kind": "ruling", "card": "disaster-roof", "summary": "Roof 2 to 1",
+             "effect": {"demands": [{"kind": "reduce", "track": "roof", "amount": 1}]}}
+    board_call(page, "command", {"cmd": "load", "history": {
+        "initial": state, "entries": [entry], "cursor": 1}})
+    page.wait_for_function("() => document.documentElement.dataset.busy === '0'")
+    with settles(page):
+        page.click("[data-testid=undo]")
+    expect(page.locator("[data-testid=undo-toast]")).to_contain_text(
+        "Undone: Disaster: Roof 2 to 1")
+
+
+def test_the_card_s_alternative_is_named_where_the_players_choose(page: Page) -> None:
+    """Unusually Cold Night with 2 wood: the choice says what the alternative is; taken, the
+    verdict says the wood is kept."""
+    set_table(page, {**copy.deepcopy(DEMO), "phase": "event", "planned_actions": [],
+                     "available": {"wood": 2}})
+    page.fill("[data-testid=demand-search]", "unusually cold night")
+    page.click("[data-testid=card-unusually-cold-night]")
+    settle(page)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview] [data-testid=decisions]")
+    decisions = page.locator("[data-testid=decisions]")
+    expect(decisions).to_contain_text(
+        "Take the card's alternative instead? Each character suffers 1 Wound, instead of "
+        "discarding 2 wood.")
+    page.select_option("[data-decision=use_alternative] select", label="Take the alternative")
+    expect(page.locator("[data-testid=follows]")).to_contain_text("The 2 wood are kept.")

@@ -252,7 +252,11 @@ export function createDemandPanel(ctl, root, bar) {
   build();
   return {
     setCatalogue, saved: () => savedOf(p), restore, load, clear, resolve, tableChanged, request,
-    cardName(id) { const c = state.cards && state.cards.find((x) => x.id === id); return c ? c.name : id; },
+    // A log entry may name a card by an id the catalogue has since folded into one card (former_ids).
+    cardName(id) {
+      const c = state.cards && (state.cards.find((x) => x.id === id) || state.cards.find((x) => (x.former_ids || []).includes(id)));
+      return c ? c.name : id;
+    },
     setFaq: sheet.setFaq,
     showTable: verdict.showTable,
     showError(message) { p.dispatch({ type: "failed", error: message }); draw(); },
