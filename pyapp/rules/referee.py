@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .demands import CardPart, Choose, Demand
+from .demands import CardPart, Choose, Demand, WeatherPhase
 from .edits import end_action
 from .errors import EditError, RulingError
 from .formats import Request
@@ -90,8 +90,9 @@ def resolve(state: TableState, ctx: Context, choices: Choices,
 def _resolve_one(work: Work, ledger: Ledger, demand: Demand, index: int) -> None:
     """Judge one demand and have its victims suffer; a card's part with its own alternative,
     or the players' choice between demands, resolves the demands it takes, at its place."""
-    if isinstance(demand, CardPart | Choose):
+    if isinstance(demand, CardPart | Choose | WeatherPhase):
         taken = (_part_taken(work, ledger, demand, index) if isinstance(demand, CardPart)
+                 else demand.parts() if isinstance(demand, WeatherPhase)
                  else _option_taken(work, ledger, demand, index))
         for inner in taken:
             if work.lost is not None:

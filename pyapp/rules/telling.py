@@ -150,6 +150,13 @@ def _clouds(d: Any, _s: TableState) -> str:
     return _("Weather: {clouds}", clouds=said) if said else _("Weather: no clouds")
 
 
+def _weather_phase(d: Any, s: TableState) -> str:
+    parts = d.parts()
+    if not parts:
+        return _("The whole Weather: nothing to rule yet")
+    return _("The whole Weather: {demands}", demands=demands_words(parts, s))
+
+
 def _requirement(d: Any, _s: TableState) -> str:
     if d.text:
         return _("A requirement to plan the Action: {text}", text=d.text)
@@ -214,6 +221,7 @@ _DEMAND_WORDS: dict[str, Callable[[Any, TableState], str]] = {
     "discard_any": _discard_any,
     "discard_cards": lambda d, _s: _("Discard {cards}", cards=card_count(d.cards, d.amount)),
     "part": _part,
+    "weather_phase": _weather_phase,
     "choose": _choose,
     "halve_gain": lambda d, _s: (_("Gain half of {what}, rounded down", what=_resources(d))
                                  if _resources(d) else _("Gain half of nothing, rounded down")),
