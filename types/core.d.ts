@@ -502,12 +502,15 @@ export interface RulingWords {
   lost: string;
   names: string[];
   not_spent: string;
+  outcome: string[];
   paid: string[];
+  paid_sure: string[];
   steps: string[];
   summary: string;
   sure: Sure;
   titles: string[];
   wounds: string[];
+  wounds_sure: string[];
 }
 
 export interface Source {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .demands import CardPart, Choose, Demand, WeatherPhase
 from .edits import end_action
@@ -19,6 +19,7 @@ from .ruling import (
     Step,
     WoundReport,
     new_report,
+    own_lines,
     step,
     weakest,
 )
@@ -57,8 +58,10 @@ def rule(request: Request) -> Ruling:
             "Not spent for you: {items}. The players may still use them to avoid a loss.",
             len(not_spent), items=", ".join(not_spent))))
     lost = new.lost
-    certainty, rests_on = weakest(
-        [s for s in opening if s.certainty != "stated"] + ledger.unsure)
+    # Our rulings that change nothing here decide nothing: each is a line of its own.
+    own = own_lines(steps, ledger.payments)
+    steps = [replace(s, decides=False) if i in own else s for i, s in enumerate(steps)]
+    certainty, rests_on = weakest([s for s in steps if s.certainty != "stated"])
     ruling: Ruling = _RULING.validate_python({
         "state": new, "steps": tuple(steps), "payments": tuple(ledger.payments),
         "gains": tuple(ledger.gains),

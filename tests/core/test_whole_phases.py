@@ -130,3 +130,29 @@ def test_the_whole_morale_phase(determination: int, morale: int, wounds: int,
     ruling = ruled(state, {"demands": WHOLE_PHASES["morale"]["demands"]})
     assert wounds_each(ruling) == ({"cook": wounds} if wounds else {})
     assert ruling.state.characters[0].determination == left
+
+
+def test_at_night_only_friday_not_eating_is_ours_and_it_does_not_darken_the_verdict() -> None:
+    """The Explorer outside the camp goes hungry and spends the night outside: 3 Wounds, stated
+    by the rules. "Friday does not eat" is our ruling (R2), on a line of its own, and the
+    food is paid in full without him, so the verdict as a whole is official and says which
+    line is ours."""
+    state = table("cook", "explorer", phase="night", shelter="built", available={"food": 1},
+                  friday={}, explorer={"in_camp": False})
+    ruling = ruled(state, {"demands": WHOLE_PHASES["night"]["demands"]})
+    words = ruling.words
+    assert ruling.certainty == "stated" and words.sure.grade == "official"
+    assert "Friday does not eat at Night" in words.sure.text
+    assert words.wounds_sure == ("rules",)
+    assert "Explorer: 3 Wounds (3 other) — rules" in words.outcome
+    ours = [line for line in words.outcome if line.startswith("Friday does not eat")]
+    assert len(ours) == 1 and "our ruling" in ours[0] and "R2" in ours[0]
+
+
+def test_a_house_point_that_changes_what_is_paid_still_marks_the_verdict() -> None:
+    """A Roof lowered without a Shelter (R9, a switch): the house point decides what is paid,
+    so the verdict says it is our ruling, and so does that payment's line."""
+    state = table("cook", "explorer", roof=0)
+    ruling = ruled(state, {"demands": [{"kind": "reduce", "track": "roof", "amount": 1}]})
+    assert ruling.words.sure.grade == "switch"
+    assert any("our ruling" in s for s in ruling.words.paid_sure + ruling.words.wounds_sure)
