@@ -69,7 +69,7 @@ function wholeChip(phase, readonly, onWhole) {
   const whole = WHOLE_PHASES[phase];
   if (!whole) return null;
   return h("button", {
-    type: "button", class: "chip-add chip-night chip-whole", disabled: readonly, data: { testid: `chip-${phase}`, key: `chip-${phase}` },
+    type: "button", class: "chip-add chip-night chip-whole", disabled: readonly, data: { testid: `chip-whole-${phase}`, key: `chip-whole-${phase}` },
     "aria-describedby": `chip-${phase}-what`, onclick: () => onWhole(whole),
   }, t(whole.label), h("span", { id: `chip-${phase}-what`, class: "chip-what", text: t(whole.what) }));
 }
