@@ -108,7 +108,8 @@ def test_the_whole_weather_rules_storm_and_hungry_animals_in_order(page: Page) -
     expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("Palisade")
     page.wait_for_selector("[data-testid=ruling][data-state=preview]")
     expect(page.locator("[data-testid=steps]")).to_contain_text("Palisade goes from 2 to 1")
-    texts = page.eval_on_selector_all("[data-testid=steps] li", "lis => lis.map(l => l.textContent)")
+    texts = page.eval_on_selector_all("[data-testid=steps] li",
+                                      "lis => lis.map(l => l.textContent)")
     rain = next(i for i, x in enumerate(texts) if "Rain:" in x)
     fight = next(i for i, x in enumerate(texts) if "Strength 3 against Weapon 1" in x)
     storm = next(i for i, x in enumerate(texts) if "Palisade goes from 2 to 1" in x)
