@@ -345,7 +345,7 @@ export function codeWords(code, clauses) {
 // its own, what is gained, what follows.
 export function verdictText(ruling) {
   const w = ruling.words;
-  const sured = w.outcome.slice(w.paid.length);
+  const sured = w.outcome ? w.outcome.slice(w.paid.length) : w.wounds; // (a ruling worded before these lines)
   return [...(sured.length ? sured : [t("No Wounds.")]), ...w.gains.map((gain) => t("Gained: {gain}.", { gain })),
     ...w.follows.filter((line) => line !== w.not_spent)];
 }

@@ -15,10 +15,10 @@ const SHOWN = { none: "none", ask: "none", unpicked: "none", pending: "pending",
 
 /** What is paid, each line with how sure it is, as the core says it ("Wood: 1 of 2 paid —
  * rules"): the first lines of `words.outcome`. */
-const paidSure = (r) => r.words.outcome.slice(0, r.words.paid.length);
+const paidSure = (r) => (r.words.outcome ? r.words.outcome.slice(0, r.words.paid.length) : r.words.paid);
 /** Our rulings that change nothing here, each on a line of its own, as the core says them:
  * the last lines of `words.outcome`. */
-const ownLines = (r) => r.words.outcome.slice(r.words.paid.length + r.words.wounds.length);
+const ownLines = (r) => (r.words.outcome || []).slice(r.words.paid.length + r.words.wounds.length);
 
 /** @param {import("./panel.js").Panel} p */
 export function createRulingSheet(p) {
@@ -73,7 +73,7 @@ export function createRulingSheet(p) {
       h("tbody", {}, r.wounds.map((w, i) => h("tr", { data: { figure: w.figure } },
         h("th", { scope: "row", text: r.words.names[i] }), h("td", { text: w.unfulfilled }), h("td", { text: w.other }),
         h("td", { text: w.morale_arrows }), h("td", { text: w.died ? t("yes") : t("no") }),
-        h("td", { class: "line-sure", data: { testid: "wound-sure" }, text: r.words.wounds_sure[i] })))));
+        h("td", { class: "line-sure", data: { testid: "wound-sure" }, text: (r.words.wounds_sure || [])[i] || "" })))));
   }
 
   /** What follows, as the core says it; what could still avoid a loss cites its rule (C4). */
