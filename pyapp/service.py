@@ -54,6 +54,7 @@ from .rules.demands import Effect
 from .rules.faq import faq_in
 from .rules.history import History
 from .rules.i18n import _
+from .rules.joining import JoinAsk, join
 from .rules.moment import moment
 from .rules.ruling import Context
 from .rules.state import Name, TableState
@@ -80,6 +81,7 @@ class Service:
             "card_search": card_search_json,
             "effect_words": effect_words_json,
             "moment": moment_json,
+            "join": join_json,
             "faq": lambda _text: '{"ok":true,"faq":' + faq_in(
                 i18n.current()).model_dump_json() + "}",
             "clauses": lambda _text: json.dumps({"ok": True, "clauses": {
@@ -128,6 +130,10 @@ def warm_up() -> None:
         ("card_search", '{"query": "discard 2 wood"}', True), ("card_search", "[]", False),
         ("language", '{"language": "en"}', True), ("language", '{"language": "?"}', False),
         ("effect_words", request, True), ("moment", request, True), ("moment", "{}", False),
+        ("join", json.dumps({"state": STARTING_TABLE.model_dump(mode="json"),
+                             "held": {"demands": [{"kind": "weather_clouds", "rain": 2}]},
+                             "adding": {"demands": [{"kind": "weather_clouds", "snow": 1}]}}),
+         True), ("join", "{}", False),
         ("session", json.dumps(edit), True), ("session", json.dumps(ask), True),
         ("session", '{"cmd": "undo"}', True), ("session", '{"cmd": "catalogue"}', True),
         ("session", json.dumps({**edit, "reply": "changes"}), True),
@@ -182,6 +188,14 @@ class MomentAsk(Value):
     card: Name | None = None
     context: Context = Context()
     resolving: Name | None = None
+
+
+def join_json(text: str) -> str:
+    """A second card or chip beside the first (pyapp/rules/joining.py): `{"ok": true,
+    "joined": {"effect", "said", "ask", "join", "replace"}}`; `ask` is empty where the two
+    plainly join (parts of one phase, composed chips)."""
+    asked = JoinAsk.model_validate(read_text(text, "request"))
+    return '{"ok":true,"joined":' + join(asked, catalogue().cards).model_dump_json() + "}"
 
 
 def moment_json(text: str) -> str:

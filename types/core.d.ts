@@ -95,8 +95,8 @@ export interface Card {
  * also choose the alternative, `choices.part_alternative`).
  */
 export interface CardPart {
-  alternative: Array<Discard | DiscardCards | CardPart | Choose | DiscardDetermination | HaveWeapon | Reduce | Increase | LowerMorale | CoverSource | PlaceToken | PlaceMarker | LosePawn | LoseItem | Halve | Combat | WeatherClouds | NightEating | NightNoShelter | ChildrenFood | MoralePhase | SufferWounds | DiscardAny | HalveGain | AdventureCard | Requirement | MoveCamp | PalisadeRedDie>;
-  demands: Array<Discard | DiscardCards | CardPart | Choose | DiscardDetermination | HaveWeapon | Reduce | Increase | LowerMorale | CoverSource | PlaceToken | PlaceMarker | LosePawn | LoseItem | Halve | Combat | WeatherClouds | NightEating | NightNoShelter | ChildrenFood | MoralePhase | SufferWounds | DiscardAny | HalveGain | AdventureCard | Requirement | MoveCamp | PalisadeRedDie>;
+  alternative: Array<Discard | DiscardCards | CardPart | Choose | DiscardDetermination | HaveWeapon | Reduce | Increase | LowerMorale | CoverSource | PlaceToken | PlaceMarker | LosePawn | LoseItem | Halve | Combat | WeatherClouds | WeatherPhase | NightEating | NightNoShelter | ChildrenFood | MoralePhase | SufferWounds | DiscardAny | HalveGain | AdventureCard | Requirement | MoveCamp | PalisadeRedDie>;
+  demands: Array<Discard | DiscardCards | CardPart | Choose | DiscardDetermination | HaveWeapon | Reduce | Increase | LowerMorale | CoverSource | PlaceToken | PlaceMarker | LosePawn | LoseItem | Halve | Combat | WeatherClouds | WeatherPhase | NightEating | NightNoShelter | ChildrenFood | MoralePhase | SufferWounds | DiscardAny | HalveGain | AdventureCard | Requirement | MoveCamp | PalisadeRedDie>;
   if_possible?: boolean;
   kind: "part";
   victims?: "default" | "all" | "in_camp" | "first_player" | "resolver" | "cook" | "carpenter" | "explorer" | "soldier" | "friday" | "jenny";
@@ -160,7 +160,7 @@ export interface Choices {
 export interface Choose {
   if_possible?: boolean;
   kind: "choose";
-  options: Array<Array<Discard | DiscardCards | CardPart | Choose | DiscardDetermination | HaveWeapon | Reduce | Increase | LowerMorale | CoverSource | PlaceToken | PlaceMarker | LosePawn | LoseItem | Halve | Combat | WeatherClouds | NightEating | NightNoShelter | ChildrenFood | MoralePhase | SufferWounds | DiscardAny | HalveGain | AdventureCard | Requirement | MoveCamp | PalisadeRedDie>>;
+  options: Array<Array<Discard | DiscardCards | CardPart | Choose | DiscardDetermination | HaveWeapon | Reduce | Increase | LowerMorale | CoverSource | PlaceToken | PlaceMarker | LosePawn | LoseItem | Halve | Combat | WeatherClouds | WeatherPhase | NightEating | NightNoShelter | ChildrenFood | MoralePhase | SufferWounds | DiscardAny | HalveGain | AdventureCard | Requirement | MoveCamp | PalisadeRedDie>>;
   victims?: "default" | "all" | "in_camp" | "first_player" | "resolver" | "cook" | "carpenter" | "explorer" | "soldier" | "friday" | "jenny";
 }
 
@@ -274,8 +274,8 @@ export interface DiscardDetermination {
 
 /** A card effect: demands resolved in order, and the card's own alternative if it states one. */
 export interface Effect {
-  alternative?: Array<Discard | DiscardCards | CardPart | Choose | DiscardDetermination | HaveWeapon | Reduce | Increase | LowerMorale | CoverSource | PlaceToken | PlaceMarker | LosePawn | LoseItem | Halve | Combat | WeatherClouds | NightEating | NightNoShelter | ChildrenFood | MoralePhase | SufferWounds | DiscardAny | HalveGain | AdventureCard | Requirement | MoveCamp | PalisadeRedDie> | null;
-  demands: Array<Discard | DiscardCards | CardPart | Choose | DiscardDetermination | HaveWeapon | Reduce | Increase | LowerMorale | CoverSource | PlaceToken | PlaceMarker | LosePawn | LoseItem | Halve | Combat | WeatherClouds | NightEating | NightNoShelter | ChildrenFood | MoralePhase | SufferWounds | DiscardAny | HalveGain | AdventureCard | Requirement | MoveCamp | PalisadeRedDie>;
+  alternative?: Array<Discard | DiscardCards | CardPart | Choose | DiscardDetermination | HaveWeapon | Reduce | Increase | LowerMorale | CoverSource | PlaceToken | PlaceMarker | LosePawn | LoseItem | Halve | Combat | WeatherClouds | WeatherPhase | NightEating | NightNoShelter | ChildrenFood | MoralePhase | SufferWounds | DiscardAny | HalveGain | AdventureCard | Requirement | MoveCamp | PalisadeRedDie> | null;
+  demands: Array<Discard | DiscardCards | CardPart | Choose | DiscardDetermination | HaveWeapon | Reduce | Increase | LowerMorale | CoverSource | PlaceToken | PlaceMarker | LosePawn | LoseItem | Halve | Combat | WeatherClouds | WeatherPhase | NightEating | NightNoShelter | ChildrenFood | MoralePhase | SufferWounds | DiscardAny | HalveGain | AdventureCard | Requirement | MoveCamp | PalisadeRedDie>;
   label?: string;
 }
 
@@ -503,12 +503,15 @@ export interface RulingWords {
   lost: string;
   names: string[];
   not_spent: string;
+  outcome: string[];
   paid: string[];
+  paid_sure: string[];
   steps: string[];
   summary: string;
   sure: Sure;
   titles: string[];
   wounds: string[];
+  wounds_sure: string[];
 }
 
 export interface Source {
@@ -602,6 +605,23 @@ export interface WeatherClouds {
   kind: "weather_clouds";
   rain?: number;
   snow?: number;
+  victims?: "default" | "all" | "in_camp" | "first_player" | "resolver" | "cook" | "carpenter" | "explorer" | "soldier" | "friday" | "jenny";
+}
+
+/**
+ * The whole Weather Phase as the dice and tokens show it, ruled in the rulebook's order:
+ * snow and rain clouds (the dice's and the Event cards' tokens together, against the Roof),
+ * then the Hungry Animals die, then the Storm token (Palisade −1, after all other steps).
+ */
+export interface WeatherPhase {
+  hungry?: "none" | "food" | "palisade" | "fight";
+  if_possible?: boolean;
+  kind: "weather_phase";
+  rain?: number;
+  rain_tokens?: number;
+  snow?: number;
+  snow_tokens?: number;
+  storm?: boolean;
   victims?: "default" | "all" | "in_camp" | "first_player" | "resolver" | "cook" | "carpenter" | "explorer" | "soldier" | "friday" | "jenny";
 }
 

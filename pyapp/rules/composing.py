@@ -57,6 +57,12 @@ COMPOSER: dict[str, tuple[str, tuple[Offered, ...]]] = {
         ("marker", N_("Marker"), None, None))),
     "weather_clouds": (N_("Weather clouds"), (("rain", N_("Rain clouds"), None, 0),
                                           ("snow", N_("Snow clouds"), None, 0))),
+    "weather_phase": (N_("The whole Weather"), (
+        ("rain", N_("Rain clouds (dice)"), None, 0), ("snow", N_("Snow clouds (dice)"), None, 0),
+        ("rain_tokens", N_("Rain tokens (Event cards)"), None, 0),
+        ("snow_tokens", N_("Snow tokens (Event cards)"), None, 0),
+        ("hungry", N_("Hungry Animals die"), None, "none"),
+        ("storm", N_("A Storm token"), None, None))),
     "night_eating": (N_("Night: eating"), ()),
     "night_no_shelter": (N_("Night: no Shelter"), ()),
     "children_food": (N_("Scenario 6: the children eat"), ()),
@@ -100,12 +106,23 @@ WHOLE_PHASES: dict[str, dict[str, Any]] = {
               "said": N_("The whole Night: every character eats, then spends the night without "
                          "a Shelter or outside the camp. Ruling…"),
               "demands": [{"kind": "night_eating"}, {"kind": "night_no_shelter"}]},
+    "weather": {"label": N_("The whole Weather"),
+                "what": N_("clouds, Hungry Animals, Storm"),
+                "said": N_("The whole Weather: set the clouds, the Hungry Animals die and the "
+                           "Storm token below; they are ruled in the rulebook's order. Ruling…"),
+                "demands": [{"kind": "weather_phase", "rain": 1}]},
+    "morale": {"label": N_("The whole Morale Phase"),
+               "what": N_("the First Player's Determination tokens"),
+               "said": N_("The whole Morale Phase: the First Player gains or discards "
+                          "Determination tokens as the Morale track says. Ruling…"),
+               "demands": [{"kind": "morale_phase"}]},
 }
 # What a choice of a field is called in the composer.
 CHOICE_NAMES = {**TRACK_WORDS, "food": N_("Food"),
                 "nonperishable_food": N_("Non-perishable food"),
                 "perishable_food": N_("Perishable food"), "wood": N_("Wood"), "fur": N_("Fur"),
-                "any": N_("Any kind"), "each": N_("Each character"),
+                "any": N_("Any kind"), "none": N_("Not rolled, or a blank face"),
+                "fight": N_("Fight strength 3"), "each": N_("Each character"),
                 "first_player": N_("The First Player"), "resolver": N_("Who resolves"),
                 **DECK_NAMES}
 assert set(GROUPS) <= set(CHOICE_NAMES)

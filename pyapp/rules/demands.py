@@ -301,6 +301,39 @@ class Choose(_Composite):
         return self
 
 
+HungryAnimals = Literal["none", "food", "palisade", "fight"]
+
+
+class WeatherPhase(_Composite):
+    """The whole Weather Phase as the dice and tokens show it, ruled in the rulebook's order:
+    snow and rain clouds (the dice's and the Event cards' tokens together, against the Roof),
+    then the Hungry Animals die, then the Storm token (Palisade −1, after all other steps)."""
+
+    kind: Literal["weather_phase"]
+    rain: Count = 0  # rain clouds on the dice
+    snow: Count = 0  # snow clouds on the dice
+    rain_tokens: Count = 0  # rain tokens the Event cards placed
+    snow_tokens: Count = 0  # snow tokens the Event cards placed
+    hungry: HungryAnimals = "none"  # the Hungry Animals die's face
+    storm: bool = False  # a Storm token on the Weather space
+
+    def parts(self) -> tuple[Demand, ...]:
+        """Its demands, in the order the rulebook plays them."""
+        found: list[Demand] = []
+        rain, snow = self.rain + self.rain_tokens, self.snow + self.snow_tokens
+        if rain or snow:
+            found.append(WeatherClouds(kind="weather_clouds", rain=rain, snow=snow))
+        if self.hungry == "food":
+            found.append(Discard(kind="discard", food=1))
+        elif self.hungry == "palisade":
+            found.append(Reduce(kind="reduce", track="palisade", amount=1))
+        elif self.hungry == "fight":
+            found.append(Combat(kind="combat", strength=3, beast=_("Hungry Animals")))
+        if self.storm:
+            found.append(Reduce(kind="reduce", track="palisade", amount=1))
+        return tuple(found)
+
+
 Demand = Annotated[
     Discard
     | DiscardCards
@@ -319,6 +352,7 @@ Demand = Annotated[
     | Halve
     | Combat
     | WeatherClouds
+    | WeatherPhase
     | NightEating
     | NightNoShelter
     | ChildrenFood
@@ -344,4 +378,5 @@ class Effect(Value):
 
 CardPart.model_rebuild()
 Choose.model_rebuild()
+WeatherPhase.model_rebuild()
 Effect.model_rebuild()

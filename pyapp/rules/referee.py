@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .demands import CardPart, Choose, Demand
+from .demands import CardPart, Choose, Demand, WeatherPhase
 from .edits import end_action
 from .errors import EditError, RulingError
 from .formats import Request
@@ -20,6 +20,7 @@ from .ruling import (
     Step,
     WoundReport,
     new_report,
+    own_lines,
     step,
     weakest,
 )
@@ -58,8 +59,10 @@ def rule(request: Request) -> Ruling:
             "Not spent for you: {items}. The players may still use them to avoid a loss.",
             len(not_spent), items=", ".join(not_spent))))
     lost = new.lost
-    certainty, rests_on = weakest(
-        [s for s in opening if s.certainty != "stated"] + ledger.unsure)
+    # Our rulings that change nothing here decide nothing: each is a line of its own.
+    own = own_lines(steps, ledger.payments)
+    steps = [replace(s, decides=False) if i in own else s for i, s in enumerate(steps)]
+    certainty, rests_on = weakest([s for s in steps if s.certainty != "stated"])
     ruling: Ruling = _RULING.validate_python({
         "state": new, "steps": tuple(steps), "payments": tuple(ledger.payments),
         "gains": tuple(ledger.gains),
@@ -91,8 +94,9 @@ def resolve(state: TableState, ctx: Context, choices: Choices,
 def _resolve_one(work: Work, ledger: Ledger, demand: Demand, index: int) -> None:
     """Judge one demand and have its victims suffer; a card's part with its own alternative,
     or the players' choice between demands, resolves the demands it takes, at its place."""
-    if isinstance(demand, CardPart | Choose):
+    if isinstance(demand, CardPart | Choose | WeatherPhase):
         taken = (_part_taken(work, ledger, demand, index) if isinstance(demand, CardPart)
+                 else demand.parts() if isinstance(demand, WeatherPhase)
                  else _option_taken(work, ledger, demand, index))
         for inner in taken:
             if work.lost is not None:

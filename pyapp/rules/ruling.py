@@ -290,6 +290,14 @@ class RulingWords:
     gains: tuple[str, ...]
     wounds: tuple[str, ...]  # one line per figure, as `ruling.wounds`
     names: tuple[str, ...]  # each figure of `ruling.wounds` by its name at the table
+    # How sure each line is, in a few words ("rules", "our ruling (R2…; no switch)"): each
+    # payment, as `paid`; each figure's Wounds, as `wounds`.
+    paid_sure: tuple[str, ...]
+    wounds_sure: tuple[str, ...]
+    # Every outcome line with how sure it is ("Explorer: 3 Wounds — rules"), and, last, each
+    # of our rulings that changes nothing here on a line of its own ("Friday does not eat at
+    # Night — our ruling (…)").
+    outcome: tuple[str, ...]
     follows: tuple[str, ...]  # what follows, one sentence each; `lost` and `not_spent` among them
     lost: str  # why the game is lost ("" when it goes on)
     not_spent: str  # what could still avoid a loss, C4 ("" when nothing)
@@ -336,6 +344,18 @@ class Ruling(Value):
             return table
         validated: TableState = handler(table)
         return validated
+
+
+def own_lines(steps: list[Step] | tuple[Step, ...],
+              payments: list[Payment] | tuple[Payment, ...]) -> frozenset[int]:
+    """The steps that are a line of their own: one of our rulings that leaves a figure out
+    (R2: Friday does not eat, the weather does not hurt him), naming no one who suffers, in a
+    demand paid in full. It changes nothing that is paid or suffered, so the ruling as a whole
+    does not rest on it; its own line says how sure it is."""
+    short = {p.demand for p in payments if p.paid < p.wanted}
+    return frozenset(i for i, s in enumerate(steps)
+                     if s.decides and s.certainty == "house" and not s.names and not s.deals
+                     and (s.part or s.clause).startswith("R2.") and s.demand not in short)
 
 
 def weakest(unsure: list[Step]) -> tuple[Certainty, tuple[str, ...]]:

@@ -8,6 +8,7 @@ itself, so that one situation is never told two ways. Figures are named as on th
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,7 @@ from .ruling import (
     Step,
     Sure,
     WoundReport,
+    weakest,
 )
 from .state import TableState, space_words
 from .words import (
@@ -167,6 +169,13 @@ def _clouds(d: Any, _s: TableState) -> str:
               n_("{n} snow cloud", "{n} snow clouds", d.snow) if d.snow else ""]
     said = and_chain([c for c in clouds if c])
     return _("Weather: {clouds}", clouds=said) if said else _("Weather: no clouds")
+
+
+def _weather_phase(d: Any, s: TableState) -> str:
+    parts = d.parts()
+    if not parts:
+        return _("The whole Weather: nothing to rule yet")
+    return _("The whole Weather: {demands}", demands=demands_words(parts, s))
 
 
 def _requirement(d: Any, _s: TableState) -> str:
@@ -326,6 +335,7 @@ _DEMAND_WORDS: dict[str, Callable[[Any, TableState], str]] = {
     "discard_any": _discard_any,
     "discard_cards": lambda d, _s: _("Discard {cards}", cards=card_count(d.cards, d.amount)),
     "part": _part,
+    "weather_phase": _weather_phase,
     "choose": _choose,
     "halve_gain": lambda d, _s: (_("Gain half of {what}, rounded down", what=_resources(d))
                                  if _resources(d) else _("Gain half of nothing, rounded down")),
@@ -623,6 +633,59 @@ def choice_words(d: Decision, state: TableState) -> Choice:
                   chosen, d.chosen == d.default)
 
 
+def _own_lines(ruling: Ruling) -> list[int]:
+    """Our rulings that change nothing here (`own_lines`, marked deciding nothing by the
+    referee): each is a line of its own."""
+    return [i for i, s in enumerate(ruling.steps) if not s.decides and s.certainty == "house"
+            and (s.part or s.clause).startswith("R2.")]
+
+
+def line_sure(steps: list[Step], state: TableState) -> str:
+    """How sure one outcome line is, in a few words: as its weakest deciding step."""
+    certainty, rests = weakest([s for s in steps if s.certainty != "stated"])
+    if certainty == "stated":
+        return (_("the card") if any(s.by_card for s in steps if s.decides)
+                else _("rules"))
+    cited = ", ".join(cite_words(c) for c in rests)
+    if certainty == "derived":
+        return _("follows from the rules ({rests})", rests=cited)
+    switches = [k for c in rests if (k := _switch_of(c)) is not None]
+    if not switches:
+        return _("our ruling ({rests}; no switch)", rests=cited)
+    return _("our ruling ({rests}; switch: {switch} in Settings)", rests=cited,
+             switch="; ".join(switch_words(k) for k in dict.fromkeys(switches)))
+
+
+def outcome_sure(ruling: Ruling, state: TableState) -> tuple[
+        tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """How sure each payment and each figure's Wounds is, and the lines of our own rulings
+    that change nothing here ("Friday does not eat at Night — our ruling (…)")."""
+    own = _own_lines(ruling)
+    deciding = [s for i, s in enumerate(ruling.steps) if s.decides and i not in own]
+    paid = tuple(line_sure([s for s in deciding if s.demand == p.demand and not s.names],
+                           state) for p in ruling.payments)
+    wounds = tuple(line_sure([s for s in deciding if w.figure in s.names], state)
+                   for w in ruling.wounds)
+    lines = tuple(_("{line} — {sure}", line=ruling.steps[i].text.rstrip("."),
+                    sure=line_sure([replace(ruling.steps[i], decides=True)], state))
+                  for i in own)
+    return paid, wounds, tuple(dict.fromkeys(lines))
+
+
+def headline_sure(ruling: Ruling, state: TableState) -> Sure:
+    """How sure the headline is (`ruling_sure`); where one of our rulings is a line of its
+    own that changes nothing here, it says so, and which line."""
+    sure = ruling_sure(ruling, state)
+    lines = list(dict.fromkeys(ruling.steps[i].text.rstrip(".")
+                               for i in _own_lines(ruling)))
+    if not lines:
+        return sure
+    return Sure(sure.grade, sure.label, n_(
+        "{sure} One line is our own ruling and changes nothing here: {lines}.",
+        "{sure} {n} lines are our own rulings and change nothing here: {lines}.",
+        len(lines), sure=sure.text, lines="; ".join(lines)), sure.steps)
+
+
 def ruling_words(request: Request, ruling: Ruling,
                  tried: tuple[Payment, ...] = ()) -> RulingWords:
     """The words of a ruling on `request`, figures named as on the request's table; `tried`,
@@ -631,17 +694,24 @@ def ruling_words(request: Request, ruling: Ruling,
     paid = tuple(payment_line(p) for p in ruling.payments)
     effect = request.effect
     instead, left = instead_words(request, ruling, tried)
+    wounds = tuple(wound_line(w, state) for w in ruling.wounds)
+    paid_sure, wounds_sure, own = outcome_sure(ruling, state)
     return RulingWords(
         headline=headline(ruling, state),
         summary=" · ".join((instead, *paid) if instead else paid),
         clear=not ruling.game_lost and not any(_total(w) for w in ruling.wounds),
-        sure=ruling_sure(ruling, state),
+        sure=headline_sure(ruling, state),
         demands=tuple(demand_words(d, state) for d in effect.demands),
         alternative=tuple(demand_words(d, state) for d in effect.alternative or ()),
         context=context_notes(request),
         paid=paid,
         gains=tuple(gain_line(g) for g in ruling.gains if g.amount),
-        wounds=tuple(wound_line(w, state) for w in ruling.wounds),
+        wounds=wounds,
+        paid_sure=paid_sure,
+        wounds_sure=wounds_sure,
+        outcome=(*(_("{line} — {sure}", line=a, sure=b)
+                   for a, b in zip(paid + wounds, paid_sure + wounds_sure, strict=True)),
+                 *own),
         names=tuple(figure_name(state, w.figure) for w in ruling.wounds),
         follows=follows(ruling, request.choices.use_alternative, left),
         lost=lost_line(ruling),

@@ -340,11 +340,13 @@ export function codeWords(code, clauses) {
   return words ? t("{code}: {title}", { code: id, title: words }) : id;
 }
 
-// What the ruling comes to, as the core words it: each figure's Wounds, what is gained, what
-// follows.
+// What the ruling comes to, as the core words it: each figure's Wounds with how sure it is
+// ("Explorer: 3 Wounds — rules"), each of our rulings that changes nothing here on a line of
+// its own, what is gained, what follows.
 export function verdictText(ruling) {
   const w = ruling.words;
-  return [...(w.wounds.length ? w.wounds : [t("No Wounds.")]), ...w.gains.map((gain) => t("Gained: {gain}.", { gain })),
+  const sured = w.outcome ? w.outcome.slice(w.paid.length) : w.wounds; // (a ruling worded before these lines)
+  return [...(sured.length ? sured : [t("No Wounds.")]), ...w.gains.map((gain) => t("Gained: {gain}.", { gain })),
     ...w.follows.filter((line) => line !== w.not_spent)];
 }
 

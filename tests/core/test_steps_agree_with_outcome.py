@@ -65,7 +65,10 @@ def check_if_possible_is_not_unfulfilled(r: Ruling, request: Request) -> None:
     ruled = (request.effect.alternative if r.used_alternative else None) or request.effect.demands
     for s in r.steps:
         if s.demand is None or not ruled[s.demand].if_possible:
-            assert s.decides or s.clause == "C4", (s.clause, s.text)
+            # C4 informs; one of our rulings that changes nothing here (R2: Friday left out,
+            # the demand paid in full) is a line of its own: neither decides.
+            assert s.decides or s.clause == "C4" or (
+                s.certainty == "house" and (s.part or "").startswith("R2.")), (s.clause, s.text)
             continue
         text = s.text.replace("not unfulfilled demand", "")
         assert "unfulfilled demand" not in text, s.text

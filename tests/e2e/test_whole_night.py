@@ -17,7 +17,7 @@ pytestmark = pytest.mark.e2e
 
 VIEWPORT = (1280, 800)  # a 10-inch tablet held landscape, with touch (conftest.board_app)
 
-CHIP = "[data-testid=chip-night]"
+CHIP = "[data-testid=chip-whole-night]"
 
 
 @pytest.fixture()
@@ -93,4 +93,4 @@ def test_the_chip_is_there_at_night_only(page: Page) -> None:
     page.tap("[data-testid=phase-night]")
     expect(page.locator(CHIP)).to_be_visible()
     first = page.locator("[data-testid=quick-chips] button").first
-    expect(first).to_have_attribute("data-testid", "chip-night")
+    expect(first).to_have_attribute("data-testid", "chip-whole-night")

@@ -10,10 +10,11 @@ import { h } from "../dom.js";
 import { DISCARD_KINDS, PHASE_WORDS, keepFocus, kindTitle, named, scrollPanelTo } from "./controls.js";
 import { demandRow } from "./fields.js";
 
-// At Night, one chip for the whole Night, as the Night is played: every character eats, then
-// spends the night (without a Shelter, or outside the camp). The Night deck's cards rule one
-// step each; this rules both, in that order, in one ruling.
-const NIGHT = WHOLE_PHASES.night; // the whole Night as one chip: the core's words and demands
+// In a phase the core rules as a whole (pyapp/rules/composing.py WHOLE_PHASES), one chip for
+// the whole phase, as it is played: at Night every character eats, then spends the night; in
+// the Weather Phase the clouds, the Hungry Animals die and the Storm token, in that order; in
+// the Morale Phase the First Player's tokens. The decks' cards rule one step each; the chip
+// rules them all, in one ruling.
 
 function defaults(kind) {
   if (kind === "discard") return { kind };
@@ -63,11 +64,71 @@ function showPicked(els) {
   card.querySelector("h3").focus({ preventScroll: true });
 }
 
+/** The chip for the whole of this phase, where the core rules it as a whole. */
+function wholeChip(phase, readonly, onWhole) {
+  const whole = WHOLE_PHASES[phase];
+  if (!whole) return null;
+  return h("button", {
+    type: "button", class: "chip-add chip-night chip-whole", disabled: readonly, data: { testid: `chip-whole-${phase}`, key: `chip-whole-${phase}` },
+    "aria-describedby": `chip-${phase}-what`, onclick: () => onWhole(whole),
+  }, t(whole.label), h("span", { id: `chip-${phase}-what`, class: "chip-what", text: t(whole.what) }));
+}
+
+/** "More kinds…": every kind of demand the core offers, and Add. */
+function moreKinds(p, addDemand) {
+  const { ctl, root } = p;
+  return h("span", { class: "more-kinds" },
+    h("label", { for: "compose-kind", class: "visually-hidden", text: t("Another kind of demand") }),
+    h("select", { id: "compose-kind", disabled: ctl.readonly, data: { testid: "compose-kind" } },
+      h("option", { value: "", text: t("More kinds…") }),
+      Object.entries(DEMAND_KINDS).map(([k, { title: name }]) => h("option", { value: k, text: t(name) }))),
+    h("button", { type: "button", class: "secondary", disabled: ctl.readonly, data: { testid: "compose-add" }, onclick: () => {
+      const kind = /** @type {HTMLSelectElement} */ (root.querySelector("#compose-kind")).value;
+      if (kind) addDemand(defaults(kind));
+    } }, t("Add")));
+}
+
+/** Demand `i` of the effect (or of its alternative) as the core words it: its words from the
+ * last effect the core worded that held this same demand (adding a second demand keeps the
+ * first one's words); until then, its kind and the fields it sets (demandSummary). */
+function wordsOf(state, i, part) {
+  const { worded, effect } = state;
+  const d = effect[part][i];
+  const same = JSON.stringify(d);
+  const at = worded ? (worded.effect[part] || []).findIndex((w) => JSON.stringify(w) === same) : -1;
+  const said = at >= 0 ? worded.words[part][at] : null;
+  const picking = d.kind === "discard" && !DISCARD_KINDS.some((k) => d[k] > 0); // no resource tapped yet
+  return said || (picking ? t("{kind} (which resource?)", { kind: kindTitle(d) }) : demandSummary(d));
+}
+
+/** What the core makes of the held demand and a new card or chip (pyapp/rules/joining.py):
+ * {effect, said, ask, join, replace}; null where nothing is held, the table is read-only, or
+ * the core could not join them (the new one is then ruled, as it was asked for). */
+async function askJoin(p, adding, addingCard) {
+  const { card, effect } = p.state;
+  if (!effect || p.ctl.readonly) return null;
+  try {
+    return (await window.referee.call("join", JSON.stringify({
+      state: p.ctl.state, held: effect, held_card: card ? card.id : null, adding, adding_card: addingCard ? addingCard.id : null }))).joined;
+  } catch {
+    return null;
+  }
+}
+
+/** The core's question when a second card would take the first one's place. */
+function joinQuestion(ask) {
+  return h("div", { class: "join-ask", role: "group", "aria-labelledby": "join-ask-words", data: { testid: "join-ask" } },
+    h("p", { id: "join-ask-words", text: ask.ask }),
+    h("button", { type: "button", data: { testid: "join-both", key: "join-both" }, onclick: ask.onJoin }, ask.join),
+    h("button", { type: "button", class: "secondary", data: { testid: "join-replace", key: "join-replace" }, onclick: ask.onReplace }, ask.replace));
+}
+
 /** @param {import("./panel.js").Panel} p */
 export function createComposer(p) {
-  const { ctl, els, root } = p;
+  const { ctl, els } = p;
   let justAdded; // the demand just added: marked, and brought into view, when next drawn
-  let chipsPhase = null; // the phase the chips were drawn for (the Night has its own chip)
+  let chipsPhase = null; // the phase the chips were drawn for (a whole phase has its own chip)
+  let joinAsk = null; // a second card beside the first: the core's question, and its two answers
 
   function build() {
     els.chips = h("div", { class: "chips-row", role: "group", "aria-labelledby": "chips-label", data: { testid: "quick-chips" } });
@@ -78,41 +139,22 @@ export function createComposer(p) {
   function drawChips() {
     chipsPhase = ctl.state.phase;
     els.chips.replaceChildren(...[ // (replaceChildren writes a null as the text "null")
-      ctl.state.phase === "night" ? h("button", {
-        type: "button", class: "chip-add chip-night", disabled: ctl.readonly, data: { testid: "chip-night", key: "chip-night" },
-        "aria-describedby": "chip-night-what", onclick: wholeNight,
-      }, t(NIGHT.label), h("span", { id: "chip-night-what", class: "chip-what", text: t(NIGHT.what) })) : null,
+      wholeChip(ctl.state.phase, ctl.readonly, wholePhase),
       ...CHIPS.map(([key, label, demand]) => h("button", {
         type: "button", class: "chip-add", disabled: ctl.readonly, data: { testid: `chip-${key}`, key: `chip-${key}` },
         onclick: () => addDemand({ .../** @type {object} */ (demand) }),
       }, h("span", { "aria-hidden": "true", text: "+ " }), t(/** @type {string} */ (label)))), // (the core's msgid: pyapp/rules/composing.py)
-      h("span", { class: "more-kinds" },
-        h("label", { for: "compose-kind", class: "visually-hidden", text: t("Another kind of demand") }),
-        h("select", { id: "compose-kind", disabled: ctl.readonly, data: { testid: "compose-kind" } },
-          h("option", { value: "", text: t("More kinds…") }),
-          Object.entries(DEMAND_KINDS).map(([k, { title: name }]) => h("option", { value: k, text: t(name) }))),
-        h("button", { type: "button", class: "secondary", disabled: ctl.readonly, data: { testid: "compose-add" }, onclick: () => {
-          const kind = /** @type {HTMLSelectElement} */ (root.querySelector("#compose-kind")).value;
-          if (kind) addDemand(defaults(kind));
-        } }, t("Add")))].filter(Boolean));
+      moreKinds(p, addDemand)].filter(Boolean));
   }
 
-  /** The Night's chip comes and goes with the Night. */
+  /** A whole phase's chip comes and goes with its phase. */
   function followPhase() {
-    if (chipsPhase !== ctl.state.phase && (chipsPhase === "night" || ctl.state.phase === "night")) keepFocus(els.chips, drawChips);
+    if (chipsPhase !== ctl.state.phase && (WHOLE_PHASES[chipsPhase] || WHOLE_PHASES[ctl.state.phase])) keepFocus(els.chips, drawChips);
   }
 
-  /** Demand `i` of the effect (or of its alternative) as the core words it: its words from the
-   * last effect the core worded that held this same demand (adding a second demand keeps the
-   * first one's words); until then, its kind and the fields it sets (demandSummary). */
+  /** Demand `i` of the effect (or of its alternative) as the core words it (wordsOf). */
   function demandWords(i, part = "demands") {
-    const { worded, effect } = p.state;
-    const d = effect[part][i];
-    const same = JSON.stringify(d);
-    const at = worded ? (worded.effect[part] || []).findIndex((w) => JSON.stringify(w) === same) : -1;
-    const said = at >= 0 ? worded.words[part][at] : null;
-    const picking = d.kind === "discard" && !DISCARD_KINDS.some((k) => d[k] > 0); // no resource tapped yet
-    return said || (picking ? t("{kind} (which resource?)", { kind: kindTitle(d) }) : demandSummary(d));
+    return wordsOf(p.state, i, part);
   }
 
   function composed() {
@@ -127,17 +169,38 @@ export function createComposer(p) {
     if (said) ctl.say(said);
   }
 
-  /** The whole Night as one demand: it takes the place of what was composed (a Night is
-   * ruled once), card or chips. */
-  function wholeNight() {
-    justAdded = NIGHT.demands.length - 1;
-    setComposed(NIGHT.demands.map((d) => ({ ...d })), t(NIGHT.said));
+  /** A whole phase as one demand: it takes the place of what was composed (a phase is
+   * ruled once), card or chips, and says so. */
+  function wholePhase(whole) {
+    joinAsk = null;
+    justAdded = whole.demands.length - 1;
+    setComposed(whole.demands.map((d) => ({ ...d })), t(whole.said));
+  }
+
+  /** What is held beside a new card or chip is never silently replaced: the core joins the
+   * two (parts of one phase add up; chips follow one another), or asks first whether the
+   * new card joins the first or is ruled instead (`joinAsk`, drawn above the demands). */
+  async function joinTo(adding, addingCard, replace) {
+    const joined = await askJoin(p, adding, addingCard);
+    if (!joined) { replace(); return; }
+    const join = () => {
+      joinAsk = null;
+      justAdded = joined.effect.demands.length - 1;
+      setComposed(joined.effect.demands, joined.said);
+    };
+    if (!joined.ask) { join(); return; }
+    joinAsk = { ...joined, onJoin: join, onReplace: () => { joinAsk = null; replace(); } };
+    drawChosen();
+    ctl.say(joined.ask);
+    scrollPanelTo(els.chosen.querySelector("[data-testid=join-ask]"), "nearest");
   }
 
   function addDemand(demand) {
+    if (p.state.card) return void joinTo({ demands: [demand] }, null, () => { p.dispatch({ type: "composed", effect: null }); addDemand(demand); });
     const list = [...composed(), demand];
     justAdded = list.length - 1;
     const kind = kindTitle(demand);
+    joinAsk = null;
     setComposed(list, list.length === 1 ? t("Added: {kind}. Ruling…", { kind })
       : tn("Added: {kind}. {n} demand in all. Ruling…", "Added: {kind}. {n} demands in all. Ruling…", list.length, { kind }));
   }
@@ -150,16 +213,22 @@ export function createComposer(p) {
 
   function pickDemand(result) {
     p.finder.endSearch();
-    setComposed(result.effect.demands, t("Demand: {demand}.", { demand: result.name }));
-    showPicked(els);
+    joinTo(result.effect, null, () => {
+      joinAsk = null;
+      setComposed(result.effect.demands, t("Demand: {demand}.", { demand: result.name }));
+      showPicked(els);
+    });
   }
 
   function pickCard(card) {
-    p.dispatch({ type: "picked", card });
     p.finder.endSearch();
-    p.act.ruleAgain();
-    showPicked(els);
-    ctl.say(t("Chosen: {card}. {text}", { card: card.name, text: card.text }));
+    joinTo(card.effect, card, () => {
+      joinAsk = null;
+      p.dispatch({ type: "picked", card });
+      p.act.ruleAgain();
+      showPicked(els);
+      ctl.say(t("Chosen: {card}. {text}", { card: card.name, text: card.text }));
+    });
   }
 
 
@@ -168,13 +237,14 @@ export function createComposer(p) {
     const onTitle = document.activeElement && document.activeElement.id === "chosen-title";
     keepFocus(els.chosen, () => {
       if (!p.state.effect) {
+        joinAsk = null;
         els.chosen.replaceChildren(h("p", { class: "hint", data: { testid: "no-demand" },
           text: t("No demand yet. First set the table as it is at yours (who plays, what you have, the phase); then find the card, or tap what it asks for.") }));
         return;
       }
       const added = justAdded;
       justAdded = undefined;
-      els.chosen.replaceChildren(chosenCard(added));
+      els.chosen.replaceChildren(...(joinAsk ? [joinQuestion(joinAsk)] : []), chosenCard(added));
       // The demand just added is shown where the player looks (never below the fold).
       const fresh = added !== undefined && els.chosen.querySelector(`[data-testid="demand-${added}"]`);
       if (fresh) scrollPanelTo(fresh, "nearest");

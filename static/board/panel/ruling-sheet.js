@@ -10,8 +10,15 @@ import { decisions } from "./choices.js";
 
 // The Wounds table's columns: short enough to fit the panel, the full name for screen readers.
 const WOUND_COLUMNS = () => [[t("Who"), ""], [t("Unmet demand"), t("Wounds for the unmet demand")], [t("Other Wounds"), ""],
-  [t("Morale arrows"), t("Morale arrows passed")], [t("Dies?"), ""]];
+  [t("Morale arrows"), t("Morale arrows passed")], [t("Dies?"), ""], [t("How sure"), ""]];
 const SHOWN = { none: "none", ask: "none", unpicked: "none", pending: "pending", applying: "pending", preview: "preview", applied: "applied", stale: "stale", error: "error" };
+
+/** What is paid, each line with how sure it is, as the core says it ("Wood: 1 of 2 paid —
+ * rules"): the first lines of `words.outcome`. */
+const paidSure = (r) => (r.words.outcome ? r.words.outcome.slice(0, r.words.paid.length) : r.words.paid);
+/** Our rulings that change nothing here, each on a line of its own, as the core says them:
+ * the last lines of `words.outcome`. */
+const ownLines = (r) => (r.words.outcome || []).slice(r.words.paid.length + r.words.wounds.length);
 
 /** @param {import("./panel.js").Panel} p */
 export function createRulingSheet(p) {
@@ -38,12 +45,13 @@ export function createRulingSheet(p) {
       h("p", { class: ["ruling-sure", `sure-${r.words.sure.grade}`], data: { testid: "ruling-certainty", grade: r.words.sure.grade } },
         h("strong", { text: t("{label}.", { label: r.words.sure.label }) }), " ", r.words.sure.text),
       h("h4", { text: t("What is paid") }),
-      r.payments.length ? h("ul", { class: "payments", data: { testid: "payments" } }, r.words.paid.map((text) => h("li", { text })))
+      r.payments.length ? h("ul", { class: "payments", data: { testid: "payments" } }, paidSure(r).map((text) => h("li", { text })))
         : h("p", { class: "hint", text: t("Nothing to pay.") }),
       r.gains && r.gains.length ? h("h4", { text: t("What the players gain") }) : null,
       r.gains && r.gains.length ? h("ul", { class: "gains", data: { testid: "gains" } }, r.words.gains.map((text) => h("li", { text }))) : null,
       h("h4", { text: t("Wounds") }),
       r.wounds.length ? woundsTable(r) : h("p", { class: "hint", data: { testid: "no-wounds" }, text: t("No one is wounded.") }),
+      ownLines(r).length ? h("ul", { class: "own-rulings", data: { testid: "own-rulings" } }, ownLines(r).map((text) => h("li", { text }))) : null,
       h("h4", { text: t("What follows") }),
       h("ul", { class: "follows", data: { testid: "follows" } }, follows(r)),
       r.decisions.length ? decisions(p, r) : null,
@@ -64,7 +72,8 @@ export function createRulingSheet(p) {
         h("span", { "aria-hidden": long ? "true" : undefined, text: short }), long ? h("span", { class: "visually-hidden", text: long }) : null)))),
       h("tbody", {}, r.wounds.map((w, i) => h("tr", { data: { figure: w.figure } },
         h("th", { scope: "row", text: r.words.names[i] }), h("td", { text: w.unfulfilled }), h("td", { text: w.other }),
-        h("td", { text: w.morale_arrows }), h("td", { text: w.died ? t("yes") : t("no") })))));
+        h("td", { text: w.morale_arrows }), h("td", { text: w.died ? t("yes") : t("no") }),
+        h("td", { class: "line-sure", data: { testid: "wound-sure" }, text: (r.words.wounds_sure || [])[i] || "" })))));
   }
 
   /** What follows, as the core says it; what could still avoid a loss cites its rule (C4). */
@@ -120,7 +129,7 @@ export function createRulingSheet(p) {
     if (!dialog) return;
     if (!ruleDrawer) {
       ruleDrawer = import("./rule-drawer.js").then(({ createRuleDrawer }) => {
-        const drawer = createRuleDrawer({ dialog, say: (text) => ctl.say(text), headline: (r) => r.words.headline, paid: (r) => r.words.paid,
+        const drawer = createRuleDrawer({ dialog, say: (text) => ctl.say(text), headline: (r) => r.words.headline, paid: paidSure,
           rule: (request) => window.referee.rule(request) });
         drawer.setFaq(p.faq.entries, p.faq.clauses, p.faq.sources);
         return drawer;

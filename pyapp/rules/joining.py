@@ -1,0 +1,104 @@
+"""Two parts of what the table must rule, joined: a second card or chip never silently takes
+the place of the first.
+
+Parts of one phase join at once, as the phase plays them: the Weather deck's dice faces and
+tokens add up (their clouds are counted together against the Roof, then the Hungry Animals
+die, then the Storm token), and the chips of a composed demand follow one another. Where
+joining is not plainly meant (a second card beside a card of another kind), the referee asks
+whether the new card joins the first or is ruled instead, in its own words."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from .base import Value
+from .catalogue import Card
+from .demands import CardPart, Demand, Effect, WeatherClouds, WeatherPhase
+from .i18n import N_, _
+from .state import TableState
+from .telling import demands_words
+
+COMPOSED = N_("Composed demand")
+
+
+class JoinAsk(Value):
+    """What the page sends: what is held (a card's id, or none for composed demands), what
+    is added (likewise), and the table."""
+
+    state: TableState
+    held: Effect
+    held_card: str | None = Field(default=None, max_length=60)
+    adding: Effect
+    adding_card: str | None = Field(default=None, max_length=60)
+
+
+class Joined(Value):
+    """The effect the two make together, and, where joining is not plainly meant, the
+    question to ask first (`ask`, with the words of its two answers)."""
+
+    effect: Effect
+    said: str
+    ask: str = ""
+    join: str = ""
+    replace: str = ""
+
+
+def _weather_piece(card: Card | None, effect: Effect) -> bool:
+    """A die's face or a weather token: a part of the one Weather Phase."""
+    if card is not None:
+        return card.deck == "weather"
+    return all(d.kind in ("weather_clouds", "weather_phase") for d in effect.demands)
+
+
+def _own(effect: Effect) -> tuple[Demand, ...]:
+    """An effect's demands as one part: a card's own alternative stays with its demands."""
+    if effect.alternative:
+        return (CardPart(kind="part", demands=effect.demands, alternative=effect.alternative),)
+    return effect.demands
+
+
+def _clouds_together(demands: tuple[Demand, ...]) -> tuple[Demand, ...]:
+    """The clouds of every die and token counted once against the Roof: all weather clouds
+    join the first whole Weather (or the first clouds), which comes first, as snow and rain
+    come first in the Weather Phase."""
+    clouds = [d for d in demands if isinstance(d, WeatherClouds)]
+    whole = [d for d in demands if isinstance(d, WeatherPhase)]
+    rest: list[Demand] = [d for d in demands
+                          if not isinstance(d, WeatherClouds | WeatherPhase)]
+    rain = sum(d.rain for d in clouds)
+    snow = sum(d.snow for d in clouds)
+    first: list[Demand] = []
+    if whole:
+        w = whole[0]
+        for other in whole[1:]:
+            rest.insert(0, other)
+        first.append(w.model_copy(update={"rain": w.rain + rain, "snow": w.snow + snow}))
+    elif clouds:
+        first.append(WeatherClouds(kind="weather_clouds", rain=rain, snow=snow))
+    return (*first, *rest)
+
+
+def join(asked: JoinAsk, cards: tuple[Card, ...]) -> Joined:
+    """The held effect and the added one, joined; with the question to ask when a card would
+    otherwise take another's place."""
+    by_id = {c.id: c for c in cards}
+    held_card = by_id.get(asked.held_card or "")
+    adding_card = by_id.get(asked.adding_card or "")
+    both = (*_own(asked.held), *_own(asked.adding))
+    weather = (_weather_piece(held_card, asked.held)
+               and _weather_piece(adding_card, asked.adding))
+    demands = _clouds_together(both) if weather else both
+    if len(demands) > 8:
+        demands = demands[:8]
+    effect = Effect(label=COMPOSED, demands=demands)
+    words = demands_words(effect.demands, asked.state)
+    if weather or (held_card is None and adding_card is None):
+        return Joined(effect=effect, said=_("Joined: {demands}. Ruling…", demands=words))
+    held = held_card.name if held_card else demands_words(asked.held.demands, asked.state)
+    adding = (adding_card.name if adding_card
+              else demands_words(asked.adding.demands, asked.state))
+    return Joined(
+        effect=effect, said=_("Joined: {demands}. Ruling…", demands=words),
+        ask=_("“{held}” is already chosen. Does “{adding}” join it, to be ruled after it, "
+              "or is it ruled instead?", held=held, adding=adding),
+        join=_("Join: rule both, in order"), replace=_("Rule “{adding}” instead", adding=adding))
