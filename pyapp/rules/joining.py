@@ -14,11 +14,13 @@ from pydantic import Field
 from .base import Value
 from .catalogue import Card
 from .demands import CardPart, Demand, Effect, WeatherClouds, WeatherPhase
-from .i18n import N_, _
+from .errors import RulingError
+from .i18n import N_, _, n_
 from .state import TableState
 from .telling import demands_words
 
 COMPOSED = N_("Composed demand")
+MAX_JOINED = 8  # as many demands as an effect holds (Effect.demands)
 
 
 class JoinAsk(Value):
@@ -88,8 +90,11 @@ def join(asked: JoinAsk, cards: tuple[Card, ...]) -> Joined:
     weather = (_weather_piece(held_card, asked.held)
                and _weather_piece(adding_card, asked.adding))
     demands = _clouds_together(both) if weather else both
-    if len(demands) > 8:
-        demands = demands[:8]
+    if len(demands) > MAX_JOINED:
+        raise RulingError("", n_(
+            "Only {n} demand can be ruled at once; rule this card on its own.",
+            "Only {n} demands can be ruled at once; rule this card on its own, or clear "
+            "what is chosen first.", MAX_JOINED, n=MAX_JOINED))
     effect = Effect(label=COMPOSED, demands=demands)
     words = demands_words(effect.demands, asked.state)
     if weather or (held_card is None and adding_card is None):

@@ -15,6 +15,7 @@ from pyapp.rules import Request, rule
 from pyapp.rules.catalogue import catalogue
 from pyapp.rules.composing import WHOLE_PHASES
 from pyapp.rules.demands import Effect
+from pyapp.rules.errors import RulingError
 from pyapp.rules.joining import JoinAsk, join
 from pyapp.rules.state import TableState
 from tests.scenarios import table
@@ -113,6 +114,16 @@ def test_a_second_card_of_another_kind_asks_first() -> None:
     assert first.name in joined.ask and second.name in joined.ask
     assert joined.join and second.name in joined.replace
     assert joined.effect.demands[-1] == second.effect.demands[-1]
+
+
+def test_more_demands_than_a_ruling_holds_are_refused_in_words_never_dropped() -> None:
+    """Joining past what one ruling holds says so; nothing of what is chosen is dropped."""
+    state = TableState.model_validate(table("cook", "explorer"))
+    many = Effect(demands=tuple(CARDS["termites"].effect.demands) * 8)
+    with pytest.raises(RulingError) as refused:
+        join(JoinAsk(state=state, held=many, adding=CARDS["storm-token"].effect,
+                     adding_card="storm-token"), catalogue().cards)
+    assert "at once" in refused.value.message and "demands" in refused.value.message
 
 
 @pytest.mark.parametrize(("determination", "morale", "wounds", "left"), [

@@ -6,6 +6,7 @@
 import { demandSummary } from "../../shared/demand-summary.js";
 import { CHIPS, DEMAND_KINDS, WHOLE_PHASES } from "../../shared/demand-kinds.js";
 import { t, tn } from "../../shared/i18n.js";
+import { plainError } from "../../shared/labels.js";
 import { h } from "../dom.js";
 import { DISCARD_KINDS, PHASE_WORDS, keepFocus, kindTitle, named, scrollPanelTo } from "./controls.js";
 import { demandRow } from "./fields.js";
@@ -102,16 +103,17 @@ function wordsOf(state, i, part) {
 }
 
 /** What the core makes of the held demand and a new card or chip (pyapp/rules/joining.py):
- * {effect, said, ask, join, replace}; null where nothing is held, the table is read-only, or
- * the core could not join them (the new one is then ruled, as it was asked for). */
+ * {effect, said, ask, join, replace}; {refused} where the core refuses to join them (more
+ * demands than one ruling holds); null where nothing is held, the table is read-only, or the
+ * core could not answer (the new one is then ruled, as it was asked for). */
 async function askJoin(p, adding, addingCard) {
   const { card, effect } = p.state;
   if (!effect || p.ctl.readonly) return null;
   try {
     return (await window.referee.call("join", JSON.stringify({
       state: p.ctl.state, held: effect, held_card: card ? card.id : null, adding, adding_card: addingCard ? addingCard.id : null }))).joined;
-  } catch {
-    return null;
+  } catch (error) {
+    return error && error.type === "ruling_error" ? { refused: plainError(error) } : null;
   }
 }
 
@@ -183,6 +185,7 @@ export function createComposer(p) {
   async function joinTo(adding, addingCard, replace) {
     const joined = await askJoin(p, adding, addingCard);
     if (!joined) { replace(); return; }
+    if (joined.refused) { ctl.hint(joined.refused); return; } // nothing held is dropped
     const join = () => {
       joinAsk = null;
       justAdded = joined.effect.demands.length - 1;
