@@ -81,6 +81,27 @@ def test_a_card_that_asks_for_nothing_is_found_and_says_so(page: Page) -> None:
     expect(first).to_contain_text("Wreckage")
 
 
+def test_a_card_that_asks_for_nothing_is_picked_and_puts_the_ruling_away(page: Page) -> None:
+    """Unusually Cold Night is ruled; a search for Food Crates leaves that ruling in view but
+    not to be applied; picking Food Crates puts it away and the bar says nothing is ruled."""
+    page.fill("[data-testid=demand-search]", "unusually cold night")
+    page.click("[data-testid=card-unusually-cold-night]")
+    expect(page.locator("[data-testid=apply]")).to_be_enabled()
+    page.fill("[data-testid=demand-search]", "Food Crates")
+    nothing = page.locator(RESULTS).first.locator("[data-testid=card-nothing]")
+    expect(nothing).to_contain_text("Food Crates")
+    expect(page.locator("[data-testid=apply]")).to_be_disabled()
+    expect(page.locator("[data-testid=bar-status]")).to_contain_text("Searching for another card")
+    assert nothing.evaluate("el => el.tagName") == "BUTTON"
+    nothing.click()
+    expect(page.locator("[data-testid=headline]")).to_have_text(
+        "This card asks for nothing the referee rules on.")
+    expect(page.locator("[data-testid=bar-status]")).to_have_text("Food Crates")
+    expect(page.locator("[data-testid=apply]")).to_be_disabled()
+    expect(page.locator("[data-testid=chosen-nothing]")).to_contain_text("Food Crates")
+    expect(page.locator("[data-testid=demand-search]")).to_have_value("")
+
+
 def test_a_miss_offers_the_nearest_names_a_tap_away(page: Page) -> None:
     page.fill("[data-testid=demand-search]", "balloon crash landing")
     expect(page.locator("[data-testid=card-miss]")).to_contain_text(

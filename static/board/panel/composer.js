@@ -162,11 +162,27 @@ export function createComposer(p) {
     ctl.say(t("Chosen: {card}. {text}", { card: card.name, text: card.text }));
   }
 
+  /** A card that asks for nothing: the demand on show is put away, and the bar says so. */
+  function pickNothing(result) {
+    if (ctl.readonly) return;
+    p.dispatch({ type: "nothingPicked", record: { name: result.name, nothing: result.nothing, reason: result.reason } });
+    p.finder.endSearch();
+    p.act.ruleAgain();
+    ctl.say(`${result.name}: ${result.nothing}`);
+  }
 
   function drawChosen() {
     // The card's name keeps the keyboard where a pick put it (showPicked), drawn again.
     const onTitle = document.activeElement && document.activeElement.id === "chosen-title";
     keepFocus(els.chosen, () => {
+      const { nothing } = p.state;
+      if (!p.state.effect && nothing) {
+        els.chosen.replaceChildren(h("article", { class: "demand-card", "aria-labelledby": "chosen-title", data: { testid: "chosen-nothing" } },
+          h("h3", { id: "chosen-title", tabindex: "-1", text: nothing.name }),
+          h("p", { class: "card-flag", text: nothing.nothing }),
+          nothing.reason ? h("p", { class: "card-text", text: nothing.reason }) : null));
+        return;
+      }
       if (!p.state.effect) {
         els.chosen.replaceChildren(h("p", { class: "hint", data: { testid: "no-demand" },
           text: t("No demand yet. First set the table as it is at yours (who plays, what you have, the phase); then find the card, or tap what it asks for.") }));
@@ -200,5 +216,5 @@ export function createComposer(p) {
   }
 
 
-  return { build, drawChips, followPhase, drawChosen, demandWords, composed, pickDemand, pickCard };
+  return { build, drawChips, followPhase, drawChosen, demandWords, composed, pickDemand, pickCard, pickNothing };
 }

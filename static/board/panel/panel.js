@@ -169,7 +169,8 @@ export function createDemandPanel(ctl, root, bar) {
 
 
   const asking = createAsking(p, { composer, resolver, sheet, sharing, verdict, draw });
-  Object.assign(p.act, { ...asking, share: sharing.share, pickDemand: composer.pickDemand, pickCard: composer.pickCard });
+  Object.assign(p.act, { ...asking, share: sharing.share, pickDemand: composer.pickDemand, pickCard: composer.pickCard,
+    pickNothing: composer.pickNothing, drawBar: verdict.drawBar });
   const { ruleAgain, request } = asking;
 
   // ---------------------------------------------------------------- what the board calls
