@@ -63,6 +63,17 @@ function showPicked(els) {
   card.querySelector("h3").focus({ preventScroll: true });
 }
 
+/** A card that asks for nothing: the demand on show is put away, and the bar says so (the
+ * core's words for the card). */
+/** @param {import("./panel.js").Panel} p */
+function pickNothing(p, result) {
+  if (p.ctl.readonly) return;
+  p.dispatch({ type: "nothingPicked", record: { name: result.name, nothing: result.nothing, reason: result.reason } });
+  p.finder.endSearch();
+  p.act.ruleAgain();
+  p.ctl.say(`${result.name}: ${result.nothing}`);
+}
+
 /** @param {import("./panel.js").Panel} p */
 export function createComposer(p) {
   const { ctl, els, root } = p;
@@ -162,15 +173,6 @@ export function createComposer(p) {
     ctl.say(t("Chosen: {card}. {text}", { card: card.name, text: card.text }));
   }
 
-  /** A card that asks for nothing: the demand on show is put away, and the bar says so. */
-  function pickNothing(result) {
-    if (ctl.readonly) return;
-    p.dispatch({ type: "nothingPicked", record: { name: result.name, nothing: result.nothing, reason: result.reason } });
-    p.finder.endSearch();
-    p.act.ruleAgain();
-    ctl.say(`${result.name}: ${result.nothing}`);
-  }
-
   function drawChosen() {
     // The card's name keeps the keyboard where a pick put it (showPicked), drawn again.
     const onTitle = document.activeElement && document.activeElement.id === "chosen-title";
@@ -216,5 +218,5 @@ export function createComposer(p) {
   }
 
 
-  return { build, drawChips, followPhase, drawChosen, demandWords, composed, pickDemand, pickCard, pickNothing };
+  return { build, drawChips, followPhase, drawChosen, demandWords, composed, pickDemand, pickCard, pickNothing: (r) => pickNothing(p, r) };
 }
