@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .board_harness import (
+    at,
     settles,
     small_targets,
     table,
@@ -176,3 +177,25 @@ def test_new_game_empties_the_card_search_and_its_deck_filter(page: Page) -> Non
     expect(page.locator("[data-testid=demand-search]")).to_have_value("")
     expect(page.locator("[data-testid=deck-night]")).to_have_attribute("aria-pressed", "false")
     expect(page.locator("[data-testid=card-results] li")).to_have_count(0)
+
+
+def test_on_a_phone_the_first_result_comes_right_under_the_search_box(page: Page) -> None:
+    """Upright on a phone, the deck chips fold into one row (scrolled sideways): the first
+    card found is in view, just under the box, not pushed below the screen."""
+    at(page, (390, 844))
+    try:
+        page.fill("[data-testid=demand-search]", "cold night")
+        first = page.locator(RESULTS).first
+        expect(first).to_contain_text("Cold")
+        chip = page.locator("[data-testid=deck-event]").bounding_box()
+        box = page.locator("[data-testid=demand-search]").bounding_box()
+        decks = page.locator("[data-testid=deck-chips]").bounding_box()
+        assert chip and box and decks
+        assert decks["height"] < 2 * chip["height"], "the deck chips are one row"
+        top = first.bounding_box()
+        assert top and top["y"] - (box["y"] + box["height"]) < 2 * chip["height"]
+        assert top["y"] + 40 < 844, "the first result starts on the screen"
+        scroll = page.locator("[data-testid=deck-chips]").evaluate("el => el.scrollWidth > el.clientWidth")
+        assert scroll, "the other decks are a sideways scroll away"
+    finally:
+        at(page, (1280, 1800))
