@@ -195,7 +195,8 @@ def test_on_a_phone_the_first_result_comes_right_under_the_search_box(page: Page
         top = first.bounding_box()
         assert top and top["y"] - (box["y"] + box["height"]) < 2 * chip["height"]
         assert top["y"] + 40 < 844, "the first result starts on the screen"
-        scroll = page.locator("[data-testid=deck-chips]").evaluate("el => el.scrollWidth > el.clientWidth")
+        scroll = page.locator("[data-testid=deck-chips]").evaluate(
+            "el => el.scrollWidth > el.clientWidth")
         assert scroll, "the other decks are a sideways scroll away"
     finally:
         at(page, (1280, 1800))
