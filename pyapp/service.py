@@ -74,6 +74,7 @@ class Service:
         self._methods: dict[str, Callable[[str], str]] = {
             "rule": rule_json,
             "session": self.session.handle_json,
+            "session_check": session_check_json,
             "link_encode": _link_encode,
             "link_decode": _link_decode,
             "catalogue": lambda _text: '{"ok":true,"catalogue":' + catalogue_json() + "}",
@@ -193,6 +194,14 @@ def moment_json(text: str) -> str:
     card = next((c for c in catalogue().cards if c.id == asked.card), None)
     found = moment(asked.state, asked.effect, card, asked.context, asked.resolving)
     return '{"ok":true,"moment":' + found.model_dump_json() + "}"
+
+
+def session_check_json(text: str) -> str:
+    """A `new` or `load` command tried on a session of its own: `{"ok": true}` when the
+    board's session would take it, else its refusal, as the session words it. The page asks
+    before the player confirms replacing their table with an imported one."""
+    answer = Session(History(initial=STARTING_TABLE)).handle_json(text)
+    return answer if answer.startswith('{"ok": false') else '{"ok":true}'
 
 
 def card_search_json(text: str) -> str:
