@@ -173,3 +173,15 @@ def test_one_swap_drop_or_wrong_letter_is_one_typo(a: str, b: str, d: int) -> No
 
 def test_folding_keeps_the_search_blind_to_case_accents_and_dashes() -> None:
     assert fold("Mônkéy\u2013Dö") == "monkey-do"
+
+
+def test_a_card_that_asks_for_nothing_says_why_in_plain_words_once() -> None:
+    """The result already says "This card asks for nothing the referee rules on."; its reason
+    does not open with a code-like "None:" nor say it again, nor speak of records."""
+    for deck in card_list().decks.values():
+        for card in deck.cards:
+            if not card.out:
+                continue
+            assert not card.out.startswith("None"), (card.name, card.out)
+            assert "asks for nothing the referee rules on" not in card.out, card.name
+            assert "record" not in card.out, card.name
