@@ -244,8 +244,8 @@ def card_search_json(text: str) -> str:
     answer: dict[str, object] = {"ok": True, "query": found.query, "results": results}
     if found.nearest:
         answer["nearest"] = [_(n) for n in found.nearest]
-        answer["miss"] = _("No card matches “{query}”. The nearest names: {names}.",
-                           query=found.query, names=", ".join(_(n) for n in found.nearest))
+        # The names themselves follow, a tap each (the page draws them): said once.
+        answer["miss"] = _("No card matches “{query}”. The nearest names:", query=found.query)
     elif not results and found.query.strip():
         answer["miss"] = _("No card matches “{query}”.", query=found.query)
     return json.dumps(answer)

@@ -105,8 +105,10 @@ def test_a_card_that_asks_for_nothing_is_picked_and_puts_the_ruling_away(page: P
 
 def test_a_miss_offers_the_nearest_names_a_tap_away(page: Page) -> None:
     page.fill("[data-testid=demand-search]", "balloon crash landing")
-    expect(page.locator("[data-testid=card-miss]")).to_contain_text(
-        "No card matches “balloon crash landing”. The nearest names: Wrecked Balloon")
+    expect(page.locator("[data-testid=card-miss]")).to_have_text(
+        "No card matches “balloon crash landing”. The nearest names:")
+    expect(page.locator("[data-testid=near-name]").first).to_have_text("Wrecked Balloon")
+    expect(page.locator("[data-testid=card-results]")).not_to_contain_text("Or tap")
     page.locator("[data-testid=near-name]").first.click()
     expect(page.locator("[data-testid=demand-search]")).to_have_value("Wrecked Balloon")
     expect(page.locator(RESULTS).first).to_contain_text("Wrecked Balloon")

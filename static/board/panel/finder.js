@@ -81,8 +81,7 @@ export function createFinder(p) {
     return [
       h("li", { class: "hint", data: { testid: "card-miss" }, text: found.miss || t("No card matches: tap what it asks for below.") }),
       near.length ? h("li", { class: "near-names" }, ...near) : null,
-      found.miss ? h("li", { class: "hint", text: t("Or tap what the card asks for below.") }) : null,
-    ].filter(Boolean);
+    ].filter(Boolean); // (the chips below say "Or tap what it asks for:" themselves)
   }
 
   function resultItem(r, cards) {
