@@ -133,6 +133,7 @@ def warm_up() -> None:
         ("session", '{"cmd": "undo"}', True), ("session", '{"cmd": "catalogue"}', True),
         ("session", json.dumps({**edit, "reply": "changes"}), True),
         ("session", '{"cmd": "export"}', True), ("rule", "[" * 100 + "]" * 100, False),
+        ("session_check", '{"cmd": "new", "state": {}}', False),
         ("session", '{"cmd": "edit", "edits": [{"op": "set", "path": "nowhere"}]}', False),
         ("nothing", "", False),
     ]
@@ -201,7 +202,7 @@ def session_check_json(text: str) -> str:
     board's session would take it, else its refusal, as the session words it. The page asks
     before the player confirms replacing their table with an imported one."""
     answer = Session(History(initial=STARTING_TABLE)).handle_json(text)
-    return answer if answer.startswith('{"ok": false') else '{"ok":true}'
+    return answer if not json.loads(answer)["ok"] else '{"ok":true}'
 
 
 def card_search_json(text: str) -> str:
