@@ -92,7 +92,9 @@ def test_a_card_that_asks_for_nothing_is_picked_and_puts_the_ruling_away(page: P
     nothing = page.locator(RESULTS).first.locator("[data-testid=card-nothing]")
     expect(nothing).to_contain_text("Food Crates")
     expect(page.locator("[data-testid=apply]")).to_be_disabled()
-    expect(page.locator("[data-testid=bar-status]")).to_contain_text("Searching for another card")
+    status = page.locator("[data-testid=bar-status]")
+    expect(status).to_contain_text("Searching for another card")
+    assert status.evaluate("el => getComputedStyle(el).textTransform") == "none"  # a sentence
     assert nothing.evaluate("el => el.tagName") == "BUTTON"
     nothing.click()
     expect(page.locator("[data-testid=headline]")).to_have_text(

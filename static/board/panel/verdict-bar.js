@@ -97,7 +97,7 @@ function barText(p, said, r) {
   // How sure, in the bar too, when it is anything but official (the details under "Why?").
   const sure = r && s !== "pending" && s !== "error" && r.certainty !== "stated" ? r.words.sure : null;
   return h("div", { class: "bar-text" },
-    h("p", { class: "bar-status", data: { testid: "bar-status" }, text: said[1] }),
+    h("p", { class: ["bar-status", s === "preview" && searching(p) && "is-sentence"], data: { testid: "bar-status" }, text: said[1] }),
     sure ? h("p", { class: ["bar-sure", `sure-${sure.grade}`], data: { testid: "bar-certainty" }, text: sure.label }) : null,
     h("p", { class: ["headline", r && r.words.clear && "is-clear", !r && (waiting || p.ctl.shared) && s === "pending" && "is-waiting"],
       data: { testid: "headline" }, text: said[0] }),
