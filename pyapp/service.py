@@ -75,6 +75,7 @@ class Service:
         self._methods: dict[str, Callable[[str], str]] = {
             "rule": rule_json,
             "session": self.session.handle_json,
+            "session_check": session_check_json,
             "link_encode": _link_encode,
             "link_decode": _link_decode,
             "catalogue": lambda _text: '{"ok":true,"catalogue":' + catalogue_json() + "}",
@@ -138,6 +139,7 @@ def warm_up() -> None:
         ("session", '{"cmd": "undo"}', True), ("session", '{"cmd": "catalogue"}', True),
         ("session", json.dumps({**edit, "reply": "changes"}), True),
         ("session", '{"cmd": "export"}', True), ("rule", "[" * 100 + "]" * 100, False),
+        ("session_check", '{"cmd": "new", "state": {}}', False),
         ("session", '{"cmd": "edit", "edits": [{"op": "set", "path": "nowhere"}]}', False),
         ("nothing", "", False),
     ]
@@ -212,6 +214,14 @@ def moment_json(text: str) -> str:
     return '{"ok":true,"moment":' + found.model_dump_json() + "}"
 
 
+def session_check_json(text: str) -> str:
+    """A `new` or `load` command tried on a session of its own: `{"ok": true}` when the
+    board's session would take it, else its refusal, as the session words it. The page asks
+    before the player confirms replacing their table with an imported one."""
+    answer = Session(History(initial=STARTING_TABLE)).handle_json(text)
+    return answer if not json.loads(answer)["ok"] else '{"ok":true}'
+
+
 def card_search_json(text: str) -> str:
     """`{"query": "roof -1", "decks": ["event"]}` -> the cards found, best first, and the plain
     demand the query spells (first, ready to rule), each with its "rules differently" flag.
@@ -252,8 +262,8 @@ def card_search_json(text: str) -> str:
     answer: dict[str, object] = {"ok": True, "query": found.query, "results": results}
     if found.nearest:
         answer["nearest"] = [_(n) for n in found.nearest]
-        answer["miss"] = _("No card matches “{query}”. The nearest names: {names}.",
-                           query=found.query, names=", ".join(_(n) for n in found.nearest))
+        # The names themselves follow, a tap each (the page draws them): said once.
+        answer["miss"] = _("No card matches “{query}”. The nearest names:", query=found.query)
     elif not results and found.query.strip():
         answer["miss"] = _("No card matches “{query}”.", query=found.query)
     return json.dumps(answer)

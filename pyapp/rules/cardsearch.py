@@ -132,9 +132,11 @@ def _fields(demand: object) -> frozenset[tuple[str, object]]:
     return frozenset((k, v) for k, v in dumped.items() if k != "kind")
 
 
-# Small words a player types that say nothing about which card ("lose the Weapon").
+# Small words a player types that say nothing about which card ("lose the Weapon", "the one
+# where the roof loses 1").
 STOP = frozenset({"the", "a", "an", "of", "to", "is", "are", "on", "in", "it", "its", "and",
-                  "or", "card", "s"})
+                  "or", "card", "s", "one", "ones", "where", "which", "that", "when", "this",
+                  "there", "what", "with", "about", "thing"})
 # A loss written with a sign ("Weapon −2") is also found as words.
 LOSS = re.compile(r"(?:^|\s)-\s?\d")
 

@@ -6,10 +6,12 @@ too long (at most 60 characters)." The path stays in the error's `details` for p
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .i18n import N_, _, n_
+from .words import capital
 
 # One of pydantic's `ValidationError.errors()`: loc, type, msg, ctx.
 ErrorDetails = Mapping[str, Any]
@@ -66,8 +68,14 @@ def _place(loc: tuple[int | str, ...]) -> tuple[str, bool]:
             parts.append((_(english), english))
     if not parts:
         return "", False
-    words = parts[0][0]  # "the name of character 1": the innermost part first
-    for inner, _english in parts[1:]:
+    # "the name of character 1", "the Discovery tokens of the starting table": the innermost
+    # part first; a whole that is not a numbered item has its "the".
+    words = parts[0][0] if parts[0][1][-1].isdigit() or len(parts) == 1 else _(
+        "the {place}", place=parts[0][0])
+    for inner, english in parts[1:-1]:
+        inner_words = inner if english[-1].isdigit() else _("the {place}", place=inner)
+        words = _("{part} of {whole}", part=inner_words, whole=words)
+    for inner, _english in parts[1:][-1:]:
         words = _("{part} of {whole}", part=inner, whole=words)
     last = parts[-1][1]
     return (words if last[-1].isdigit() else _("the {place}", place=words)), last.endswith("s")
@@ -118,6 +126,12 @@ def _problem(error: ErrorDetails, where: str, plural: bool) -> str:
             return _("“{name}” is not something {parent} has; remove it", name=name,
                      parent=parent)
         return _("“{name}” is not something the referee reads; remove it", name=name)
+    if kind == "union_tag_invalid" and ctx.get("tag") == "None":
+        kind = "union_tag_not_found"  # a kind of null ("kind": null) says no kind at all
+    if kind == "too_long" and isinstance(ctx.get("actual_length"), int):
+        kind = "too_long_counted"
+    if kind in ("literal_error", "enum"):
+        return _("{where} must be {expected}", where=where, expected=_choices(ctx.get("expected")))
     template = MESSAGES.get(kind)
     if template is None:
         return _("{where}: {problem}", where=where, problem=error["msg"])
@@ -129,7 +143,22 @@ def _problem(error: ErrorDetails, where: str, plural: bool) -> str:
 
 
 def _ctx(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
     return _("nothing") if value is None else safe(str(value), 200)
+
+
+def _choices(expected: Any) -> str:
+    """pydantic's "'cook', 'carpenter' or 'soldier'" as a player reads them: "Cook,
+    Carpenter or Soldier" (each value's words, as a field is said)."""
+    found = re.findall(r"'([^']*)'", str(expected or ""))
+    if not found:
+        return safe(str(expected), 200)
+    names = [capital(_(WORDS.get(v, v.replace("_", " ")))) if v else _("nothing")
+             for v in found]
+    if len(names) == 1:
+        return names[0]
+    return _("{some} or {last}", some=", ".join(names[:-1]), last=names[-1])
 
 
 MESSAGES = {
@@ -141,6 +170,7 @@ MESSAGES = {
     "string_type": N_("{where} must be text"),
     "string_unicode": N_("{where} {has} a broken character"),
     "too_long": N_("{where} {has} too many items (at most {max_length})"),
+    "too_long_counted": N_("{where} {has} too many items: {actual_length} (at most {max_length})"),
     "too_short": N_("{where} needs at least {min_length}"),
     "less_than_equal": N_("{where} can be at most {le}"),
     "less_than": N_("{where} must be less than {lt}"),
@@ -155,7 +185,7 @@ MESSAGES = {
     "literal_error": N_("{where} must be {expected}"),
     "enum": N_("{where} must be {expected}"),
     "union_tag_invalid": N_("{where} {has} a kind this app does not know (“{tag}”)"),
-    "union_tag_not_found": N_("{where} must say its kind ({discriminator})"),
+    "union_tag_not_found": N_("{where} must say its kind"),
     "model_type": N_("{where} must be a group of named values"),
     "model_attributes_type": N_("{where} must be a group of named values"),
     "dict_type": N_("{where} must be a group of named values"),
@@ -177,10 +207,21 @@ def printable(text: str) -> str:
 
 
 def plain_message(errors: Sequence[ErrorDetails]) -> str:
-    """The first problem as a sentence, and how many more there are."""
-    first = sentence(errors[0])
-    more = len(errors) - 1
-    if not more:
-        return first
+    """The first two problems as sentences, and how many more there are. A list said to be
+    too short only because its item failed (pydantic's fail_fast stops at the bad item) is
+    not a problem of its own."""
+    errors = [e for e in errors if not _follows(e, errors)] or list(errors)
+    said = " ".join(sentence(e) for e in errors[:2])
+    more = len(errors) - 2
+    if more <= 0:
+        return said
     return n_("{first} (and {n} more problem).", "{first} (and {n} more problems).", more,
-              first=first[:-1])
+              first=said[:-1])
+
+
+def _follows(error: ErrorDetails, errors: Sequence[ErrorDetails]) -> bool:
+    """A list too short where an item of that same list failed."""
+    loc = tuple(error["loc"])
+    return error["type"] == "too_short" and any(
+        e is not error and tuple(e["loc"])[:len(loc)] == loc and len(e["loc"]) > len(loc)
+        for e in errors)

@@ -39,8 +39,8 @@ export function createTransfer({ ctl, store, autosave, panel, leaveShared }) {
     }
     try {
       data = JSON.parse(text);
-    } catch (error) {
-      showMessage(t("This file is not JSON, so it cannot be imported ({reason}).", { reason: error.message }), "refused");
+    } catch {
+      showMessage(t("This file is not a table saved by Castaway Referee, so it cannot be imported. Choose a file made with “Export”. Your table is unchanged."), "refused");
       return false;
     }
     const isRequest = data && data.format === "castaway-referee/request";
@@ -56,12 +56,20 @@ export function createTransfer({ ctl, store, autosave, panel, leaveShared }) {
       showMessage(t("This request cannot be imported: {reason}. Your table is unchanged.", { reason: effectBad }), "refused");
       return false;
     }
+    const command = isRequest ? { cmd: "new", state: data.state }
+      : aside && !history ? { cmd: "new", state: aside.state } : { cmd: "load", history };
+    // The rules check the table before the player is asked to replace theirs with it.
+    const refused = await checked(command);
+    if (refused) {
+      showMessage(t("This file cannot be imported: {reason} Your table is unchanged.", { reason: refused }), "refused");
+      return false;
+    }
     if (!(await confirmDialog(t("Replace your table?"), t("The imported table replaces the one on this device, with its history. Export yours first if you want to keep it."), t("Replace my table")))) {
       ctl.say(t("Import cancelled: your table is unchanged."));
       return false;
     }
-    const ok = await replaceTable(isRequest ? { cmd: "new", state: data.state }
-      : aside && !history ? { cmd: "new", state: aside.state } : { cmd: "load", history }, t("Import"));
+    const ok = await replaceTable(command, t("Import"));
+    if (ok) ctl.say(t("Table imported."));
     if (ok && aside && !history) showMessage(t("Part of this save's log was lost, so its table was opened as it stood, without the moves before it."));
     if (ok && isRequest && data.effect) {
       const context = data.context && typeof data.context === "object" ? data.context : {};
@@ -69,6 +77,17 @@ export function createTransfer({ ctl, store, autosave, panel, leaveShared }) {
       panel().load({ card: typeof data.card === "string" ? data.card : null, effect: data.effect, context, choices });
     }
     return ok;
+  }
+
+  /** What the rules say of a table before it replaces the player's (pyapp/service.py
+   * "session_check"): null when it would be taken, else their plain sentence. */
+  async function checked(command) {
+    try {
+      await window.referee.call("session_check", JSON.stringify(command));
+      return null;
+    } catch (error) {
+      return plainError(error);
+    }
   }
 
   /** A save kept aside and downloaded (the autosave's second layout, ./store.js asideFile):

@@ -26,12 +26,17 @@ const html = document.documentElement;
 /** @typedef {import("./pyscript.js").XWorker} XWorker */
 /** @typedef {"files" | "snapshot" | "core" | "scratch"} Stage */
 
-/** What the status line says a stage waits for. @param {Stage} stage */
+/** Which step of getting the rules ready a stage is, in a player's words. @param {Stage} stage */
 function awaited(stage) {
-  if (stage === "files") return t("the rules' files to download");
-  if (stage === "snapshot") return t("Python to start from its saved state");
-  if (stage === "core") return t("Python to start from its core (slower)");
-  return t("Python to start from scratch (this can take a few minutes)");
+  if (stage === "files") return t("step 1 of 3: downloading them");
+  if (stage === "snapshot") return t("step 2 of 3: starting them");
+  if (stage === "core") return t("step 2 of 3: starting them a slower way");
+  return t("step 3 of 3: starting them the slowest way, which can take a few minutes");
+}
+
+/** Why the rules could not be had, once the last way to start them has run out of time. */
+function lateWords(stage) {
+  return stage === "files" ? t("their files could not be downloaded in time.") : t("they did not start in time, even the slowest way.");
 }
 
 const PATHS = /** @type {const} */ (["snapshot", "core", "scratch"]);
@@ -53,7 +58,7 @@ function watched(promise, stage, ms) {
   let slow;
   let late;
   const deadline = new Promise((_, reject) => {
-    slow = setTimeout(() => rulesWaiting("loading", t("Still loading the rules: waiting for {what}.", { what: awaited(stage) })), Math.min(SLOW_MS, ms));
+    slow = setTimeout(() => rulesWaiting("loading", t("Still getting the rules ready ({step}). You can set up the table meanwhile.", { step: awaited(stage) })), Math.min(SLOW_MS, ms));
     late = setTimeout(() => reject(new Late(stage)), ms);
   });
   return /** @type {Promise<T>} */ (Promise.race([promise, deadline]).finally(() => {
@@ -123,7 +128,7 @@ export async function startRules({ core, config, mainPy, deadlines, greet }) {
       break;
     } catch (error) {
       if (!(await waitedForNetwork(error))) {
-        rulesFailed(error instanceof Late ? t("still waiting for {what}.", { what: awaited("files") }) : firstLine(error), { reload: true });
+        rulesFailed(error instanceof Late ? lateWords("files") : firstLine(error), { reload: true });
         return new Promise(() => {});
       }
     }
@@ -170,6 +175,6 @@ export async function startRules({ core, config, mainPy, deadlines, greet }) {
       return new Promise(() => {});
     }
   }
-  rulesFailed(t("still waiting for {what}.", { what: awaited("scratch") }), { reload: true });
+  rulesFailed(lateWords("scratch"), { reload: true });
   return new Promise(() => {});
 }

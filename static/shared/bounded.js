@@ -105,9 +105,9 @@ export function textDepth(text) {
  * @param {string} text @param {number} [most]
  */
 export function textProblem(text, most = READING.maxText) {
-  if (text.length > most) return t("it is too large ({n} characters; at most {most})", { n: text.length, most });
+  if (text.length > most) return t("it is too large ({n} characters; at most {most})", { n: text.length.toLocaleString("en"), most: most.toLocaleString("en") });
   const depth = textDepth(text);
-  if (depth > READING.maxDepth) return t("it is nested {n} deep; at most {most} levels are allowed", { n: depth, most: READING.maxDepth });
+  if (depth > READING.maxDepth) return t("it is nested {n} deep; at most {most} levels are allowed", { n: depth.toLocaleString("en"), most: READING.maxDepth });
   return null;
 }
 

@@ -148,8 +148,8 @@ def test_a_miss_offers_the_nearest_names_in_words() -> None:
         {"query": "balloon crash landing"})))
     assert answer["results"] == []
     assert answer["nearest"][0] == "Wrecked Balloon"
-    assert answer["miss"] == ("No card matches “balloon crash landing”. The nearest names: "
-                              + ", ".join(answer["nearest"]) + ".")
+    # The names are said once, as the buttons that follow the sentence.
+    assert answer["miss"] == "No card matches “balloon crash landing”. The nearest names:"
     found = json.loads(Service().call("card_search", json.dumps({"query": "Wrecked Balloon"})))
     assert "miss" not in found and found["results"][0]["name"] == "Wrecked Balloon"
 
@@ -176,3 +176,23 @@ def test_one_swap_drop_or_wrong_letter_is_one_typo(a: str, b: str, d: int) -> No
 
 def test_folding_keeps_the_search_blind_to_case_accents_and_dashes() -> None:
     assert fold("Mônkéy\u2013Dö") == "monkey-do"
+
+
+def test_a_card_that_asks_for_nothing_says_why_in_plain_words_once() -> None:
+    """The result already says "This card asks for nothing the referee rules on."; its reason
+    does not open with a code-like "None:" nor say it again, nor speak of records."""
+    for deck in card_list().decks.values():
+        for card in deck.cards:
+            if not card.out:
+                continue
+            assert not card.out.startswith("None"), (card.name, card.out)
+            assert "asks for nothing the referee rules on" not in card.out, card.name
+            assert "record" not in card.out, card.name
+
+
+@pytest.mark.parametrize("filler", ["the one where the roof loses 1", "the card with roof loses 1",
+                                    "that one when the roof loses 1"])
+def test_filler_words_do_not_turn_a_good_search_into_a_miss(filler: str) -> None:
+    """"the one where …" finds what "roof loses 1" finds."""
+    plain = [h.label for h in search("roof loses 1").hits]
+    assert plain and [h.label for h in search(filler).hits] == plain

@@ -106,8 +106,8 @@ def test_cli_reads_stdin_and_fails_with_exit_2() -> None:
     done = subprocess.run([sys.executable, "-m", "pyapp", "rule", "-"], cwd=ROOT, text=True,
                           input='{"state": {}, "effect": {}}', capture_output=True, check=False)
     assert done.returncode == 2
-    assert done.stderr == ("error: validation_error: The characters are missing "
-                           "(and 2 more problems).\n")
+    assert done.stderr == ("error: validation_error: The characters are missing. The First "
+                           "Player is missing (and 1 more problem).\n")
 
 
 def test_cli_missing_file_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

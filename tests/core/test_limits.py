@@ -153,18 +153,20 @@ def test_a_link_within_the_size_is_still_bounded_by_the_table() -> None:
     link = pack(json.dumps({**REQUEST, "state": table(discovery_tokens=["a"] * 2_000)}))
     error = answer(Service(), "link_decode", link)["error"]
     assert error["message"] == ("This link's table is not valid: the Discovery tokens have "
-                                "too many items (at most 60).")
+                                "too many items: 2,000 (at most 60).")
 
 
 @pytest.mark.parametrize(("state", "message"), [
-    (table(discovery_tokens=["a"] * 61), "The Discovery tokens have too many items (at most 60)."),
-    (table(tiles=[{"id": i} for i in range(1, 32)]), "The tiles have too many items (at most 30)."),
+    (table(discovery_tokens=["a"] * 61),
+     "The Discovery tokens have too many items: 61 (at most 60)."),
+    (table(tiles=[{"id": i} for i in range(1, 32)]),
+     "The tiles have too many items: 31 (at most 30)."),
     (table(tiles=[{"id": 1, "sources": [{"kind": "food"}] * 5}]),
-     "The sources of tile 1 have too many items (at most 4)."),
+     "The sources of tile 1 have too many items: 5 (at most 4)."),
     (table(spaces=[{"id": "s", "tokens": ["t"] * 61}]),
-     "The tokens of space 1 have too many items (at most 60)."),
+     "The tokens of space 1 have too many items: 61 (at most 60)."),
     (table(shelter="built", roof=100), "The Roof can be at most 99."),
-    (table(available={"wood": 10**6}), "The wood of Available resources can be at most 99."),
+    (table(available={"wood": 10**6}), "The wood of the Available resources can be at most 99."),
     (table(cook={"track": {"death_at": 3 * 10**7}}),
      "The death space of character 1 can be at most 30."),
     (table(cook={"determination": -1}), "The Determination of character 1 must be at least 0."),
@@ -179,6 +181,30 @@ def test_sizes_are_bounded_with_plain_messages(state: dict[str, Any], message: s
     assert error["type"] == "validation_error"
     assert error["message"].startswith(message.rstrip("."))
     assert_plain(error["message"])
+
+
+def test_a_table_refused_names_its_first_two_problems_in_a_players_words() -> None:
+    """A role is said by the name a player reads, a whole with its "the", a count with its
+    thousands separator; the first two problems are both said."""
+    state = {"characters": [{"role": "chef"}, {"role": "cook"}],
+             "discovery_tokens": ["a"] * 62_000}
+    error = answer(Service(), "session", json.dumps({"cmd": "load", "history": {
+        "initial": state}}))["error"]
+    assert error["message"] == (
+        "The role of character 1 of the starting table must be Cook, Carpenter, Explorer or "
+        "Soldier. The First Player of the starting table is missing (and 1 more problem).")
+    assert_plain(error["message"])
+
+
+@pytest.mark.parametrize(("effect", "message"), [
+    ({"demands": [{"kind": None, "wood": 2}]}, "Demand 1 must say its kind."),
+    ({"demands": [{"kind": "discard", "wood": "lots"}]},
+     "The wood of demand 1 must be a whole number."),
+])
+def test_a_demand_refused_says_its_one_problem_once(effect: dict[str, Any], message: str) -> None:
+    """No "None", no second problem that only follows from the first (a list left empty)."""
+    error = answer(Service(), "rule", json.dumps({"state": table(), "effect": effect}))["error"]
+    assert error["message"] == message
 
 
 @pytest.mark.parametrize("name", ["Bob\x1b[31m", "\u202eevil", "a\nb", "tab\there", "a\x85b",

@@ -130,8 +130,9 @@ def test_a_log_longer_than_any_kept_is_refused_in_words() -> None:
     text = json.dumps({"cmd": "load", "history": {"initial": START.model_dump(mode="json"),
                        "entries": [entry] * (history_module.MAX_ENTRIES + 1)}})
     answer = json.loads(session.handle_json(text))
-    assert answer["error"]["message"] == (f"The log entries have too many items (at most "
-                                          f"{history_module.MAX_ENTRIES}).")
+    most = history_module.MAX_ENTRIES
+    assert answer["error"]["message"] == (f"The log entries have too many items: {most + 1:,} "
+                                          f"(at most {most:,}).")
     assert session.history.entries == ()
 
 

@@ -623,10 +623,11 @@ def test_an_import_the_rules_refuse_is_said_in_the_cores_plain_words(board_app: 
                "state": {**FULL_DEMO, "discovery_tokens": ["a"] * 62_000},
                "effect": {"demands": [{"kind": "discard", "wood": 1}]}}
     import_file(page, json.dumps(request).encode())
-    page.click("[data-testid=confirm-ok]")
     message = page.locator("[data-testid=message]")
-    expect(message).to_contain_text(
-        "Import: The Discovery tokens have too many items (at most 60)")
+    expect(message).to_contain_text(  # refused before "Replace your table?" is asked
+        "This file cannot be imported: The Discovery tokens have too many items: 62,000 "
+        "(at most 60). Your table is unchanged.")
+    expect(page.locator("[data-testid=confirm-ok]")).to_be_hidden()
     expect(message).not_to_contain_text("Tuple")
     expect(message).not_to_contain_text("validation")
     page.click("[data-testid=message-ok]")
@@ -651,6 +652,22 @@ def test_a_file_saved_with_a_byte_order_mark_is_imported(board_app: App) -> None
     with settles(page):
         page.click("[data-testid=confirm-ok]")
     assert board_table(page)["round"] == 7
+    expect(page.locator("[data-testid=live]")).to_have_text("Table imported.")
+    check_clean(board_app)
+
+
+@pytest.mark.parametrize("data", [b"lorem ipsum\x00\x01 dolor", b"{\"format\": "])
+def test_a_file_that_is_not_a_table_is_refused_in_plain_words(board_app: App, data: bytes) -> None:
+    """No parser's words, no control characters: what it is not, and what to do."""
+    page = board_app.page
+    set_table(page, copy.deepcopy(DEMO))
+    import_file(page, data)
+    message = page.locator("[data-testid=message]")
+    expect(message).to_contain_text(
+        "This file is not a table saved by Castaway Referee, so it cannot be imported. Choose a "
+        "file made with “Export”. Your table is unchanged.")
+    expect(message).not_to_contain_text("JSON")
+    page.click("[data-testid=message-ok]")
     check_clean(board_app)
 
 
@@ -661,7 +678,7 @@ def test_a_file_nested_past_the_limit_is_refused_before_it_is_read(board_app: Ap
     deep = "[" * 20_000 + "]" * 20_000
     import_file(page, ('{"format": "castaway-referee/request", "state": ' + deep + "}").encode())
     expect(page.locator("[data-testid=message]")).to_contain_text(
-        "This file cannot be imported: it is nested 20001 deep; at most 64 levels are allowed. "
+        "This file cannot be imported: it is nested 20,001 deep; at most 64 levels are allowed. "
         "Your table is unchanged.")
     page.click("[data-testid=message-ok]")
     assert board_table(page)["round"] == DEMO.get("round", 1)

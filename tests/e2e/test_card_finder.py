@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 
 from .board_harness import (
     DEMO,
+    at,
     board_call,
     set_table,
     settle,
@@ -87,10 +88,35 @@ def test_a_card_that_asks_for_nothing_is_found_and_says_so(page: Page) -> None:
     expect(first).to_contain_text("Wreckage")
 
 
+def test_a_card_that_asks_for_nothing_is_picked_and_puts_the_ruling_away(page: Page) -> None:
+    """Unusually Cold Night is ruled; a search for Food Crates leaves that ruling in view but
+    not to be applied; picking Food Crates puts it away and the bar says nothing is ruled."""
+    page.fill("[data-testid=demand-search]", "unusually cold night")
+    page.click("[data-testid=card-unusually-cold-night]")
+    expect(page.locator("[data-testid=apply]")).to_be_enabled()
+    page.fill("[data-testid=demand-search]", "Food Crates")
+    nothing = page.locator(RESULTS).first.locator("[data-testid=card-nothing]")
+    expect(nothing).to_contain_text("Food Crates")
+    expect(page.locator("[data-testid=apply]")).to_be_disabled()
+    status = page.locator("[data-testid=bar-status]")
+    expect(status).to_contain_text("Searching for another card")
+    assert status.evaluate("el => getComputedStyle(el).textTransform") == "none"  # a sentence
+    assert nothing.evaluate("el => el.tagName") == "BUTTON"
+    nothing.click()
+    expect(page.locator("[data-testid=headline]")).to_have_text(
+        "This card asks for nothing the referee rules on.")
+    expect(page.locator("[data-testid=bar-status]")).to_have_text("Food Crates")
+    expect(page.locator("[data-testid=apply]")).to_be_disabled()
+    expect(page.locator("[data-testid=chosen-nothing]")).to_contain_text("Food Crates")
+    expect(page.locator("[data-testid=demand-search]")).to_have_value("")
+
+
 def test_a_miss_offers_the_nearest_names_a_tap_away(page: Page) -> None:
     page.fill("[data-testid=demand-search]", "balloon crash landing")
-    expect(page.locator("[data-testid=card-miss]")).to_contain_text(
-        "No card matches “balloon crash landing”. The nearest names: Wrecked Balloon")
+    expect(page.locator("[data-testid=card-miss]")).to_have_text(
+        "No card matches “balloon crash landing”. The nearest names:")
+    expect(page.locator("[data-testid=near-name]").first).to_have_text("Wrecked Balloon")
+    expect(page.locator("[data-testid=card-results]")).not_to_contain_text("Or tap")
     page.locator("[data-testid=near-name]").first.click()
     expect(page.locator("[data-testid=demand-search]")).to_have_value("Wrecked Balloon")
     expect(page.locator(RESULTS).first).to_contain_text("Wrecked Balloon")
@@ -211,3 +237,25 @@ def test_the_card_s_alternative_is_named_where_the_players_choose(page: Page) ->
         "discarding 2 wood.")
     page.select_option("[data-decision=use_alternative] select", label="Take the alternative")
     expect(page.locator("[data-testid=follows]")).to_contain_text("The 2 wood are kept.")
+
+def test_on_a_phone_the_first_result_comes_right_under_the_search_box(page: Page) -> None:
+    """Upright on a phone, the deck chips fold into one row (scrolled sideways): the first
+    card found is in view, just under the box, not pushed below the screen."""
+    at(page, (390, 844))
+    try:
+        page.fill("[data-testid=demand-search]", "cold night")
+        first = page.locator(RESULTS).first
+        expect(first).to_contain_text("Cold")
+        chip = page.locator("[data-testid=deck-event]").bounding_box()
+        box = page.locator("[data-testid=demand-search]").bounding_box()
+        decks = page.locator("[data-testid=deck-chips]").bounding_box()
+        assert chip and box and decks
+        assert decks["height"] < 2 * chip["height"], "the deck chips are one row"
+        top = first.bounding_box()
+        assert top and top["y"] - (box["y"] + box["height"]) < 2 * chip["height"]
+        assert top["y"] + 40 < 844, "the first result starts on the screen"
+        scroll = page.locator("[data-testid=deck-chips]").evaluate(
+            "el => el.scrollWidth > el.clientWidth")
+        assert scroll, "the other decks are a sideways scroll away"
+    finally:
+        at(page, (1280, 1800))

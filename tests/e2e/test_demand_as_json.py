@@ -81,8 +81,9 @@ def test_the_demand_as_json_shows_the_demand_set_and_follows_it(page: Page, site
     # Text that is not an effect is refused in words; the demand stays.
     area.fill("{not json")
     page.click("[data-testid=effect-json-use]")
-    expect(page.locator("[data-testid=advanced] .form-error")).to_contain_text(
-        "This is not an effect"
+    expect(page.locator("[data-testid=advanced] .form-error")).to_have_text(
+        "This is not a card's demand written as JSON. Paste the text “Show this demand” gives, "
+        "or put the demand together with the chips above."
     )
     expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("Morale")
     assert axe_violations(page, site_url, "[data-testid=panel]") == []
@@ -100,12 +101,33 @@ def test_a_demand_nested_past_the_limit_is_refused_in_words_and_never_saved(page
               '{"demands": [{"kind": "discard", "wood": 1, "x": ' + deep + "}]}")
     page.click("[data-testid=effect-json-use]")
     expect(page.locator("[data-testid=advanced] .form-error")).to_have_text(
-        f"This is not an effect: it is nested {DEEP + 3} deep; at most {MAX_DEPTH} levels are "
-        "allowed"
+        f"This demand cannot be used: it is nested {DEEP + 3:,} deep; at most {MAX_DEPTH} "
+        "levels are allowed."
     )
     expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("2 wood")
     settle(page)
     assert not any("[" * 100 in text for text in saved(page).values())
+    page.click("[data-testid=advanced] > summary")
+
+
+@pytest.mark.parametrize(("pasted", "said"), [
+    ('{"demands":[{"kind":null,"wood":2}]}', "Demand 1 must say its kind."),
+    ('{"demands":[{"kind":"discard","wood":"lots"}]}',
+     "The wood of demand 1 must be a whole number."),
+])
+def test_a_pasted_demand_the_rules_refuse_is_said_in_their_words(
+        page: Page, pasted: str, said: str) -> None:
+    """No "None", no second problem never named, no "Discard what?" for a wood of "lots":
+    the rules' one sentence, under the box; the demand chosen stays."""
+    discard(page, "wood", 2)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    page.click("[data-testid=advanced] > summary")
+    page.fill("[data-testid=effect-json]", pasted)
+    page.click("[data-testid=effect-json-use]")
+    expect(page.locator("[data-testid=advanced] .form-error")).to_have_text(
+        f"This demand cannot be used: {said}")
+    expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("2 wood")
+    expect(page.locator("[data-testid=headline]")).not_to_have_text("Discard what?")
     page.click("[data-testid=advanced] > summary")
 
 

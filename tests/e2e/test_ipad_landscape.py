@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .board_harness import settles, small_targets, table
+from .board_harness import clear_demand, discard, settles, small_targets, table
 from .test_table_layout import NEEDED, boxes, cut_labels, overlaps, rule_a_demand, spilled
 
 IPADS = {"ipad-air": (1180, 820), "ipad-pro-11": (1194, 834)}
@@ -257,3 +257,28 @@ def test_a_tap_pick_up_never_scrolls_the_page_to_the_first_put_here(page: Page) 
     assert 0 <= box < 1024
     page.keyboard.press("Escape")
     expect(page.locator("[data-put]")).to_have_count(0)
+
+
+def test_the_players_choice_and_the_rulings_words_fit_and_read_at_arms_length(page: Page) -> None:
+    """At 1180x820, Unusually Cold Night ruled: "The players choose" ends inside the window;
+    the Wounds table's headers and names, the piles' FOOD/WOOD labels are at least 13 px; an
+    "In camp" box is a 44 px target each way."""
+    at(page, IPADS["ipad-air"])
+    page.fill("[data-testid=demand-search]", "unusually cold night")
+    page.click("[data-testid=card-unusually-cold-night]")
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    box = page.locator("[data-testid=decisions]").bounding_box()
+    assert box and box["x"] + box["width"] <= 1180, box
+    clear_demand(page)
+    page.select_option("[data-testid=ctx-resolver]", "cook")  # 9 wood asked: a shortfall wounds
+    discard(page, "wood", 9)
+    expect(page.locator("[data-testid=wounds]")).to_be_visible()
+    sizes = page.evaluate("""() => Object.fromEntries(
+      [".wounds-table thead th", ".wounds-table tbody th",
+       ".kind-food .kind-name", ".kind-wood .kind-name"].map((sel) =>
+        [sel, Math.min(...[...document.querySelectorAll(sel)].map(
+          (el) => parseFloat(getComputedStyle(el).fontSize)))]))""")
+    assert all(13 <= size < 100 for size in sizes.values()), sizes  # (each one found)
+    for toggle in page.locator("[data-testid=char-cook] label.toggle").all():
+        target = toggle.bounding_box()
+        assert target and target["width"] >= 44 and target["height"] >= 44, target

@@ -28,7 +28,12 @@ window.__awaited = [];
 new MutationObserver(() => {
   const now = document.documentElement.dataset.rulesAwaiting;
   if (now && window.__awaited.at(-1) !== now) window.__awaited.push(now);
-}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-rules-awaiting"] });
+  const said = document.getElementById("rules-status-text");
+  window.__said = window.__said || [];
+  const text = said && said.textContent;
+  if (text && window.__said.at(-1) !== text) window.__said.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true,
+  attributeFilter: ["data-rules-awaiting"] });
 """
 MARKS = """() => Object.keys(performance.getEntriesByName("rules-ready")[0].detail.timings)"""
 STATUS = "() => document.getElementById('rules-status-text').textContent"
@@ -94,6 +99,10 @@ def test_a_start_from_the_snapshot_that_never_finishes_takes_the_core_snapshot(
     marks = page.evaluate(MARKS)
     assert "pyodide-restored-core" in marks and "pyodide-restored" not in marks, marks
     assert page.evaluate("window.__awaited") == ["files", "snapshot", "core"]
+    # The slow step said in a player's words: no "Python", no "saved state".
+    assert ("Still getting the rules ready (step 2 of 3: starting them). You can set up the "
+            "table meanwhile.") in page.evaluate("window.__said")
+    assert not any("Python" in said for said in page.evaluate("window.__said"))
     name, request = scenario_requests()[0]
     ruled = page.evaluate("(r) => window.referee.rule(r)", request)
     assert ruled == cpython_ruling(request), name

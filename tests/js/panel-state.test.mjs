@@ -28,6 +28,7 @@ const STATES = /** @type {Record<string, import("../../static/board/panel/state.
 const DO = {
   picked: { type: "picked", card: TIGER },
   composed: { type: "composed", effect: WOOD },
+  nothingPicked: { type: "nothingPicked", record: { name: "Food Crates", nothing: "Nothing.", reason: "" } },
   contextSet: { type: "contextSet", context: { event_combat: true } },
   resolverSet: { type: "resolverSet", who: "cook", action: "roof" },
   choiceMade: { type: "choiceMade", id: "use", value: ["shovel"] },
@@ -93,6 +94,19 @@ test("the demand changed: its choices and share link go; the card's fight is the
   assert.equal(next.shareUrl, null);
   assert.equal(next.effect, TIGER.effect);
   assert.equal(next.context.event_combat, true);
+});
+
+test("a card that asks for nothing puts the demand away, and is itself put away by the next pick", () => {
+  let s = panelState(STATES.preview, DO.nothingPicked);
+  assert.equal(s.effect, null);
+  assert.equal(s.card, null);
+  assert.equal(s.nothing.name, "Food Crates");
+  s = panelState(s, { type: "asked" });
+  assert.equal(s.status, "none");
+  assert.equal(s.ruling, null);
+  assert.equal(s.nothing.name, "Food Crates", "the bar still says what was picked");
+  assert.equal(panelState(s, DO.picked).nothing, null);
+  assert.equal(panelState(s, DO.cleared).nothing, null);
 });
 
 test("a discard with no resource tapped is not ruled on a guess", () => {

@@ -83,7 +83,7 @@ test("escapes that push the text past the limit are still caught", () => {
 test("text depth is counted outside strings, and a byte-order mark is dropped", () => {
   assert.equal(textDepth('{"a": "[[[[\\"[[", "b": [[1]]}'), 3);
   assert.equal(textProblem("[".repeat(READING.maxDepth) + "]".repeat(READING.maxDepth)), null);
-  assert.match(textProblem("[".repeat(5000)), /nested 5000 deep/);
+  assert.match(textProblem("[".repeat(5000)), /nested 5,000 deep/);
   assert.equal(withoutBom("\ufeff{}"), "{}");
   assert.equal(withoutBom("{}"), "{}");
 });

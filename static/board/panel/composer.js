@@ -125,6 +125,25 @@ function joinQuestion(ask) {
     h("button", { type: "button", class: "secondary", data: { testid: "join-replace", key: "join-replace" }, onclick: ask.onReplace }, ask.replace));
 }
 
+/** A card that asks for nothing: the demand on show is put away, and the bar says so (the
+ * core's words for the card). */
+/** @param {import("./panel.js").Panel} p */
+function pickNothing(p, result) {
+  if (p.ctl.readonly) return;
+  p.dispatch({ type: "nothingPicked", record: { name: result.name, nothing: result.nothing, reason: result.reason } });
+  p.finder.endSearch();
+  p.act.ruleAgain();
+  p.ctl.say(`${result.name}: ${result.nothing}`);
+}
+
+/** A card picked that asks for nothing: its name, the core's words, and why. */
+function nothingCard(nothing) {
+  return h("article", { class: "demand-card", "aria-labelledby": "chosen-title", data: { testid: "chosen-nothing" } },
+    h("h3", { id: "chosen-title", tabindex: "-1", text: nothing.name }),
+    h("p", { class: "card-flag", text: nothing.nothing }),
+    nothing.reason ? h("p", { class: "card-text", text: nothing.reason }) : null);
+}
+
 /** @param {import("./panel.js").Panel} p */
 export function createComposer(p) {
   const { ctl, els } = p;
@@ -234,11 +253,12 @@ export function createComposer(p) {
     });
   }
 
-
   function drawChosen() {
     // The card's name keeps the keyboard where a pick put it (showPicked), drawn again.
     const onTitle = document.activeElement && document.activeElement.id === "chosen-title";
     keepFocus(els.chosen, () => {
+      const { nothing } = p.state;
+      if (!p.state.effect && nothing) return void els.chosen.replaceChildren(nothingCard(nothing));
       if (!p.state.effect) {
         joinAsk = null;
         els.chosen.replaceChildren(h("p", { class: "hint", data: { testid: "no-demand" },
@@ -272,6 +292,5 @@ export function createComposer(p) {
       ...cardNotes(p, c, moment));
   }
 
-
-  return { build, drawChips, followPhase, drawChosen, demandWords, composed, pickDemand, pickCard };
+  return { build, drawChips, followPhase, drawChosen, demandWords, composed, pickDemand, pickCard, pickNothing: (r) => pickNothing(p, r) };
 }

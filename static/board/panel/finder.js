@@ -3,7 +3,7 @@
 // the rules core (pyapp/rules/cardsearch.py, service "card_search"): names rank above text;
 // case, accents and dashes do not matter; a typo or two is forgiven; a plain demand ("roof -1")
 // comes first, ready to rule; a card of the box that asks for nothing is shown saying so (the
-// core's words); a miss shows the core's sentence and the nearest names, a tap away. Answers
+// core's words), and picking it puts the demand away; a miss shows the core's sentence and the nearest names, a tap away. Answers
 // to an older query are dropped.
 
 import { t } from "../../shared/i18n.js";
@@ -27,7 +27,7 @@ export function createFinder(p) {
 
   function build() {
     els.search = h("input", { id: "demand-search", type: "search", autocomplete: "off", placeholder: t("Card name or words of its text"),
-      data: { testid: "demand-search" }, oninput: (e) => { p.dispatch({ type: "searched", query: e.target.value }); drawResults(); } });
+      data: { testid: "demand-search" }, oninput: (e) => { p.dispatch({ type: "searched", query: e.target.value }); drawResults(); p.act.drawBar(); } });
     els.results = h("ul", { class: "card-results", id: "card-results", "aria-label": t("Cards found"), "aria-live": "polite", data: { testid: "card-results" } });
     els.decks = h("div", { class: "deck-chips", role: "group", "aria-label": t("Search only these decks"), data: { testid: "deck-chips" } });
     return h("div", { class: "search" },
@@ -81,13 +81,13 @@ export function createFinder(p) {
     return [
       h("li", { class: "hint", data: { testid: "card-miss" }, text: found.miss || t("No card matches: tap what it asks for below.") }),
       near.length ? h("li", { class: "near-names" }, ...near) : null,
-      found.miss ? h("li", { class: "hint", text: t("Or tap what the card asks for below.") }) : null,
-    ].filter(Boolean);
+    ].filter(Boolean); // (the chips below say "Or tap what it asks for:" themselves)
   }
 
   function resultItem(r, cards) {
     if (r.kind === "nothing") {
-      return h("li", {}, h("div", { class: "card-pick is-nothing", data: { testid: "card-nothing", key: `nothing-${r.deck}-${r.name}` } },
+      return h("li", {}, h("button", { type: "button", class: "card-pick is-nothing", data: { testid: "card-nothing", key: `nothing-${r.deck}-${r.name}` },
+        disabled: ctl.readonly, onclick: () => p.act.pickNothing(r) },
         h("span", { class: "card-name", text: r.name }), h("span", { class: "card-deck", text: r.deck_name }),
         r.text ? h("span", { class: "card-text", text: r.text }) : null,
         h("span", { class: "card-flag", text: r.nothing }),

@@ -167,9 +167,9 @@ export function createDemandPanel(ctl, root, bar) {
     sharing.showEffectJson(); // ready before "Advanced" opens (its toggle event comes a task later)
   }
 
-
   const asking = createAsking(p, { composer, resolver, sheet, sharing, verdict, draw });
-  Object.assign(p.act, { ...asking, share: sharing.share, pickDemand: composer.pickDemand, pickCard: composer.pickCard });
+  Object.assign(p.act, { ...asking, share: sharing.share, pickDemand: composer.pickDemand, pickCard: composer.pickCard,
+    pickNothing: composer.pickNothing, drawBar: verdict.drawBar });
   const { ruleAgain, request } = asking;
 
   // ---------------------------------------------------------------- what the board calls

@@ -79,20 +79,37 @@ export function createSharing(p) {
     els.effectJson = area;
   }
 
-  function useJson(area, error) {
-    try {
-      // Measured before it is parsed, ruled or saved: a demand nested thousands deep would be
-      // kept with the table and break every reload.
-      const tooBig = textProblem(withoutBom(area.value));
-      if (tooBig) throw new Error(tooBig);
-      const effect = JSON.parse(withoutBom(area.value));
-      if (!effect || typeof effect !== "object" || !Array.isArray(effect.demands)) throw new Error(t("an effect has a list of demands"));
-      p.dispatch({ type: "composed", effect });
-      error.textContent = "";
-      p.act.ruleAgain();
-    } catch (e) {
-      error.textContent = t("This is not an effect: {reason}", { reason: e.message });
+  async function useJson(area, error) {
+    const notADemand = t("This is not a card's demand written as JSON. Paste the text “Show this demand” gives, or put the demand together with the chips above.");
+    // Measured before it is parsed, ruled or saved: a demand nested thousands deep would be
+    // kept with the table and break every reload.
+    const tooBig = textProblem(withoutBom(area.value));
+    if (tooBig) {
+      error.textContent = t("This demand cannot be used: {reason}.", { reason: tooBig });
+      return;
     }
+    let effect;
+    try {
+      effect = JSON.parse(withoutBom(area.value));
+    } catch {
+      error.textContent = notADemand;
+      return;
+    }
+    if (!effect || typeof effect !== "object" || !Array.isArray(effect.demands)) {
+      error.textContent = notADemand;
+      return;
+    }
+    try {
+      // The rules read it first: what they refuse is said here, in their words, and the
+      // demand on show stays (a wood of "lots" is not a discard of nothing).
+      await window.referee.call("effect_words", JSON.stringify({ state: ctl.state, effect }));
+    } catch (e) {
+      error.textContent = t("This demand cannot be used: {reason}", { reason: plainError(e) });
+      return;
+    }
+    p.dispatch({ type: "composed", effect });
+    error.textContent = "";
+    p.act.ruleAgain();
   }
 
   /** The JSON box shows the demand on the table, from the moment "Advanced" opens, and

@@ -38,6 +38,8 @@ import { RESOURCE_KINDS } from "../../shared/labels.js";
  * @property {string | null} shareUrl
  * @property {string | null} shareError
  * @property {any[] | null} cards
+ * @property {{ name: string, nothing: string, reason: string } | null} nothing a card picked that
+ *   asks for nothing (the core's words for it): no demand, nothing to rule
  */
 
 // What a discard can name: the four kinds, and "perishable food only" (non-perishable cannot pay).
@@ -49,7 +51,7 @@ export function initialPanel() {
     status: "none", card: null, cardId: null, effect: null, context: { resolver: null, event_combat: false }, choices: {},
     resolving: null, ruling: null, error: null, waiting: null, worded: null, asked: 0, afresh: false, confirming: false,
     ruled: null, tiedAt: null, appliedRuling: null, appliedTable: null, moment: null, phase: null,
-    query: "", decks: [], shareUrl: null, shareError: null, cards: null,
+    query: "", decks: [], shareUrl: null, shareError: null, cards: null, nothing: null,
   };
 }
 
@@ -61,7 +63,7 @@ export function isUnpicked(state) {
 
 /** The demand, its context or the choices changed: old choices, links and ties no longer hold. */
 function demandChanged(state, update) {
-  return { ...state, choices: {}, shareUrl: null, shareError: null, ruled: null, tiedAt: null, ...update };
+  return { ...state, choices: {}, shareUrl: null, shareError: null, ruled: null, tiedAt: null, nothing: null, ...update };
 }
 
 /** Which status an answer's `ruled` block puts on show (`afresh`: "Rule again", never tied). */
@@ -75,6 +77,8 @@ const REDUCERS = {
   /** A card from the finder: its demand; a fight in the Event Phase is the First Player's. */
   picked: (s, { card }) => demandChanged(s, { card, cardId: null, effect: card.effect,
     context: card.event_combat ? { ...s.context, event_combat: true } : s.context }),
+  /** A card that asks for nothing: no demand, no ruling; the core's words for it kept. */
+  nothingPicked: (s, { record }) => demandChanged(s, { card: null, cardId: null, effect: null, nothing: record }),
   /** A demand put together (chips, fields, JSON), or put away (`effect` null). */
   composed: (s, { effect, card = null }) => demandChanged(s, { card, cardId: null, effect }),
   contextSet: (s, { context }) => demandChanged(s, { context: { ...s.context, ...context } }),
@@ -136,7 +140,7 @@ const REDUCERS = {
   restored: (s, { card, cardId, effect, context, choices, resolving, waiting, moment = null, words = null }) => ({ ...s, card,
     cardId, effect, context, choices, resolving, waiting, tiedAt: null, moment: moment || s.moment, worded: words || s.worded }),
   /** A new game: no card, no demand, no choices, no one resolving, nothing applied. */
-  cleared: (s) => ({ ...s, card: null, cardId: null, effect: null, context: { resolver: null, event_combat: false }, choices: {},
+  cleared: (s) => ({ ...s, card: null, cardId: null, effect: null, nothing: null, context: { resolver: null, event_combat: false }, choices: {},
     resolving: null, tiedAt: null, confirming: false, shareUrl: null, shareError: null, query: "", decks: [] }),
   catalogueCame: (s, { cards }) => {
     const card = s.cardId && (!s.card || s.card.seen) && s.effect ? cards.find((c) => c.id === s.cardId) || s.card : s.card;

@@ -39,6 +39,10 @@ function paidLine(p, r) {
   return [card, r.words.summary].filter(Boolean).join(" · ");
 }
 
+/** Words typed in the card search: the player may be moving on from the card on show, so
+ * its ruling stays in view but Apply waits until a card is picked or the search cleared. */
+const searching = (p) => Boolean(p.state.query.trim()) && !p.ctl.shared;
+
 /** @param {import("./panel.js").Panel} p */
 /** The ruling on show, as the autosave keeps it (its headline, and whether it is applied): a
  * reload shows it in the verdict bar, greyed, until the rules have ruled again. */
@@ -55,7 +59,8 @@ function texts(p) {
   const { status, ruling: r, waiting, error } = p.state;
   const ready = document.documentElement.dataset.rulesReady === "true";
   switch (status) {
-    case "none": return [t("No demand yet"), t("Find the card, or tap what it asks for.")];
+    case "none": return p.state.nothing ? [p.state.nothing.nothing, p.state.nothing.name]
+      : [t("No demand yet"), t("Find the card, or tap what it asks for.")];
     case "unpicked": return [t("Discard what?"), t("Tap the resource the card asks to discard.")];
     case "ask": return ctl.state.phase === "action" ? [t("Who resolves this Action?"), t("Tap “Resolve” on its planned Action.")]
       : [t("Who is “the character resolving”?"), t("Choose them under the card.")];
@@ -63,7 +68,9 @@ function texts(p) {
       : waiting ? [waiting.headline, t("Being checked…")]
         : ctl.shared ? [t("Working out the shared ruling…"), ready ? t("Ruling…") : t("Waiting for the rules")]
           : ready ? [t("Ruling…"), t("Ruling…")] : [t("Ruling once the rules are ready…"), t("Waiting for the rules")];
-    case "preview": return [r && headline(r), ctl.shared ? t("The shared ruling") : t("Preview: not applied yet")];
+    case "preview": return [r && headline(r), ctl.shared ? t("The shared ruling")
+      : searching(p) ? t("Searching for another card: pick it to rule it, or clear the search to apply this ruling.")
+        : t("Preview: not applied yet")];
     case "applying": return [r && headline(r), t("Applying…")];
     case "applied": return [r && headline(r), t("Applied to the table")];
     case "stale": return [r && headline(r), t("Applied. The table has changed since.")];
@@ -90,7 +97,7 @@ function barText(p, said, r) {
   // How sure, in the bar too, when it is anything but official (the details under "Why?").
   const sure = r && s !== "pending" && s !== "error" && r.certainty !== "stated" ? r.words.sure : null;
   return h("div", { class: "bar-text" },
-    h("p", { class: "bar-status", data: { testid: "bar-status" }, text: said[1] }),
+    h("p", { class: ["bar-status", s === "preview" && searching(p) && "is-sentence"], data: { testid: "bar-status" }, text: said[1] }),
     sure ? h("p", { class: ["bar-sure", `sure-${sure.grade}`], data: { testid: "bar-certainty" }, text: sure.label }) : null,
     h("p", { class: ["headline", r && r.words.clear && "is-clear", !r && (waiting || p.ctl.shared) && s === "pending" && "is-waiting"],
       data: { testid: "headline" }, text: said[0] }),
@@ -211,7 +218,7 @@ export function createVerdictBar(p) {
 
   function barActions() {
     const { status: s, ruling: r } = p.state;
-    const canApply = s === "preview" && !ctl.readonly && !ctl.shared;
+    const canApply = s === "preview" && !ctl.readonly && !ctl.shared && !searching(p);
     const sheetClosed = document.documentElement.dataset.sheet === "closed";
     return h("div", { class: "bar-actions" },
       s === "stale"
