@@ -58,7 +58,7 @@ from .rules.joining import JoinAsk, join
 from .rules.moment import moment
 from .rules.ruling import Context
 from .rules.state import Name, TableState
-from .rules.telling import clause_words, demand_words
+from .rules.telling import clause_words, demand_words, effect_notes
 from .rules.words import capital
 from .session import Session
 
@@ -172,13 +172,14 @@ def language_json(text: str) -> str:
 
 def effect_words_json(text: str) -> str:
     """A request's demands in words, before (or without) a ruling: `{"ok": true, "words":
-    {"demands": [...], "alternative": [...]}}`. The panel shows them while it asks who
-    resolves, or when the ruling is refused."""
+    {"demands": [...], "alternative": [...], "notes": [...]}}`. The panel shows them while it
+    asks who resolves, or when the ruling is refused."""
     request = parse_request(text)
     state = request.state
     return json.dumps({"ok": True, "words": {
         "demands": [demand_words(d, state) for d in request.effect.demands],
-        "alternative": [demand_words(d, state) for d in request.effect.alternative or ()]}})
+        "alternative": [demand_words(d, state) for d in request.effect.alternative or ()],
+        "notes": list(effect_notes(request.effect, state))}})
 
 
 class MomentAsk(Value):

@@ -503,6 +503,7 @@ export interface RulingWords {
   lost: string;
   names: string[];
   not_spent: string;
+  notes: string[];
   outcome: string[];
   paid: string[];
   paid_sure: string[];

@@ -285,6 +285,7 @@ class RulingWords:
     sure: Sure
     demands: tuple[str, ...]
     alternative: tuple[str, ...]
+    notes: tuple[str, ...]  # what the card's words mean here (its alternative, "if possible")
     context: tuple[str, ...]
     paid: tuple[str, ...]
     gains: tuple[str, ...]

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .clauses import CLAUSES, PARTS, Certainty, Clause, cite_title, cite_words
-from .demands import Demand
+from .demands import Demand, Effect
 from .i18n import N_, _, current, n_
 from .ruling import (
     Choice,
@@ -222,6 +222,20 @@ def _choose(d: Any, s: TableState) -> str:
 def demands_words(demands: Any, state: TableState) -> str:
     """Several demands in one line, in order ("Discard 2 wood; Lower the Roof by 1")."""
     return "; ".join(demand_words(x, state) for x in demands)
+
+
+def effect_notes(effect: Effect, state: TableState) -> tuple[str, ...]:
+    """What a card's own words mean for the players, beside its demands: its alternative
+    (R13) and its "if possible" (C9)."""
+    notes = []
+    if effect.alternative:
+        notes.append(_("Or, the card's alternative: {alternative}. If the first part cannot be "
+                       "paid in full, the alternative applies.",
+                       alternative=demands_words(effect.alternative, state)))
+    if any(d.if_possible for d in effect.demands):
+        notes.append(_("“If possible”: what cannot be paid is not a shortfall, so no one is "
+                       "wounded for it."))
+    return tuple(notes)
 
 
 def _doing(demand: Demand, state: TableState) -> str:
@@ -703,6 +717,7 @@ def ruling_words(request: Request, ruling: Ruling,
         sure=headline_sure(ruling, state),
         demands=tuple(demand_words(d, state) for d in effect.demands),
         alternative=tuple(demand_words(d, state) for d in effect.alternative or ()),
+        notes=effect_notes(effect, state),
         context=context_notes(request),
         paid=paid,
         gains=tuple(gain_line(g) for g in ruling.gains if g.amount),

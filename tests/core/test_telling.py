@@ -13,7 +13,7 @@ from pyapp.rules import Request, rule
 from pyapp.rules.demands import Demand
 from pyapp.rules.ruling import Ruling
 from pyapp.rules.state import TableState
-from pyapp.rules.telling import demand_words, figure_name, headline, payment_line
+from pyapp.rules.telling import demand_words, figure_name, headline, payment_line, ruling_words
 from tests.core.strategies import requests
 
 TABLE = {"characters": [{"role": "cook", "name": "Ana"}, {"role": "explorer"}],
@@ -174,8 +174,27 @@ def test_the_demands_are_worded_even_without_a_ruling() -> None:
     service = Service()
     assert json.loads(service.call("rule", json.dumps(request)))["ok"] is False
     answer = json.loads(service.call("effect_words", json.dumps(request)))
-    assert answer == {"ok": True, "words": {"demands": ["The card deals 2 Wounds"],
-                                            "alternative": ["Discard 1 wood"]}}
+    assert answer == {"ok": True, "words": {
+        "demands": ["The card deals 2 Wounds"], "alternative": ["Discard 1 wood"],
+        "notes": ["Or, the card's alternative: Discard 1 wood. If the first part cannot be paid "
+                  "in full, the alternative applies."]}}
+
+
+@pytest.mark.parametrize(("effect", "notes"), [
+    ({"demands": [{"kind": "discard", "wood": 2}]}, ()),
+    ({"demands": [{"kind": "discard", "wood": 2}],
+      "alternative": [{"kind": "wounds", "amount": 1}]},
+     ("Or, the card's alternative: The card deals 1 Wound. If the first part cannot be paid in "
+      "full, the alternative applies.",)),
+    ({"demands": [{"kind": "reduce", "track": "weapon", "amount": 2, "if_possible": True}]},
+     ("“If possible”: what cannot be paid is not a shortfall, so no one is wounded for it.",)),
+])
+def test_the_card_s_own_words_are_explained_by_the_core(effect: dict[str, Any],
+                                                         notes: tuple[str, ...]) -> None:
+    """Its alternative (R13) and its "if possible" (C9) are said beside the demands, in the
+    ruling's words as in the words without a ruling: the page adds none of its own."""
+    request = Request.model_validate({"state": TABLE, "effect": effect})
+    assert ruling_words(request, rule(request)).notes == notes
 
 
 def test_a_rule_says_how_sure_it_is_in_the_words_a_step_applying_it_would() -> None:

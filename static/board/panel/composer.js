@@ -136,6 +136,13 @@ function pickNothing(p, result) {
   p.ctl.say(`${result.name}: ${result.nothing}`);
 }
 
+/** What the card's own words mean here (its alternative, "if possible"), as the core words
+ * them for this same effect; none until it has. */
+function notesOf(state) {
+  const { worded, effect } = state;
+  return worded && JSON.stringify(worded.effect) === JSON.stringify(effect) ? worded.words.notes || [] : [];
+}
+
 /** A card picked that asks for nothing: its name, the core's words, and why. */
 function nothingCard(nothing) {
   return h("article", { class: "demand-card", "aria-labelledby": "chosen-title", data: { testid: "chosen-nothing" } },
@@ -286,9 +293,7 @@ export function createComposer(p) {
         ? h("li", { class: "demand-row" }, h("span", { class: "demand-text", text: demandWords(i) }))
         : demandRow(p, d, i, i === added, { words: demandWords(i), set: (update) => editDemand(i, update),
           remove: () => setComposed(composed().filter((_, j) => j !== i), t("Removed: {demand}.", { demand: demandWords(i) })) })))),
-      effect.alternative ? h("p", { class: "alt-note", text: t("Or, the card's alternative: {alternative}. If the first part cannot be paid in full, the alternative applies.",
-        { alternative: effect.alternative.map((d, i) => demandWords(i, "alternative")).join("; ") }) }) : null,
-      c && c.effect.demands.some((d) => d.if_possible) ? h("p", { class: "alt-note", text: t("“If possible”: what cannot be paid is not a shortfall, so no one is wounded for it.") }) : null,
+      ...notesOf(p.state).map((note) => h("p", { class: "alt-note", text: note })),
       ...cardNotes(p, c, moment));
   }
 
