@@ -58,12 +58,6 @@ export function createTransfer({ ctl, store, autosave, panel, leaveShared }) {
     }
     const command = isRequest ? { cmd: "new", state: data.state }
       : aside && !history ? { cmd: "new", state: aside.state } : { cmd: "load", history };
-    // The rules check the table before the player is asked to replace theirs with it.
-    const refused = await checked(command);
-    if (refused) {
-      showMessage(t("This file cannot be imported: {reason} Your table is unchanged.", { reason: refused }), "refused");
-      return false;
-    }
     if (!(await confirmDialog(t("Replace your table?"), t("The imported table replaces the one on this device, with its history. Export yours first if you want to keep it."), t("Replace my table")))) {
       ctl.say(t("Import cancelled: your table is unchanged."));
       return false;
@@ -77,17 +71,6 @@ export function createTransfer({ ctl, store, autosave, panel, leaveShared }) {
       panel().load({ card: typeof data.card === "string" ? data.card : null, effect: data.effect, context, choices });
     }
     return ok;
-  }
-
-  /** What the rules say of a table before it replaces the player's (pyapp/service.py
-   * "session_check"): null when it would be taken, else their plain sentence. */
-  async function checked(command) {
-    try {
-      await window.referee.call("session_check", JSON.stringify(command));
-      return null;
-    } catch (error) {
-      return plainError(error);
-    }
   }
 
   /** A save kept aside and downloaded (the autosave's second layout, ./store.js asideFile):

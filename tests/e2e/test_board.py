@@ -465,7 +465,8 @@ def test_export_then_import_and_bad_files_say_why(page: Page) -> None:
     assert exported["initial"]["characters"][0]["name"] == "Ana"
     files = page.locator("[data-testid=import-file]")
     files.set_input_files({"name": "x.json", "mimeType": "application/json", "buffer": b"{nope"})
-    expect(page.locator("[data-testid=message]")).to_contain_text("This file is not JSON")
+    expect(page.locator("[data-testid=message]")).to_contain_text(
+        "This file is not a table saved by Castaway Referee")
     files.set_input_files({"name": "x.json", "mimeType": "application/json", "buffer": b"[1]"})
     expect(page.locator("[data-testid=message]")).to_contain_text(
         "This file is neither a table nor a request exported by Castaway Referee."

@@ -69,7 +69,9 @@ function momentOf(m) {
 /** The core's words for the saved demand, shown until it words them again; checked. */
 function wordsOf(w, effect) {
   const list = (v) => Array.isArray(v) && v.length <= 8 && v.every(said);
-  return w && typeof w === "object" && list(w.demands) && list(w.alternative) && effect ? { effect, words: w } : null;
+  const notes = w && w.notes === undefined ? [] : w && w.notes; // (saved before the core gave notes)
+  return w && typeof w === "object" && list(w.demands) && list(w.alternative) && list(notes) && effect
+    ? { effect, words: { demands: w.demands, alternative: w.alternative, notes } } : null;
 }
 
 /** The demand saved with the table, read as an action: every field checked, as a save may
@@ -96,7 +98,8 @@ function savedOf(p) {
     // The core's moment and words for the demand, shown again at once after a reload.
     moment: p.state.moment || null,
     words: p.state.worded && p.state.worded.effect === effect
-      ? { demands: p.state.worded.words.demands, alternative: p.state.worded.words.alternative || [] } : null,
+      ? { demands: p.state.worded.words.demands, alternative: p.state.worded.words.alternative || [],
+        notes: p.state.worded.words.notes || [] } : null,
     // The card as shown, so that a reload shows it at once, before the card list comes.
     seen: card ? Object.fromEntries(CARD_VIEW.map((k) => [k, card[k]])) : null };
 }

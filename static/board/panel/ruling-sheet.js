@@ -10,7 +10,7 @@ import { decisions } from "./choices.js";
 
 // The Wounds table's columns: short enough to fit the panel, the full name for screen readers.
 const WOUND_COLUMNS = () => [[t("Who"), ""], [t("Unmet demand"), t("Wounds for the unmet demand")], [t("Other Wounds"), ""],
-  [t("Morale arrows"), t("Morale arrows passed")], [t("Dies?"), ""], [t("How sure"), ""]];
+  [t("Morale arrows"), t("Morale arrows passed")], [t("Dies?"), ""]];
 const SHOWN = { none: "none", ask: "none", unpicked: "none", pending: "pending", applying: "pending", preview: "preview", applied: "applied", stale: "stale", error: "error" };
 
 /** What is paid, each line with how sure it is, as the core says it ("Wood: 1 of 2 paid —
@@ -71,9 +71,12 @@ export function createRulingSheet(p) {
       h("thead", {}, h("tr", {}, WOUND_COLUMNS().map(([short, long]) => h("th", { scope: "col", title: long || undefined },
         h("span", { "aria-hidden": long ? "true" : undefined, text: short }), long ? h("span", { class: "visually-hidden", text: long }) : null)))),
       h("tbody", {}, r.wounds.map((w, i) => h("tr", { data: { figure: w.figure } },
-        h("th", { scope: "row", text: r.words.names[i] }), h("td", { text: w.unfulfilled }), h("td", { text: w.other }),
-        h("td", { text: w.morale_arrows }), h("td", { text: w.died ? t("yes") : t("no") }),
-        h("td", { class: "line-sure", data: { testid: "wound-sure" }, text: (r.words.wounds_sure || [])[i] || "" })))));
+        // How sure this figure's Wounds are ("rules", "our ruling (…)"), under the name: the
+        // table keeps the panel's width.
+        h("th", { scope: "row" }, r.words.names[i],
+          h("span", { class: "line-sure", data: { testid: "wound-sure" }, text: (r.words.wounds_sure || [])[i] || "" })),
+        h("td", { text: w.unfulfilled }), h("td", { text: w.other }),
+        h("td", { text: w.morale_arrows }), h("td", { text: w.died ? t("yes") : t("no") })))));
   }
 
   /** What follows, as the core says it; what could still avoid a loss cites its rule (C4). */
