@@ -75,7 +75,6 @@ class Service:
         self._methods: dict[str, Callable[[str], str]] = {
             "rule": rule_json,
             "session": self.session.handle_json,
-            "session_check": session_check_json,
             "link_encode": _link_encode,
             "link_decode": _link_decode,
             "catalogue": lambda _text: '{"ok":true,"catalogue":' + catalogue_json() + "}",
@@ -139,7 +138,6 @@ def warm_up() -> None:
         ("session", '{"cmd": "undo"}', True), ("session", '{"cmd": "catalogue"}', True),
         ("session", json.dumps({**edit, "reply": "changes"}), True),
         ("session", '{"cmd": "export"}', True), ("rule", "[" * 100 + "]" * 100, False),
-        ("session_check", '{"cmd": "new", "state": {}}', False),
         ("session", '{"cmd": "edit", "edits": [{"op": "set", "path": "nowhere"}]}', False),
         ("nothing", "", False),
     ]
@@ -213,14 +211,6 @@ def moment_json(text: str) -> str:
         card = None
     found = moment(asked.state, asked.effect, card, asked.context, asked.resolving)
     return '{"ok":true,"moment":' + found.model_dump_json() + "}"
-
-
-def session_check_json(text: str) -> str:
-    """A `new` or `load` command tried on a session of its own: `{"ok": true}` when the
-    board's session would take it, else its refusal, as the session words it. The page asks
-    before the player confirms replacing their table with an imported one."""
-    answer = Session(History(initial=STARTING_TABLE)).handle_json(text)
-    return answer if not json.loads(answer)["ok"] else '{"ok":true}'
 
 
 def card_search_json(text: str) -> str:
