@@ -51,8 +51,15 @@ from .rules.cardsearch import RECORD_DECKS, search
 from .rules.catalogue import NOTHING, catalogue, catalogue_in
 from .rules.clauses import CLAUSES, translated
 from .rules.demands import Effect
-from .rules.faq import FaqEntry, faq_in
-from .rules.faqsearch import MAX_QUERY, Asked, question, search_questions
+from .rules.faq import faq_in
+from .rules.faqsearch import (
+    MAX_QUERY,
+    Asked,
+    FoundQuestion,
+    QuestionsFound,
+    question,
+    search_questions,
+)
 from .rules.history import History
 from .rules.i18n import _
 from .rules.joining import JoinAsk, join
@@ -287,22 +294,20 @@ def faq_search_json(text: str) -> str:
                                 size=len(asked["query"]), most=MAX_QUERY))
     else:
         found = search_questions(asked["query"])
-    return json.dumps({"ok": True, **_questions_found(asked, found)})
+    return '{"ok":true,' + _questions_found(asked, found).model_dump_json()[1:]
 
 
-def _questions_found(asked: dict[str, object], found: Asked) -> dict[str, object]:
-    def entry(e: FaqEntry) -> dict[str, object]:
-        return {"id": e.id, "clause": e.clause, "question": e.question, "answer": e.answer}
-
-    answer: dict[str, object] = {"questions": [entry(e) for e in found.entries],
-                                 "unknown": found.unknown}
+def _questions_found(asked: dict[str, object], found: Asked) -> QuestionsFound:
+    miss = ""
     if found.unknown:
         shown = str(asked["id"])[:60]
-        answer["miss"] = (_("There is no question “{id}”. The nearest questions:", id=shown)
-                          if found.entries else _("There is no question “{id}”.", id=shown))
+        miss = (_("There is no question “{id}”. The nearest questions:", id=shown)
+                if found.entries else _("There is no question “{id}”.", id=shown))
     elif not found.entries and str(asked.get("query", "")).strip():
-        answer["miss"] = _("No question matches “{query}”.", query=asked["query"])
-    return answer
+        miss = _("No question matches “{query}”.", query=asked["query"])
+    return QuestionsFound(questions=tuple(
+        FoundQuestion(id=e.id, clause=e.clause, question=e.question, answer=e.answer)
+        for e in found.entries), unknown=found.unknown, miss=miss)
 
 
 def _search_refused(message: str) -> RequestError:

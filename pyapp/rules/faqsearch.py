@@ -10,7 +10,11 @@ import heapq
 from dataclasses import dataclass
 from difflib import get_close_matches
 from functools import cache
+from typing import Literal
 
+from pydantic import Field
+
+from .base import Value
 from .cardsearch import STOP
 from .clauses import CLAUSES, translated
 from .faq import FaqEntry, faq_in
@@ -34,6 +38,43 @@ class Asked:
 
     entries: tuple[FaqEntry, ...]
     unknown: bool = False
+
+
+class FoundQuestion(Value):
+    """A question found: its id (`faq.html#q=<id>`), the rule code it rests on, the question
+    and its one-line answer, in the page's language."""
+
+    id: str
+    clause: str
+    question: str
+    answer: str
+
+
+class QuestionsFound(Value):
+    """The answer to a FAQ search or a question id: the questions, best first (at most 8);
+    `unknown` when the id asked is not a question (the questions are then the nearest), and
+    `miss` saying so, or that nothing matches, in plain words."""
+
+    questions: tuple[FoundQuestion, ...]
+    unknown: bool = False
+    miss: str = ""
+
+
+class FaqMessage(Value):
+    """Host -> widget: `castaway-referee:faq`, a question id or a search in words (one of
+    them); `id` is echoed back."""
+
+    type: Literal["castaway-referee:faq"]
+    id: str | int | None = None
+    question: str | None = Field(default=None, max_length=60)
+    search: str | None = Field(default=None, max_length=200)
+
+
+class QuestionsMessage(QuestionsFound):
+    """Widget -> host: the questions that answer a `castaway-referee:faq` message."""
+
+    type: Literal["castaway-referee:questions"]
+    id: str | int | None = None
 
 
 @cache
