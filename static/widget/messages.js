@@ -2,7 +2,10 @@
 // The widget's message API and its embed settings, as plain functions (no DOM, no Python).
 //
 // Host -> widget:  {type: "castaway-referee:rule", id, request}
+//                  {type: "castaway-referee:faq", id, question}  (a question's id) or
+//                  {type: "castaway-referee:faq", id, search}    (a search in words)
 // Widget -> host:  {type: "castaway-referee:ruling", id, ruling}
+//                  {type: "castaway-referee:questions", id, questions, unknown, miss}
 //                  {type: "castaway-referee:error", id, error: {type, message, details}}
 //                    (error.type "busy": more than MAX_QUEUED messages wait; send it again later)
 //                  {type: "castaway-referee:ready", version: 1}   (once the rules are loaded)
@@ -21,7 +24,11 @@ export const RULING = `${PREFIX}ruling`;
 export const ERROR = `${PREFIX}error`;
 export const READY = `${PREFIX}ready`;
 export const RESIZE = `${PREFIX}resize`;
+export const FAQ = `${PREFIX}faq`;
+export const QUESTIONS = `${PREFIX}questions`;
 export const MAX_REQUEST_CHARS = 256_000; // the JSON text of one request
+export const MAX_QUESTION_ID = 60; // a FAQ question's id
+export const MAX_SEARCH_CHARS = 200; // a search of the FAQ in words
 // Messages waiting to be ruled (past it, each is answered at once with a "busy" error), and
 // how many are ruled at a time, between which the widget's own page gets its turn.
 export const MAX_QUEUED = 500;
@@ -99,19 +106,34 @@ export function refusedOrigins(invalid) {
     : t("Left out, not an origin: {list}.", { list: listed.join("; ") });
 }
 
-// The widget's fragment: `#r=<share-link payload>&origin=<origin>&origin=<origin>...`.
+// The widget's fragment, read in this one place: what it shows, one of
+//   `r=<share-link payload>`  a situation and its ruling,
+//   `q=<question id>`         one question of the rules FAQ,
+//   `faq`                     the rules FAQ with its search,
+// and `origin=<origin>` (repeatable), the sites whose pages may talk to it.
 export function parseFragment(hash) {
   const params = new URLSearchParams(String(hash || "").replace(/^#/, ""));
   const payload = (params.get("r") || "").trim() || null;
+  const question = payload ? null : (params.get("q") || "").trim().slice(0, MAX_QUESTION_ID) || null;
+  const faq = !payload && !question && params.has("faq");
   const { origins, invalid } = parseOrigins(params.getAll("origin").join(" "));
-  return { payload, origins, invalid };
+  return { payload, question, faq, origins, invalid };
+}
+
+// What a fragment shows: a share link's payload (a string), or {payload}, {question} or {faq}.
+function shownOf(shown) {
+  if (shown === null || shown === undefined) return {};
+  return typeof shown === "string" ? { payload: shown } : shown;
 }
 
 // Each part encoded, whatever it holds: a share link's payload is base64url and "." (which
 // pass unchanged), but one read from a fragment could hold anything, "&origin=…" included.
-export function fragmentFor(payload, origins) {
+export function fragmentFor(shown, origins) {
+  const { payload, question, faq } = shownOf(shown);
   const parts = [];
   if (payload) parts.push(`r=${encodeURIComponent(payload)}`);
+  else if (question) parts.push(`q=${encodeURIComponent(question)}`);
+  else if (faq) parts.push("faq");
   for (const origin of origins) parts.push(`origin=${encodeURIComponent(origin)}`);
   return parts.join("&");
 }
@@ -120,10 +142,11 @@ export const escapeAttr = (text) => String(text).replace(/&/g, "&amp;").replace(
   .replace(/'/g, "&#39;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 // The iframe's attributes; its title in the page's language when the code is made.
-const EMBED_ATTRIBUTES = () => ({
-  title: t("Castaway Referee: a ruling on unfulfilled demand"),
+const EMBED_ATTRIBUTES = ({ question, faq }) => ({
+  title: question ? t("Castaway Referee: a question of the rules FAQ")
+    : faq ? t("Castaway Referee: the rules FAQ") : t("Castaway Referee: a ruling on unfulfilled demand"),
   width: "100%",
-  height: "560",
+  height: faq ? "640" : "560",
   loading: "lazy",
   referrerpolicy: "no-referrer",
   allow: "clipboard-write",
@@ -131,12 +154,13 @@ const EMBED_ATTRIBUTES = () => ({
 
 // The snippet a site pastes into its page: only origins that pass checkOrigin go in (any
 // other is dropped here too, whoever calls), and every attribute value is escaped.
-export function embedCode(widgetUrl, payload, origins) {
+// `shown`: a share link's payload, or {question} or {faq: true} (see fragmentFor).
+export function embedCode(widgetUrl, shown, origins) {
   const url = new URL(widgetUrl);
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(t("The widget's address is not a web address."));
   const valid = [...new Set(origins.map(normaliseOrigin).filter(Boolean))].slice(0, MAX_ORIGINS);
-  url.hash = fragmentFor(payload, valid);
-  const attributes = { src: url.href, ...EMBED_ATTRIBUTES() };
+  url.hash = fragmentFor(shown, valid);
+  const attributes = { src: url.href, ...EMBED_ATTRIBUTES(shownOf(shown)) };
   const written = Object.entries(attributes).map(([name, value]) => `${name}="${escapeAttr(value)}"`);
   return `<iframe ${written.join(" ")}></iframe>`;
 }
@@ -153,22 +177,27 @@ function idOf(data) {
 }
 
 // What to do with one message from an allowed origin:
-//   {ok: true, id, text}  -> rule the request (JSON text)
-//   {ok: false, id, error} -> answer with this error
+//   {ok: true, id, text}         -> rule the request (JSON text)
+//   {ok: true, id, faq: {id} | {query}} -> find the questions (the core's faq_search)
+//   {ok: false, id, error}       -> answer with this error
 export function readMessage(data) {
   const id = idOf(data);
   const bad = (type, message) => ({ ok: false, id, error: errorOf(type, message) });
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     return bad("bad_message", t("A message to the widget is an object {{type: \"{rule}\", id, request}}.", { rule: RULE }));
   }
-  if (data.type !== RULE) {
+  if (data.type !== RULE && data.type !== FAQ) {
     return bad("bad_message", typeof data.type === "string"
-      ? t("Unknown message type (\"{type}\"): the widget answers \"{rule}\" messages.", { type: data.type.slice(0, 60), rule: RULE })
-      : t("Unknown message type (missing): the widget answers \"{rule}\" messages.", { rule: RULE }));
+      ? t("Unknown message type (\"{type}\"): the widget answers \"{rule}\" and \"{faq}\" messages.", { type: data.type.slice(0, 60), rule: RULE, faq: FAQ })
+      : t("Unknown message type (missing): the widget answers \"{rule}\" and \"{faq}\" messages.", { rule: RULE, faq: FAQ }));
   }
   if (data.id !== undefined && id === null) {
     return bad("bad_message", t("The message id must be a string or a number."));
   }
+  return data.type === FAQ ? readFaq(data, bad) : readRule(data, id, bad);
+}
+
+function readRule(data, id, bad) {
   if (data.request === undefined || data.request === null) {
     return bad("bad_message", t("The message has no request: send {{type, id, request}}."));
   }
@@ -182,6 +211,32 @@ export function readMessage(data) {
   // Measured before it is written as JSON: a sparse or huge list is refused unwritten.
   const { text, problem } = jsonOf(data.request, MAX_REQUEST_CHARS);
   return problem === undefined ? { ok: true, id, text } : bad("bad_request", t("The request cannot be read: {reason}.", { reason: problem }));
+}
+
+// A FAQ message holds a question's id or a search in words: one of them, a string, bounded.
+function readFaq(data, bad) {
+  const hasQuestion = data.question !== undefined && data.question !== null;
+  const hasSearch = data.search !== undefined && data.search !== null;
+  if (hasQuestion === hasSearch) {
+    return bad("bad_message", t("A \"{faq}\" message holds a question's id or a search in words: send {{type, id, question}} or {{type, id, search}}.", { faq: FAQ }));
+  }
+  const text = hasQuestion ? data.question : data.search;
+  if (typeof text !== "string") {
+    return bad("bad_message", hasQuestion ? t("The question's id must be a string, such as \"must-discard\".")
+      : t("The search must be a string of words."));
+  }
+  const most = hasQuestion ? MAX_QUESTION_ID : MAX_SEARCH_CHARS;
+  if (text.length > most) {
+    return bad("bad_request", hasQuestion
+      ? t("The question's id is too long ({size} characters; at most {most}).", { size: text.length, most })
+      : t("The search is too long ({size} characters; at most {most}).", { size: text.length, most }));
+  }
+  return { ok: true, id: idOf(data), faq: hasQuestion ? { id: text } : { query: text } };
+}
+
+// The answer to a FAQ message: the core's faq_search answer, as the host receives it.
+export function questionsMessage(id, found) {
+  return { type: QUESTIONS, id, questions: found.questions, unknown: found.unknown, miss: found.miss };
 }
 
 export function errorMessage(id, error) {
