@@ -53,7 +53,7 @@ async function unknownQuestion(referee, id, linkFor) {
   return el("div", { class: "notice notice-error", role: "alert", "data-testid": "unknown-question" },
     el("p", { class: "notice-title", text: found.miss }),
     found.questions.length ? questionList(found.questions, linkFor, "nearest-questions") : null,
-    el("p", {}, el("a", { href: linkFor({ faq: true }), text: t("All the questions") })));
+    el("p", {}, el("a", { class: "entry-link", href: linkFor({ faq: true }), text: t("All the questions") })));
 }
 
 /**

@@ -17,17 +17,20 @@ from pyapp.service import Service
 
 # Every id ever published. An id is never renamed nor taken away: a page that embeds it keeps
 # working. New questions are added to this list when they are published.
-PUBLISHED = """
-partial discard-wood-or-food perishable-only discard-cards card-alternative tied-up must-discard
-cover-any-source cover-adjacent-source not-spent all-characters resolving-character event-combat
-morale-bottom if-possible last-pawn lose-item raise-without-shelter identical-token same-marker
-no-space-for-marker night-hunger halve children combat-weapon-loss beast-gains adventure-friday
-threat-requirement move-camp s7-palisade large-leaves saber-weapon night-outside-camp
-named-victim choose-demand no-resolver-needed each-determination friday-alone dog jenny
-same-action-gain failed-action morale-phase halve-round-up halved-gain reduce-without-shelter
-weather-in-camp hungry-animals whole-weather children-first which-food choose-alternative
-part-alternative weapon-bonus cover-sources
-""".split()
+PUBLISHED = [
+    "partial", "discard-wood-or-food", "perishable-only", "discard-cards", "card-alternative",
+    "tied-up", "must-discard", "cover-any-source", "cover-adjacent-source", "not-spent",
+    "all-characters", "resolving-character", "event-combat", "morale-bottom", "if-possible",
+    "last-pawn", "lose-item", "raise-without-shelter", "identical-token", "same-marker",
+    "no-space-for-marker", "night-hunger", "halve", "children", "combat-weapon-loss",
+    "beast-gains", "adventure-friday", "threat-requirement", "move-camp", "s7-palisade",
+    "large-leaves", "saber-weapon", "night-outside-camp", "named-victim", "choose-demand",
+    "no-resolver-needed", "each-determination", "friday-alone", "dog", "jenny",
+    "same-action-gain", "failed-action", "morale-phase", "halve-round-up", "halved-gain",
+    "reduce-without-shelter", "weather-in-camp", "hungry-animals", "whole-weather",
+    "children-first", "which-food", "choose-alternative", "part-alternative", "weapon-bonus",
+    "cover-sources",
+]
 
 ENTRIES = faq().entries
 
@@ -104,7 +107,8 @@ def test_the_service_says_a_miss_in_plain_words(asked: dict[str, str], said: str
 
 @pytest.mark.parametrize(("text", "said"), [
     ("[]", "Ask for a question by its id, or search the questions in words."),
-    ('{"id": "a", "query": "b"}', "Ask for a question by its id, or search the questions in words."),
+    ('{"id": "a", "query": "b"}',
+     "Ask for a question by its id, or search the questions in words."),
     ('{"id": 3}', "A question's id is a word such as must-discard."),
     ('{"query": null}', "The search needs a query in words."),
     (json.dumps({"query": "x" * 201}), "The search is too long (201 characters; at most 200)."),
