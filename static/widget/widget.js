@@ -11,9 +11,9 @@ import { plainError } from "../shared/labels.js";
 import { peekPayload } from "../shared/linkpeek.js";
 import { el, renderSituation } from "../shared/view.js";
 import { loadFaq, showFaq, showQuestion } from "./faqview.js";
+import { embedCode, fragmentFor, parseFragment, parseOrigins, refusedOrigins } from "../shared/embed.js";
 import {
-  API_VERSION, BATCH, MAX_QUEUED, READY, RESIZE, RULING, busyMessage, embedCode, errorMessage, fragmentFor,
-  parseFragment, parseOrigins, questionsMessage, readMessage, refusedOrigins,
+  API_VERSION, BATCH, MAX_QUEUED, READY, RESIZE, RULING, busyMessage, errorMessage, questionsMessage, readMessage,
 } from "./messages.js";
 
 const referee = window.referee;

@@ -78,7 +78,8 @@ def test_loads_and_rules_offline(
         assert all(source == "cache" for _, source in sources), sources
 
         # The rules FAQ (which the board's rule codes open), the widget on a share link, on a
-        # FAQ question and on the whole FAQ work offline too: the board's modules they import are in the build's cache.
+        # FAQ question and on the whole FAQ work offline too: the board's modules they import
+        # are in the build's cache.
         link = page.evaluate("(r) => window.referee.links.encode(r)", request)
         for path, done in [
             ("faq.html", READY),

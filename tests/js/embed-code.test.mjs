@@ -1,10 +1,10 @@
 // @ts-check
-// static/widget/messages.js: the embed code is built from validated origins only (scheme,
+// static/shared/embed.js: the embed code is built from validated origins only (scheme,
 // host and port), every refusal names what it refused and why, in one line, and every
 // attribute of the generated <iframe> is escaped, whatever was typed into the box.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkOrigin, embedCode, fragmentFor, parseFragment, parseOrigins, refusedOrigins } from "../../static/widget/messages.js";
+import { checkOrigin, embedCode, fragmentFor, parseFragment, parseOrigins, refusedOrigins } from "../../static/shared/embed.js";
 
 const WIDGET = "https://referee.example/widget.html";
 

@@ -5,7 +5,8 @@
 // refused in words, without the list's holes being read or the JSON being written.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FAQ, MAX_QUESTION_ID, MAX_REQUEST_CHARS, MAX_SEARCH_CHARS, RULE, readMessage } from "../../static/widget/messages.js";
+import { FAQ, MAX_REQUEST_CHARS, MAX_SEARCH_CHARS, RULE, readMessage } from "../../static/widget/messages.js";
+import { MAX_QUESTION_ID } from "../../static/shared/embed.js";
 import { READING } from "../../static/shared/core-facts.js";
 import { jsonOf, textDepth, textProblem, withoutBom } from "../../static/shared/bounded.js";
 
