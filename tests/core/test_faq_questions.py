@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pyapp.api import rule_json
 from pyapp.rules.faq import faq
 from pyapp.rules.faqsearch import question, search_questions
 from pyapp.service import Service
@@ -60,6 +61,23 @@ def test_the_answer_opens_with_yes_or_no_or_the_number(entry) -> None:  # type: 
     elif YES_OR_NO.match(asked):
         assert opening.split()[0] in {"Yes", "No"}, (asked, entry.answer)
     assert "\n" not in entry.answer and entry.answer.endswith(".")
+
+
+# Wounds the answer says someone suffers: "2 Wounds for each character", "suffers 4 Wounds".
+SUFFERED = re.compile(r"(?:^|suffers? )(\d+) Wounds?\b")
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.id)
+def test_the_answer_agrees_with_the_live_ruling(entry) -> None:  # type: ignore[no-untyped-def]
+    """The one-line answer is checked against the core's ruling of the question's example:
+    the Wounds it says someone suffers are a figure's Wounds there, and "no one is wounded"
+    only where no one is."""
+    ruling = json.loads(rule_json(entry.example.model_dump_json()))["ruling"]
+    suffered = {w["unfulfilled"] + w["other"] for w in ruling["wounds"]} - {0}
+    if "no one is wounded" in entry.answer:
+        assert suffered == set(), entry.answer
+    said = {int(n) for n in SUFFERED.findall(entry.answer)}
+    assert said <= suffered, (entry.answer, suffered)
 
 
 @pytest.mark.parametrize(("typed", "found"), [

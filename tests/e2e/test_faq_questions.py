@@ -84,9 +84,7 @@ def test_filtering_on_a_phone_folds_the_intro_and_shows_the_first_hit(
     page.wait_for_selector(READY, state="attached", timeout=120_000)
     assert page.is_visible(".faq .hint")
     page.fill("[data-testid=faq-filter]", "Jenny")
-    first = page.eval_on_selector(
-        "#faq-list [data-search]:not([hidden])", "(e) => e.id"
-    )
+    first = page.eval_on_selector("#faq-list [data-search]:not([hidden])", "(e) => e.id")
     assert not page.is_visible(".faq .hint")
     where = page.evaluate(
         """(id) => [document.getElementById(id).getBoundingClientRect().top,
