@@ -386,6 +386,7 @@ async function showFaqPart({ question }) {
     },
   });
   if (shown && shown.ruling) {
+    if (!performance.getEntriesByName("question-ruled").length) performance.mark("question-ruled");
     current = { request: shown.request, ruling: shown.ruling, payload: null };
     $("request-json").textContent = JSON.stringify(shown.request, null, 2);
     $("ruling-json").textContent = JSON.stringify(shown.ruling, null, 2);
