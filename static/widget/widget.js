@@ -361,7 +361,9 @@ function embedTitle() {
     : shownFaq ? t("Embed the rules FAQ") : t("Embed this ruling");
 }
 
-// `#q=<id>` or `#faq`: the question (its answer at once, then its example ruled) or the FAQ.
+// `#q=<id>` or `#faq`: the question (its answer at once, then its example ruled) or, with
+// no question, the FAQ.
+/** @param {{question: string | null}} shown */
 async function showFaqPart({ question }) {
   if (!faqData) faqData = await loadFaq(referee);
   current = null;
@@ -423,7 +425,7 @@ async function start() {
   addEventListener("hashchange", () => {
     const { payload, question, faq } = parseFragment(location.hash);
     if (payload && (!current || payload !== current.payload)) openLink(payload);
-    else if (question || faq) showFaqPart({ question, faq }).catch((error) => showMessage("error", t("The widget stopped."), plainError(error)));
+    else if (question || faq) showFaqPart({ question }).catch((error) => showMessage("error", t("The widget stopped."), plainError(error)));
   });
   watchHeight();
   tellParent({ type: READY, version: API_VERSION });

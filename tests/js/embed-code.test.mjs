@@ -119,13 +119,15 @@ test("the embed code of the whole FAQ", () => {
 });
 
 test("the fragment is read in one place: a ruling, a question or the FAQ, and the origins", () => {
-  for (const [hash, shown] of [
+  /** @type {[string, {payload: string | null, question: string | null, faq: boolean}][]} */
+  const cases = [
     ["#r=1.abc&origin=https://forum.example", { payload: "1.abc", question: null, faq: false }],
     ["#q=must-discard&origin=https://forum.example", { payload: null, question: "must-discard", faq: false }],
     ["#faq&origin=https://forum.example", { payload: null, question: null, faq: true }],
     ["#q=" + "x".repeat(100), { payload: null, question: "x".repeat(60), faq: false }],
     ["", { payload: null, question: null, faq: false }],
-  ]) {
+  ];
+  for (const [hash, shown] of cases) {
     const read = parseFragment(hash);
     assert.deepEqual({ payload: read.payload, question: read.question, faq: read.faq }, shown, hash);
   }
