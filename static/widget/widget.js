@@ -53,7 +53,11 @@ function showMessage(state, title, text) {
 
 async function show(request, ruling, payload) {
   current = { request, ruling, payload };
-  shownFaq = null;
+  if (shownFaq) { // back from a FAQ question to a ruling: the heading and the embed say so
+    shownFaq = null;
+    embedTitle();
+    $("brand-what").textContent = t("a ruling on unfulfilled demand");
+  }
   setView("shown", renderSituation(request, ruling, clauses, {
     headingLevel: 2, clauseTarget: "_blank",
     clauseHref: (code) => new URL(`faq.html#${encodeURIComponent(code)}`, location.href).href,
