@@ -5,7 +5,8 @@
 // refused in words, without the list's holes being read or the JSON being written.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { MAX_REQUEST_CHARS, RULE, readMessage } from "../../static/widget/messages.js";
+import { FAQ, MAX_REQUEST_CHARS, MAX_SEARCH_CHARS, RULE, readMessage } from "../../static/widget/messages.js";
+import { MAX_QUESTION_ID } from "../../static/shared/embed.js";
 import { READING } from "../../static/shared/core-facts.js";
 import { jsonOf, textDepth, textProblem, withoutBom } from "../../static/shared/bounded.js";
 
@@ -86,4 +87,24 @@ test("text depth is counted outside strings, and a byte-order mark is dropped", 
   assert.match(textProblem("[".repeat(5000)), /nested 5,000 deep/);
   assert.equal(withoutBom("\ufeff{}"), "{}");
   assert.equal(withoutBom("{}"), "{}");
+});
+
+test("a FAQ message asks for a question by id or searches in words, one of them, bounded", () => {
+  const faq = (fields) => readMessage({ type: FAQ, id: "f1", ...fields });
+  assert.deepEqual(faq({ question: "must-discard" }), { ok: true, id: "f1", faq: { id: "must-discard" } });
+  assert.deepEqual(faq({ search: "dicsovery tokn" }), { ok: true, id: "f1", faq: { query: "dicsovery tokn" } });
+  for (const [fields, type] of [
+    [{}, "bad_message"],
+    [{ question: "dog", search: "dog" }, "bad_message"],
+    [{ question: 3 }, "bad_message"],
+    [{ search: ["dog"] }, "bad_message"],
+    [{ question: "x".repeat(MAX_QUESTION_ID + 1) }, "bad_request"],
+    [{ search: "x".repeat(MAX_SEARCH_CHARS + 1) }, "bad_request"],
+  ]) {
+    const read = faq(fields);
+    assert.equal(read.ok, false, JSON.stringify(fields));
+    assert.equal(read.error.type, type, JSON.stringify(fields));
+    assert.equal(read.id, "f1");
+    assert.ok(!/null|undefined/.test(read.error.message), read.error.message);
+  }
 });
