@@ -173,7 +173,8 @@ def test_discard_any_says_which_kinds_the_players_may_pick(page: Page) -> None:
     expect(page.locator("[data-testid=steps]")).to_contain_text(
         "The players choose which of food or fur pay"
     )
-    expect(page.locator("[data-testid=headline]")).to_have_text("Paid in full: no one is wounded.")
+    expect(page.locator("[data-testid=headline]")).to_have_text(
+        "Paid in full: the players discard 2 food.")
     expect(page.locator("[data-decision=pick] input")).to_have_count(2)
 
 
