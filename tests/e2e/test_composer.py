@@ -152,8 +152,8 @@ def test_the_players_choose_what_a_halved_gain_gives(page: Page) -> None:
     expect(gains.nth(0)).to_contain_text("Food: 1")
     expect(gains.nth(1)).to_contain_text("Wood: 1")
     expect(page.locator("[data-testid=gain-mix]")).not_to_contain_text("(suggested)")
-    expect(page.locator("[data-testid=headline]")).to_contain_text(
-        "the players gain 1 food and 1 wood"
+    expect(page.locator("[data-testid=headline]")).to_have_text(
+        "The players gain 1 food and 1 wood."
     )
 
 
