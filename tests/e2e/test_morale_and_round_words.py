@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .board_harness import DEMO, at, set_table, settle, table
+from .board_harness import DEMO, at, axe_violations, set_table, settle, table
 
 pytestmark = pytest.mark.e2e
 
@@ -51,9 +51,10 @@ def whole_morale_phase(page: Page) -> None:
 
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
 def test_at_the_top_of_morale_the_choice_fits_and_the_verdict_says_the_gain(
-        page: Page, size: tuple[int, int]) -> None:
+        page: Page, site_url: str, size: tuple[int, int]) -> None:
     """Morale +3, the Morale Phase: the choice of 2 tokens or 1 Wound healed fits its box,
-    and the headline says what the First Player (the Carpenter) gains, or heals."""
+    and the headline says what the First Player (the Carpenter) gains, or heals; axe-core
+    finds nothing in the box."""
     at(page, size)
     set_table(page, demo(phase="morale", round=2, morale=3))
     whole_morale_phase(page)
@@ -73,6 +74,7 @@ def test_at_the_top_of_morale_the_choice_fits_and_the_verdict_says_the_gain(
     page.wait_for_selector("[data-testid=ruling][data-state=preview]")
     expect(headline).to_contain_text("Carpenter (Ben) heals 1 Wound")
     assert box.evaluate(STICKING_OUT) == []
+    assert axe_violations(page, site_url, "[data-testid=decisions]") == []
 
 
 
@@ -82,7 +84,7 @@ def pick_card(page: Page, card_id: str, search: str) -> None:
     settle(page)
 
 
-def test_round_one_has_no_event_phase_and_the_board_says_so(page: Page) -> None:
+def test_round_one_has_no_event_phase_and_the_board_says_so(page: Page, site_url: str) -> None:
     """Round 1, the Event Phase, an Event card picked: the note under the headline says round
     1 has none, and its one tap sets the Morale Phase. The card stays an Event card, so the
     note stays, without the tap; from round 2 there is no note."""
@@ -93,6 +95,7 @@ def test_round_one_has_no_event_phase_and_the_board_says_so(page: Page) -> None:
     expect(note).to_contain_text("Round 1 has no Event Phase")
     expect(note).to_contain_text("no Event card is drawn until round 2")
     expect(note).to_be_in_viewport()
+    assert axe_violations(page, site_url, "[data-testid=first-round]") == []
     page.locator("[data-testid=first-round-set]").click()
     settle(page)
     page.wait_for_function("() => document.documentElement.dataset.busy === '0'")
