@@ -18,12 +18,14 @@ from .telling import (
     card_combat_note,
     card_phase_note,
     early_note,
+    first_round_note,
     inferred_option,
     resolver_line,
     set_phase_words,
 )
 
 PHASES: tuple[Phase, ...] = ("event", "morale", "production", "action", "weather", "night")
+FIRST_PHASE: Phase = "morale"  # round 1 begins here: it has no Event Phase (DZ-EventPh)
 How = Literal["chosen", "inferred", "none", "ask"]
 
 
@@ -60,6 +62,9 @@ class Moment(Value):
     set_phase_label: Label
     card_combat: str  # the card is a fight of the Event Phase ("" when not)
     early: str  # Actions are planned before the Action Phase ("" when not)
+    first_round: str = ""  # round 1 and the Event Phase or an Event card: round 1 has none
+    first_round_set: Phase | None = None  # the phase the note offers: round 1 starts there
+    first_round_set_label: Label = ""
 
 
 def open_actions(state: TableState) -> tuple[PlannedAction, ...]:
@@ -102,8 +107,9 @@ def moment(state: TableState, effect: Effect | None, card: Card | None, ctx: Con
     # A Beast drawn in the Event Phase is fought there (C7): its card's own phase is no
     # reason to send the table elsewhere.
     event_fight = fixed or (state.phase == "event" and ctx.event_combat)
+    no_event = is_first_round_event(state, card)
     off_phase = (card is not None and card.phase is not None and card.phase != state.phase
-                 and not event_fight)
+                 and not event_fight and not no_event)
     of_this_phase = fixed or (card is not None and card.phase == state.phase)
     early = (PHASES.index(state.phase) < PHASES.index("action") and bool(open_actions(state))
              and not of_this_phase)
@@ -120,4 +126,16 @@ def moment(state: TableState, effect: Effect | None, card: Card | None, ctx: Con
         set_phase_label=set_phase_words(card.phase) if off_phase and card and card.phase else "",
         card_combat=card_combat_note() if card is not None and card.event_combat else "",
         early=early_note(state.phase) if early else "",
+        first_round=first_round_note(card is not None and card.phase == "event")
+        if no_event else "",
+        first_round_set=FIRST_PHASE if no_event and state.phase == "event" else None,
+        first_round_set_label=set_phase_words(FIRST_PHASE) if no_event
+        and state.phase == "event" else "",
     )
+
+
+def is_first_round_event(state: TableState, card: Card | None) -> bool:
+    """Round 1 has no Event Phase (docs/rules/reference.md §2, DZ-EventPh): the table says
+    round 1 and the Event Phase, or the card picked is an Event card."""
+    return state.round == 1 and (state.phase == "event"
+                                 or (card is not None and card.phase == "event"))

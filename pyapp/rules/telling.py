@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .clauses import CLAUSES, PARTS, Certainty, Clause, cite_title, cite_words
 from .demands import Demand, Effect
+from .happening import what_happens
 from .i18n import N_, _, current, n_
 from .ruling import (
     Choice,
@@ -543,7 +544,9 @@ def _total(w: WoundReport) -> int:
 
 def headline(ruling: Ruling, state: TableState) -> str:
     """The ruling in one sentence: who suffers how many Wounds, who dies, Morale, what the
-    players gain, and whether the game is lost."""
+    players gain, and whether the game is lost. Where no one is wounded, what happens to the
+    table instead ("Cook gains 2 Determination tokens"); "No one is wounded" only where
+    nothing does."""
     more = []
     dead = [figure_name(state, w.figure) for w in ruling.wounds if w.died]
     if dead:
@@ -554,24 +557,40 @@ def headline(ruling: Ruling, state: TableState) -> str:
     if gained:
         more.append(_("the players gain {gains}", gains=and_chain(
             [RESOURCE_COUNTS[g.what](g.amount) for g in gained])))
-    said = _("{sentence}.", sentence="; ".join([_wounds_said(ruling, state), *more]))
+    first = _wounds_said(ruling, state)
+    parts = [first, *more] if first else _unhurt_said(ruling, state, more)
+    said = _("{sentence}.", sentence=capital("; ".join(parts)))
     return _("The game is lost. {said}", said=said) if ruling.game_lost else said
 
 
 def _wounds_said(ruling: Ruling, state: TableState) -> str:
+    """Who suffers how many Wounds; "" when no one does."""
     hurt = [w for w in ruling.wounds if _total(w)]
     roles = [c.role for c in state.characters]
     if (len(hurt) >= 2 and len(hurt) == len(roles) and {w.figure for w in hurt} == set(roles)
             and len({_total(w) for w in hurt}) == 1):
         return n_("Each character suffers {n} Wound", "Each character suffers {n} Wounds",
                   _total(hurt[0]))
-    if hurt:
-        return "; ".join(n_("{who} suffers {n} Wound", "{who} suffers {n} Wounds", _total(w),
-                            who=figure_name(state, w.figure)) for w in hurt)
+    return "; ".join(n_("{who} suffers {n} Wound", "{who} suffers {n} Wounds", _total(w),
+                        who=figure_name(state, w.figure)) for w in hurt)
+
+
+def _unhurt_said(ruling: Ruling, state: TableState, more: list[str]) -> list[str]:
+    """No one is wounded: what happens instead, and what was short if anything was."""
+    gained: dict[str, int] = {}
+    for g in ruling.gains:
+        gained[g.what] = gained.get(g.what, 0) + g.amount
+    happens = what_happens(state, ruling.state, gained, figure_name) + more
     short = sum(max(0, p.wanted - p.paid) for p in ruling.payments)
     if ruling.unfulfilled or short:
-        return _("{short} short, but no one is wounded", short=short or ruling.unfulfilled_units)
-    return _("Paid in full: no one is wounded") if ruling.payments else _("No one is wounded")
+        return [*happens, _("{short} short, but no one is wounded",
+                            short=short or ruling.unfulfilled_units)]
+    if not happens:
+        return [_("Paid in full: no one is wounded") if ruling.payments
+                else _("No one is wounded")]
+    if ruling.payments:
+        return [_("Paid in full: {what}", what="; ".join(happens))]
+    return happens
 
 
 def wound_line(w: WoundReport, state: TableState) -> str:
@@ -762,6 +781,15 @@ def set_phase_words(phase: str) -> str:
 
 def card_combat_note() -> str:
     return _("A fight in the Event Phase: the First Player fights (set below).")
+
+
+def first_round_note(event_card: bool) -> str:
+    """Round 1 has no Event Phase (the rules' round sequence skips it in the first round)."""
+    if event_card:
+        return _("Round 1 has no Event Phase: the rules skip it in the first round, so no "
+                 "Event card is drawn until round 2. Check the round on the board.")
+    return _("Round 1 has no Event Phase: the rules skip it in the first round, and the game "
+             "begins with the Morale Phase. The first Event card is drawn in round 2.")
 
 
 def early_note(table_phase: str) -> str:

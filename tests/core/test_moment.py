@@ -24,8 +24,10 @@ TIGER = catalogue().card("the-tiger-finds-you")
 DISCARD = Effect.model_validate({"demands": [{"kind": "discard", "wood": 1}]})
 
 
-def state(phase: str = "action", planned: tuple[dict[str, Any], ...] = (BUILD,)) -> TableState:
-    return TableState.model_validate(table(phase=phase, planned_actions=list(planned)))
+def state(phase: str = "action", planned: tuple[dict[str, Any], ...] = (BUILD,),
+          round_: int = 1) -> TableState:
+    return TableState.model_validate(table(phase=phase, planned_actions=list(planned),
+                                           round=round_))
 
 
 @pytest.mark.parametrize(("phase", "planned", "ctx", "who", "how"), [
@@ -87,12 +89,42 @@ def test_the_tiger_in_the_event_phase_says_one_thing() -> None:
 
 
 def test_a_card_of_another_phase_offers_to_set_it() -> None:
-    """A card resolved in the Event Phase on a table at the Action Phase says so."""
-    m = moment(state("action", ()), TIGER.effect, TIGER, Context())
+    """A card resolved in the Event Phase on a table at the Action Phase says so (from round
+    2: round 1 has none)."""
+    m = moment(state("action", (), round_=2), TIGER.effect, TIGER, Context())
     assert m.card_phase.startswith("This card is resolved in the Event Phase; the table is "
                                    "in the Action Phase.")
     assert (m.set_phase, m.set_phase_label) == ("event", "Set the Event Phase")
     assert not m.combat.fixed
+
+
+TERMITES = catalogue().card("termites")
+BEAST = catalogue().card("beast-tiger")
+
+
+@pytest.mark.parametrize(("round_", "phase", "card", "note", "sets"), [
+    # Round 1 has no Event Phase (DZ-EventPh): at the Event Phase, whatever is picked...
+    (1, "event", None, "the game begins with the Morale Phase", "Set the Morale Phase"),
+    (1, "event", TERMITES, "no Event card is drawn until round 2", "Set the Morale Phase"),
+    (1, "event", BEAST, "the game begins with the Morale Phase", "Set the Morale Phase"),
+    # ... and an Event card at any phase of round 1, which is no card to set the phase for.
+    (1, "morale", TERMITES, "no Event card is drawn until round 2", ""),
+    (1, "action", TIGER, "no Event card is drawn until round 2", ""),
+    # Nothing to say: round 1 past the Event Phase with another card, or any later round.
+    (1, "morale", None, "", ""),
+    (1, "action", BEAST, "", ""),
+    (2, "event", TERMITES, "", ""),
+    (2, "event", None, "", ""),
+    (12, "action", TIGER, "", ""),
+])
+def test_round_one_has_no_event_phase_and_the_core_says_so(
+        round_: int, phase: str, card: Any, note: str, sets: str) -> None:
+    m = moment(state(phase, (), round_), card.effect if card else DISCARD, card, Context())
+    assert (note in m.first_round) if note else m.first_round == ""
+    assert m.first_round_set_label == sets
+    assert m.first_round_set == ("morale" if sets else None)
+    if note:  # never a note sending the table to the Event Phase that round 1 has not
+        assert m.set_phase != "event" and m.card_phase == ""
 
 
 @pytest.mark.parametrize(("phase", "planned", "early"), [

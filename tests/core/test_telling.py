@@ -79,14 +79,62 @@ def test_a_figure_has_one_name_everywhere() -> None:
 
 @pytest.mark.parametrize(("state", "demands", "said"), [
     ({"available": {"wood": 3}}, [{"kind": "discard", "wood": 2}],
-     "Paid in full: no one is wounded."),
+     "Paid in full: the players discard 2 wood."),
     ({}, [{"kind": "discard", "wood": 1}], "Each character suffers 1 Wound."),
-    ({}, [{"kind": "lower_morale", "amount": 1}], "No one is wounded; Morale −1."),
+    ({}, [{"kind": "lower_morale", "amount": 1}], "Morale −1."),
     ({"characters": [{"role": "cook", "wounds": 12}], "first_player": "cook"},
      [{"kind": "wounds", "amount": 1}], "The game is lost. Cook suffers 1 Wound; Cook dies."),
 ])
 def test_the_headline(state: dict[str, Any], demands: list[dict[str, Any]], said: str) -> None:
     assert ruled(state, *demands).words.headline == said
+
+
+SHELTER = {"shelter": "built", "roof": 2, "palisade": 1}
+CAMP_TILES = [{"id": 1, "camp": True, "sources": [{"kind": "food"}]},
+              {"id": 2, "distance": 1, "sources": [{"kind": "food"}]}]
+MORALE = {"kind": "morale_phase"}
+
+
+@pytest.mark.parametrize(("state", "demands", "choices", "said"), [
+    # The Morale Phase: the space's tokens, or its healing at the top (R7, one table each).
+    ({"morale": 3}, [MORALE], {}, "Cook (Ana) gains 2 Determination tokens."),
+    ({"morale": 3, "characters": [{"role": "cook", "name": "Ana", "wounds": 2},
+                                  {"role": "explorer"}]},
+     [MORALE], {"morale_top": "heal"}, "Cook (Ana) heals 1 Wound."),
+    ({"morale": 1}, [MORALE], {}, "Cook (Ana) gains 1 Determination token."),
+    ({"morale": -2, "characters": [{"role": "cook", "name": "Ana", "determination": 3},
+                                   {"role": "explorer"}]},
+     [MORALE], {}, "Paid in full: Cook (Ana) discards 2 Determination tokens."),
+    ({"morale": 0}, [MORALE], {}, "No one is wounded."),
+    # A track that moves, resources that go, pieces placed, a pawn lost.
+    (SHELTER, [{"kind": "increase", "track": "palisade", "amount": 2}], {},
+     "The Palisade goes from 1 to 3."),
+    (SHELTER, [{"kind": "reduce", "track": "roof", "amount": 1}], {},
+     "Paid in full: the Roof goes from 2 to 1."),
+    ({"available": {"food": 1, "wood": 2}}, [{"kind": "discard", "food": 1, "wood": 2}], {},
+     "Paid in full: the players discard 1 food and 2 wood."),
+    ({"available": {"wood": 1}}, [{"kind": "discard", "wood": 3, "if_possible": True}], {},
+     "The players discard 1 wood; 2 short, but no one is wounded."),
+    ({"tiles": CAMP_TILES}, [{"kind": "cover_source", "source": "food"}], {},
+     "Paid in full: 1 source is covered with a black marker."),
+    ({}, [{"kind": "place_token", "space": "tile-2", "token": "Beast"}], {},
+     "1 token is placed."),
+    ({"phase": "action"}, [{"kind": "lose_pawn", "who": "first_player"}], {},
+     "Cook (Ana) loses 1 Action pawn."),
+    ({"decks": {"mystery": 5}}, [{"kind": "discard_cards", "cards": "mystery", "amount": 2}],
+     {}, "Paid in full: the players discard 2 Mystery cards."),
+    ({}, [{"kind": "lower_morale", "amount": 1}, {"kind": "halve_gain", "food": 2}], {},
+     "Morale −1; the players gain 1 food."),
+    # Nothing happens: then, and only then, "No one is wounded".
+    ({"roof": 0}, [{"kind": "increase", "track": "roof", "amount": 1}], {},
+     "No one is wounded."),
+])
+def test_a_verdict_where_no_one_is_wounded_says_what_happens(
+        state: dict[str, Any], demands: list[dict[str, Any]], choices: dict[str, Any],
+        said: str) -> None:
+    r = ruled(state, *demands, choices=choices)
+    assert r.words.headline == said
+    assert r.words.clear
 
 
 def test_what_is_paid_has_the_verb_that_fits_it() -> None:

@@ -390,11 +390,12 @@ def test_the_panel_asks_the_players_and_rules_again(page: Page) -> None:
         page.click("[data-testid=phase-night]")
     discard(page, "food", 1)
     preview(page)
-    question = page.locator("[data-decision=food_order] select")
-    expect(question).to_have_value("perishable_first")
-    question.select_option("nonperishable_first")  # the panel rules again at once
+    question = page.locator("[data-decision=food_order]")
+    expect(question.locator("input:checked")).to_have_value("perishable_first")
+    question.locator("input[value=nonperishable_first]").check()  # ruled again at once
     page.wait_for_selector("[data-testid=ruling][data-state=preview]")
-    expect(page.locator("[data-decision=food_order] select")).to_have_value("nonperishable_first")
+    expect(page.locator("[data-decision=food_order] input:checked")).to_have_value(
+        "nonperishable_first")
     with settles(page):
         page.click("[data-testid=apply]")
     state = table(page)
@@ -834,7 +835,7 @@ def test_an_alternative_that_must_apply_is_not_offered_as_a_choice(page: Page) -
     with settles(page):
         page.click("[data-testid=available-wood-plus]")
     page.wait_for_selector("[data-testid=ruling][data-state=preview] [data-testid=decisions]")
-    expect(page.locator("[data-testid=decisions] select")).to_have_value("false")
+    expect(page.locator("[data-testid=decisions] input:checked")).to_have_value("false")
 
 
 def test_new_game_starts_the_panel_at_its_top(page: Page) -> None:

@@ -152,8 +152,8 @@ def test_the_players_choose_what_a_halved_gain_gives(page: Page) -> None:
     expect(gains.nth(0)).to_contain_text("Food: 1")
     expect(gains.nth(1)).to_contain_text("Wood: 1")
     expect(page.locator("[data-testid=gain-mix]")).not_to_contain_text("(suggested)")
-    expect(page.locator("[data-testid=headline]")).to_contain_text(
-        "the players gain 1 food and 1 wood"
+    expect(page.locator("[data-testid=headline]")).to_have_text(
+        "The players gain 1 food and 1 wood."
     )
 
 
@@ -173,7 +173,8 @@ def test_discard_any_says_which_kinds_the_players_may_pick(page: Page) -> None:
     expect(page.locator("[data-testid=steps]")).to_contain_text(
         "The players choose which of food or fur pay"
     )
-    expect(page.locator("[data-testid=headline]")).to_have_text("Paid in full: no one is wounded.")
+    expect(page.locator("[data-testid=headline]")).to_have_text(
+        "Paid in full: the players discard 2 food.")
     expect(page.locator("[data-decision=pick] input")).to_have_count(2)
 
 
@@ -289,9 +290,9 @@ def test_the_players_choose_between_two_demands(page: Page) -> None:
     expect(page.locator("[data-testid=demand-0] .demand-text")).to_have_text(
         "The players choose: Halve the Roof or Halve the Palisade"
     )
-    expect(page.locator("[data-decision=option] option")).to_have_count(2)
+    expect(page.locator("[data-decision=option] input[type=radio]")).to_have_count(2)
     expect(page.locator("[data-testid=steps]")).to_contain_text("(suggested")
-    page.select_option("[data-decision=option] select", label="Halve the Palisade")
+    page.locator("[data-decision=option]").get_by_role("radio", name="Halve the Palisade").check()
     ruled(page)
     expect(page.locator("[data-testid=steps]")).to_contain_text(
         "The card lets the players choose: Halve the Palisade (the players' choice)."
@@ -320,7 +321,8 @@ def test_a_part_with_its_own_alternative_is_written_as_json(page: Page) -> None:
     box.fill('[{"kind": "discard", "wood": 1}]')
     box.dispatch_event("change")
     ruled(page)
-    page.select_option("[data-decision=part_alternative] select", label="Take its alternative")
+    page.locator("[data-decision=part_alternative]").get_by_role(
+        "radio", name="Take its alternative").check()
     ruled(page)
     expect(page.locator("[data-testid=steps]")).to_contain_text(
         "The players chose this part's alternative."

@@ -94,7 +94,7 @@ def test_a_share_link_shows_its_table_and_demand_at_once_and_its_ruling_when_the
         wait_live(fp)
         fp.wait_for_selector("html[data-link=shared]", state="attached")
         fp.wait_for_selector("[data-testid=ruling][data-state=preview]")
-        expect(headline).to_have_text("Paid in full: no one is wounded.")
+        expect(headline).to_have_text("Paid in full: the players discard 2 wood.")
         expect(headline).not_to_have_class("headline is-waiting")
         expect(fp.locator("[data-testid=shared-what]")).to_have_text(
             "This is the table, demand and ruling someone shared with you."

@@ -10,6 +10,9 @@ import { RESOURCE_LABELS, RESOURCE_WORDS, miniStepper } from "./controls.js";
 const MULTI = new Set(["fed", "short", "use", "pick", "cards"]); // choices that are lists
 const BOOL = new Set(["use_alternative", "children_first"]);
 const FORCED = new Set(["use_alternative", "part_alternative"]); // one option: it must apply
+// Up to this many options are drawn whole, one tap each (their words wrap in a narrow
+// panel); a longer list is a menu.
+const FEW = 4;
 
 /**
  * The choices open to the players in ruling `r`, or null when there are none.
@@ -54,9 +57,16 @@ function decisionInput(p, d, said) {
     const value = Number(d.chosen) || 0;
     return miniStepper({ label: t("Bonus"), value, max: 9, key: `q-${d.id}-n`, disabled: off, onchange: (n) => choose(n) });
   }
-  return h("select", { "aria-labelledby": `q-${d.id}`, disabled: off, onchange: (e) => choose(BOOL.has(d.id) ? e.target.value === "true" : e.target.value) },
-    d.options.map((o) => h("option", { value: o.value, text: o.value === d.default ? t("{choice} (suggested)", { choice: label(o.value) }) : label(o.value),
-      selected: o.value === d.chosen })));
+  const text = (o) => o.value === d.default ? t("{choice} (suggested)", { choice: label(o.value) }) : label(o.value);
+  const value = (v) => BOOL.has(d.id) ? v === "true" : v;
+  if (d.options.length <= FEW) {
+    return h("div", { class: "options", role: "radiogroup", "aria-labelledby": `q-${d.id}` }, d.options.map((o) => h("label", { class: "toggle" },
+      h("input", { type: "radio", name: `q-${d.id}`, value: o.value, checked: o.value === String(d.chosen), disabled: off,
+        data: { option: o.value }, onchange: (e) => choose(value(e.target.value)) }),
+      h("span", { text: text(o) }))));
+  }
+  return h("select", { "aria-labelledby": `q-${d.id}`, disabled: off, onchange: (e) => choose(value(e.target.value)) },
+    d.options.map((o) => h("option", { value: o.value, text: text(o), selected: o.value === d.chosen })));
 }
 
 /** The halved gain's mix: one stepper per kind the full gain gives. The total stays half

@@ -6,7 +6,7 @@
 
 import { t } from "../../shared/i18n.js";
 import { h } from "../dom.js";
-import { SHEET_LAYOUT, scrollPanelTo } from "./controls.js";
+import { PHASE_WORDS, SHEET_LAYOUT, named, scrollPanelTo } from "./controls.js";
 
 const RULE_AGAIN_WHY = () => ({
   applied: t("Applied. If this card comes up again, “Rule again” gives a fresh ruling on the table as it is now, to apply once more."),
@@ -135,6 +135,21 @@ function earlyNote(p) {
       t("Set the Action Phase")));
 }
 
+/** Round 1 has no Event Phase, as the core tells it (its moment's `first_round`), under the
+ * headline like the note above; at the Event Phase, with the core's one tap to the phase
+ * round 1 begins with (`first_round_set`). */
+function firstRoundNote(p) {
+  const m = p.state.moment;
+  if (!m || !m.first_round) return null;
+  return h("div", { class: "bar-early", role: "group", "aria-labelledby": "bar-round-text", data: { testid: "first-round" } },
+    h("p", { id: "bar-round-text", text: m.first_round }),
+    m.first_round_set && !p.ctl.readonly
+      ? h("button", { type: "button", class: "secondary", data: { testid: "first-round-set", key: "first-round-set" },
+        onclick: () => p.ctl.set("phase", m.first_round_set, t("Phase set to the {phase} Phase", { phase: named(PHASE_WORDS(), m.first_round_set) })) },
+      m.first_round_set_label)
+      : null);
+}
+
 /** The note's button: the Action Phase, as one move to undo; said, and the board's Phase
  * control (which now shows it) takes the keyboard from the button that goes. */
 async function setActionPhase(ctl) {
@@ -211,7 +226,7 @@ export function createVerdictBar(p) {
       bar.replaceChildren(barText(p, said, null), confirmAgain(p));
       return;
     }
-    bar.replaceChildren(barText(p, said, r), barActions(), ...[earlyNote(p)].filter(Boolean)); // (replaceChildren writes a null as the text "null")
+    bar.replaceChildren(barText(p, said, r), barActions(), ...[earlyNote(p), firstRoundNote(p)].filter(Boolean)); // (replaceChildren writes a null as the text "null")
   }
 
 
