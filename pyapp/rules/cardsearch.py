@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import heapq
 import re
-import unicodedata
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
@@ -16,9 +15,8 @@ from .catalogue import Card, ListedCard, card_list, catalogue
 from .demands import CardPart, Choose, Demand, Effect
 from .errors import SearchError
 from .i18n import N_, _, n_
-from .words import capital, resource_count, track_words
+from .words import capital, fold, resource_count, track_words
 
-DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-")
 FILTERS = ("event", "threat", "adventure", "mystery", "beast", "weather", "night", "morale",
            "scenario")  # the deck chips; "scenario" stands for Book, Totem and scenario rules
 SCENARIO_DECKS = ("book", "totem", "scenario")
@@ -42,13 +40,6 @@ NOT_A_DEMAND = {"wounds": N_("The card's own Wounds, not unfulfilled demand"),
                 "increase": N_("A raise: never a demand"),
                 "place_token": N_("Placing a token: an identical one means nothing more"),
                 "move_camp": N_("Moving the camp: a move, not a demand")}
-
-
-def fold(text: str) -> str:
-    """Lower case, no accents, every dash and minus sign a plain hyphen, spaces collapsed."""
-    text = unicodedata.normalize("NFKD", text.translate(DASHES))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-    return " ".join(text.split())
 
 
 def words(text: str) -> tuple[str, ...]:
