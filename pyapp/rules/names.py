@@ -36,11 +36,27 @@ def game_msgid(name: str) -> str | None:
 @cache
 def _english() -> dict[str, str]:
     """Each of the game's names and aliases, folded, and the English name that says it."""
-    records = list(_records())
+    return _folded(_records())
+
+
+def table_names() -> dict[str, str]:
+    """`_english` for the pieces a table lists by name (Inventions and Items, starting Items,
+    Treasures, Discovery tokens, Beasts): what the board says of its own lists
+    (static/shared/game-names.js, written by `make schema`)."""
+    return _folded(r for r in _records() if r[0] in TABLE_DECKS)
+
+
+# The card list's decks whose cards a table holds by name.
+TABLE_DECKS = ("invention", "scenario-invention", "starting-item", "mystery-treasure",
+               "discovery", "beast")
+
+
+def _folded(records: Iterator[tuple[str, str, tuple[str, ...]]]) -> dict[str, str]:
+    kept = list(records)
     found: dict[str, str] = {}
-    for name, _aliases in records:
+    for _deck, name, _aliases in kept:
         found.setdefault(fold(name), name)
-    for name, aliases in records:  # a card's own name before another's alias
+    for _deck, name, aliases in kept:  # a card's own name before another's alias
         for alias in aliases:
             found.setdefault(fold(alias), name)
     return found
@@ -58,18 +74,18 @@ def _said_in(language: str) -> dict[str, str]:
     return found
 
 
-def _records() -> Iterator[tuple[str, tuple[str, ...]]]:
-    """(name, aliases) of every card of the box (pyapp/data/card_list.json), every entry of
-    the catalogue (cards.json) and every Beast its cards fight."""
+def _records() -> Iterator[tuple[str, str, tuple[str, ...]]]:
+    """(deck, name, aliases) of every card of the box (pyapp/data/card_list.json), every entry
+    of the catalogue (cards.json) and every Beast its cards fight (deck "beast")."""
     data = resources.files("pyapp.data")
     listing = json.loads(data.joinpath("card_list.json").read_text(encoding="utf-8"))
-    for deck in listing["decks"].values():
+    for key, deck in listing["decks"].items():
         for card in deck["cards"]:
-            yield card["name"], tuple(card.get("aliases", ()))
+            yield key, card["name"], tuple(card.get("aliases", ()))
     cards = json.loads(data.joinpath("cards.json").read_text(encoding="utf-8"))["cards"]
     for card in cards:
-        yield card["name"], tuple(card.get("aliases", ()))
-        yield from ((beast, ()) for beast in beasts(card["effect"]))
+        yield card["deck"], card["name"], tuple(card.get("aliases", ()))
+        yield from (("beast", beast, ()) for beast in beasts(card["effect"]))
 
 
 def beasts(data: Any) -> Iterator[str]:
