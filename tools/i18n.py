@@ -129,6 +129,9 @@ def _extracted_data() -> Iterator[tuple[str, str, list[str]]]:
             for field in ("name", "text", "out"):
                 if record.get(field):
                     yield rel, record[field], [f"card list: {deck_key}, {field}"]
+            for benefit in record.get("benefits", ()):  # an Item's ability, said when lost
+                if benefit.get("text"):
+                    yield rel, benefit["text"], [f"card list: {deck_key}, an Item's ability"]
 
 
 def _beasts(data: Any) -> Iterator[str]:

@@ -603,14 +603,14 @@ def _lose_item(t: Work, demand: d.LoseItem, v: Verdict) -> None:
             default=items[0].name))
     v.emit(t, FlipItem(item.name))
     v.say("C11", _("{item} flips back to its Invention side.", item=game_name(item.name)))
-    benefits = item.benefits
+    benefits, from_card = item.benefits, False
     card = None if benefits else invention_card(item.name)
     if card is not None and card.benefits:
-        benefits = card.benefits
+        benefits, from_card = card.benefits, True
         v.say("C11", _("What {item} gave is read from its card in the catalogue.",
                        item=game_name(item.name)),
               "stated" if card.certainty == "stated" else "derived")
-    _revert(t, benefits, v)
+    _revert(t, benefits, v, from_card)
 
 
 def _reverting(gave: str) -> Callable[[str], str]:
@@ -619,7 +619,9 @@ def _reverting(gave: str) -> Callable[[str], str]:
     return says
 
 
-def _revert(t: Work, benefits: Any, v: Verdict) -> None:
+def _revert(t: Work, benefits: Any, v: Verdict, from_card: bool) -> None:
+    """Undo what an Item gave; an ability's words are the catalogue's when they are the
+    card's (`from_card`), the players' own as they typed them."""
     for b in benefits:
         if b.kind == "resource":
             label = resource_label(b.resource)
@@ -642,7 +644,8 @@ def _revert(t: Work, benefits: Any, v: Verdict) -> None:
                     "be reverted, with no further penalty.", track=name, n=b.amount,
                     level=level, new=level - paid, rest=b.amount - paid))
         else:
-            v.say("C11", _("Its ability is gone: {ability}.", ability=b.text) if b.text else
+            ability = _(b.text) if from_card else b.text
+            v.say("C11", _("Its ability is gone: {ability}.", ability=ability) if b.text else
                   _("Its ability is gone: no longer in effect."))
 
 

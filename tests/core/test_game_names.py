@@ -244,3 +244,24 @@ def test_joining_two_cards_asks_by_their_names_in_the_readers_language(code: str
         names = _(held.name), _(adding.name)
     assert all(name in joined.ask for name in names), joined.ask
     assert names[1] in joined.replace
+
+
+def lost_item_steps(invention: dict[str, Any], code: str) -> list[str]:
+    case = Case("", {"inventions": [invention]}, ({"kind": "lose_item"},), "", "")
+    with language(code):
+        return texts(ruled(case))
+
+
+def test_an_items_ability_from_its_card_is_the_catalogues() -> None:
+    """The Bed lost: its ability, read from its card, is said in the reader's language."""
+    with language("x-pseudo"):
+        ability = _("Rest heals 2 and gives 1 Determination")
+    assert any(ability in text for text in lost_item_steps({"name": "Bed", "built": True},
+                                                           "x-pseudo"))
+
+
+@pytest.mark.parametrize("code", ["en", "x-pseudo", "pl"])
+def test_an_ability_the_players_wrote_stays_as_written(code: str) -> None:
+    steps = lost_item_steps({"name": "Bed", "built": True, "benefits": [
+        {"kind": "ability", "text": "naps anywhere"}]}, code)
+    assert mentions(steps, "naps anywhere")
