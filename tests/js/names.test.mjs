@@ -18,6 +18,7 @@ const POLISH = {
 // A language that keeps a name it has no source for in English, in brackets.
 const FRENCH = { language: "fr", pluralLocale: "fr", plural: { one: 0, many: 1, other: 1 }, messages: { Pot: "[Pot]" } };
 
+/** @type {[string, (name: string) => string | null, string, string][]} */
 const CASES = [
   // [what, said, English, Polish]
   ["an Invention", gameName, "Pot", "Naczynia"],
