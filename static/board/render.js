@@ -536,7 +536,8 @@ function spacesRegion(ctl, s) {
 // One space: its name (the board's words for a space of the board, else the players' own),
 // its tokens and markers (the game's by their words, the players' own as typed).
 function spaceArticle(ctl, sp, i) {
-  const name = shownName(sp.id, spaceName), id = name.text;
+  const name = shownName(sp.id, spaceName);
+  const id = name.typed ? name.text : name.text.charAt(0).toUpperCase() + name.text.slice(1);
   return h("article", { class: "board-space", "aria-label": t("Space {id}", { id }), data: { testid: `bspace-${sp.id}` } },
     h("h3", { class: "space-name", "data-typed": name.typed ? "" : null, text: id }),
     h("div", { class: "space-pieces" },
