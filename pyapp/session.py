@@ -161,7 +161,7 @@ class Session:
         elif isinstance(command, Load):
             self._set(command.history)
         elif isinstance(command, EditCmd):
-            said = command.summary or "; ".join(describe(e) for e in command.edits)
+            said = command.summary or "; ".join(describe(e, self.table) for e in command.edits)
             history, table = self.history.edit(command.edits, printable(said)[:500], self.table)
             self._append(history, table)
         elif isinstance(command, Ask):

@@ -115,6 +115,12 @@ def _extracted_data() -> Iterator[tuple[str, str, list[str]]]:
                 if record.get(field):
                     yield rel, record[field], [f"{key}: {record.get('id') or record.get('key')}"
                                                f", {field}"]
+    # The Beasts the catalogue's cards fight, by name ("Predator"): said through the catalogue
+    # wherever a ruling names them (pyapp/rules/names.py).
+    rel = "pyapp/data/cards.json"
+    for record in json.loads((ROOT / rel).read_text(encoding="utf-8"))["cards"]:
+        for beast in _beasts(record["effect"]):
+            yield rel, beast, [f"cards: {record['id']}, the Beast it fights"]
     # The card list's records (cards of the box a search finds, those that ask for nothing
     # included): their name, what they do, and why they ask for nothing.
     rel = "pyapp/data/card_list.json"
@@ -123,6 +129,21 @@ def _extracted_data() -> Iterator[tuple[str, str, list[str]]]:
             for field in ("name", "text", "out"):
                 if record.get(field):
                     yield rel, record[field], [f"card list: {deck_key}, {field}"]
+            for benefit in record.get("benefits", ()):  # an Item's ability, said when lost
+                if benefit.get("text"):
+                    yield rel, benefit["text"], [f"card list: {deck_key}, an Item's ability"]
+
+
+def _beasts(data: Any) -> Iterator[str]:
+    """The Beasts a card's effect (JSON data) fights, by name."""
+    if isinstance(data, dict):
+        if data.get("kind") == "combat" and data.get("beast"):
+            yield data["beast"]
+        for value in data.values():
+            yield from _beasts(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _beasts(value)
 
 
 class _PageText(HTMLParser):

@@ -15,8 +15,8 @@ from .catalogue import Card, ListedCard, card_list, catalogue
 from .demands import CardPart, Choose, Demand, Effect
 from .errors import SearchError
 from .i18n import N_, _, n_
-from .textsearch import WordIndex, distance, fold, score_of, words
-from .words import capital, resource_count, track_words
+from .textsearch import WordIndex, distance, score_of, words
+from .words import capital, fold, resource_count, track_words
 
 FILTERS = ("event", "threat", "adventure", "mystery", "beast", "weather", "night", "morale",
            "scenario")  # the deck chips; "scenario" stands for Book, Totem and scenario rules

@@ -328,7 +328,7 @@ class WeatherPhase(_Composite):
         elif self.hungry == "palisade":
             found.append(Reduce(kind="reduce", track="palisade", amount=1))
         elif self.hungry == "fight":
-            found.append(Combat(kind="combat", strength=3, beast=_("Hungry Animals")))
+            found.append(Combat(kind="combat", strength=3, beast="Hungry Animals"))
         if self.storm:
             found.append(Reduce(kind="reduce", track="palisade", amount=1))
         return tuple(found)

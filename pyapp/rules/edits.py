@@ -16,7 +16,7 @@ from .errors import EditError
 from .i18n import _, n_
 from .plain import sentence
 from .state import FigureId, ResourceKind, TableState
-from .words import resource_count, role_name
+from .words import action_title, resource_count, role_name
 
 Path = Annotated[str, Field(min_length=1, max_length=120, pattern=r"^[a-z_]+(/[a-z_0-9]+)*$")]
 
@@ -232,20 +232,23 @@ def _resolve_action(data: dict[str, Any], edit: ResolveAction) -> None:
     data["planned_actions"].remove(action)
 
 
-def describe(edit: Edit) -> str:
-    """The edit in words, for the log."""
+def describe(edit: Edit, table: TableState) -> str:
+    """The edit in words, for the log; a planned Action named as the board titles it on
+    `table` (the table before the edit), never by its id."""
     if isinstance(edit, MoveResource):
         return _("{what} from {source} to {target}",
                  what=resource_count(edit.kind, edit.amount),
-                 source=_pile_words(edit.source), target=_pile_words(edit.target))
+                 source=_pile_words(edit.source, table), target=_pile_words(edit.target, table))
     if isinstance(edit, MovePawn):
         if edit.target is None:
             return _("{who}'s pawn to the character card", who=role_name(edit.figure))
-        return _("{who}'s pawn to {target}", who=role_name(edit.figure), target=edit.target)
+        return _("{who}'s pawn to {target}", who=role_name(edit.figure),
+                 target=_action_words(edit.target, table))
     if isinstance(edit, ResolveAction):
+        action = _action_words(edit.id, table)
         if edit.outcome == "failure":
-            return _("{action} failed: its resources return to Available (R6)", action=edit.id)
-        return _("{action} succeeded: its resources are spent", action=edit.id)
+            return _("{action} failed: its resources return to Available (R6)", action=action)
+        return _("{action} succeeded: its resources are spent", action=action)
     if isinstance(edit, SetValue):
         value = repr(edit.value)
         return _("{place} set to {value}", place=edit.path.replace("/", " "),
@@ -253,11 +256,18 @@ def describe(edit: Edit) -> str:
     return f"{edit.op} {edit.path}"
 
 
-def _pile_words(place: str) -> str:
-    """Where resources are: "Available", "Future Resources", or a planned Action's id."""
+def _pile_words(place: str, table: TableState) -> str:
+    """Where resources are: "Available", "Future Resources", or a planned Action."""
     if place == "available":
         return _("Available")
-    return _("Future Resources") if place == "future" else place
+    return _("Future Resources") if place == "future" else _action_words(place, table)
+
+
+def _action_words(action_id: str, table: TableState) -> str:
+    """A planned Action of the table by its title ("Build: roof"); an id the table lacks as
+    it is (the edit that names it is refused)."""
+    found = next((a for a in table.planned_actions if a.id == action_id), None)
+    return action_title(found.action, found.label) if found else action_id
 
 
 _EDITS: dict[str, Any] = {"set": _set, "insert": _insert, "remove": _remove,

@@ -19,7 +19,8 @@ from .cardsearch import STOP
 from .clauses import CLAUSES, translated
 from .faq import FaqEntry, faq_in
 from .i18n import current
-from .textsearch import WordIndex, fold, score_of, words
+from .textsearch import WordIndex, score_of, words
+from .words import fold
 
 MAX_QUERY = 200  # characters of a search read; the rest is left out
 MOST = 8  # questions answered for one search

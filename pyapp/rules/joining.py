@@ -99,8 +99,8 @@ def join(asked: JoinAsk, cards: tuple[Card, ...]) -> Joined:
     words = demands_words(effect.demands, asked.state)
     if weather or (held_card is None and adding_card is None):
         return Joined(effect=effect, said=_("Joined: {demands}. Ruling…", demands=words))
-    held = held_card.name if held_card else demands_words(asked.held.demands, asked.state)
-    adding = (adding_card.name if adding_card
+    held = _(held_card.name) if held_card else demands_words(asked.held.demands, asked.state)
+    adding = (_(adding_card.name) if adding_card
               else demands_words(asked.adding.demands, asked.state))
     return Joined(
         effect=effect, said=_("Joined: {demands}. Ruling…", demands=words),

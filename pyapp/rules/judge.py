@@ -27,6 +27,7 @@ from .events import (
 from .helps import Help, helps_at
 from .i18n import N_, _, n_
 from .morale import morale_track
+from .names import game_name
 from .ruling import Decision, Option, resource_label
 from .state import MORALE_MIN, FigureId, PlannedAction, ResourceKind, source_space, space_words
 from .verdict import Ledger, Verdict
@@ -36,12 +37,14 @@ from .words import (
     and_list,
     capital,
     card_count,
+    marker_name,
     or_chain,
     or_list,
     phase_name,
     resource_count,
     resource_words,
     role_name,
+    token_name,
     track_lower,
     track_words,
 )
@@ -309,8 +312,8 @@ def _offered(t: Work, v: Verdict, helps: list[Help]) -> list[Help]:
     chosen = {n.strip().lower() for n in t.choices.use}
     used = [h for h in helps if h.name.lower() in chosen]
     v.decisions.append(Decision(id="use", question=_("Use {helps}?", helps=or_chain(
-        [_("{name} ({says})", name=h.name, says=_(h.says)) for h in helps])), options=tuple(
-        Option(value=h.name, label=h.name) for h in helps),
+        [_("{name} ({says})", name=game_name(h.name), says=_(h.says)) for h in helps])),
+        options=tuple(Option(value=h.name, label=game_name(h.name)) for h in helps),
         chosen=",".join(h.name for h in used), default=""))
     return used
 
@@ -335,21 +338,22 @@ def _weapon_help(t: Work, v: Verdict) -> int:
             t.spent.append(next(n for n in t.state.discovery_tokens
                                 if n.strip().lower() == h.name.lower()))
             v.say("G-use", _("The players use {name}: +{n} Weapon for this; the token is "
-                             "discarded.", name=h.name, n=h.amount))
+                             "discarded.", name=game_name(h.name), n=h.amount))
             continue
         who = v.victims[0] if v.victims else None
         if who is None:
             v.say("G-use", _("The players use the {name}: +{bonus} Weapon for this, and nobody "
-                             "is there to suffer its Wound.", name=h.name, bonus=h.amount))
+                             "is there to suffer its Wound.", name=game_name(h.name),
+                             bonus=h.amount))
             continue
         v.wound(who, h.wounds)
-        v.hurt_why = _("for using the {name}", name=h.name)
+        v.hurt_why = _("for using the {name}", name=game_name(h.name))
         v.hurt_cite = "G-use"
         v.say("G-use", n_("The players use the {name}: +{bonus} Weapon for this, and {who} "
                           "suffers {n} Wound for it.",
                           "The players use the {name}: +{bonus} Weapon for this, and {who} "
-                          "suffers {n} Wounds for it.", h.wounds, name=h.name, bonus=h.amount,
-                          who=role_name(who)), names=(who,))
+                          "suffers {n} Wounds for it.", h.wounds, name=game_name(h.name),
+                          bonus=h.amount, who=role_name(who)), names=(who,))
     return bonus
 
 
@@ -525,15 +529,16 @@ def _place_token(t: Work, demand: d.PlaceToken, v: Verdict) -> None:
     if demand.token in t.space(demand.space).tokens and _stacks_on_camp(t, demand):
         v.emit(t, Place(demand.space, demand.token, is_marker=False))
         v.say("G-s6-food-tokens", _("Scenario 6: several {token} tokens may sit on the camp "
-                                    "tile, so another goes on {space}.", token=demand.token,
+                                    "tile, so another goes on {space}.",
+                                    token=token_name(demand.token),
                                     space=space_words(demand.space)))
         return
     if demand.token in t.space(demand.space).tokens:
         v.say("C13", _("An identical {token} token is already on {space}: no penalty.",
-                       token=demand.token, space=space_words(demand.space)))
+                       token=token_name(demand.token), space=space_words(demand.space)))
         return
     v.emit(t, Place(demand.space, demand.token, is_marker=False))
-    v.say("G-token-place", _("The {token} token goes on {space}.", token=demand.token,
+    v.say("G-token-place", _("The {token} token goes on {space}.", token=token_name(demand.token),
                              space=space_words(demand.space)))
 
 
@@ -544,9 +549,9 @@ def _place_marker(t: Work, demand: d.PlaceMarker, v: Verdict) -> None:
         if space is None:
             v.short_say("C14", _("Every eligible space already holds a {marker} marker: no "
                                  "space is left, which is 1 unit of unfulfilled demand.",
-                                 marker=demand.marker),
+                                 marker=marker_name(demand.marker)),
                         _("Every eligible space already holds a {marker} marker: no space is "
-                          "left.", marker=demand.marker), "derived")
+                          "left.", marker=marker_name(demand.marker)), "derived")
             v.short_all(1)
             return
     source = _black_on_source(demand, space)
@@ -555,15 +560,15 @@ def _place_marker(t: Work, demand: d.PlaceMarker, v: Verdict) -> None:
         return
     if demand.marker in t.space(space).markers:
         v.short_say("C14", _("A {marker} marker is already on {space}: unlike a token, this "
-                             "is 1 unit of unfulfilled demand.", marker=demand.marker,
+                             "is 1 unit of unfulfilled demand.", marker=marker_name(demand.marker),
                              space=space_words(space)),
-                    _("A {marker} marker is already on {space}.", marker=demand.marker,
+                    _("A {marker} marker is already on {space}.", marker=marker_name(demand.marker),
                       space=space_words(space)))
         v.short_all(1)
         return
     v.emit(t, Place(space, demand.marker, is_marker=True))
-    v.say("G-marker-place", _("The {marker} marker goes on {space}.", marker=demand.marker,
-                              space=space_words(space)))
+    v.say("G-marker-place", _("The {marker} marker goes on {space}.",
+                              marker=marker_name(demand.marker), space=space_words(space)))
 
 
 def _lose_pawn(t: Work, demand: d.LosePawn, v: Verdict) -> None:
@@ -591,20 +596,21 @@ def _lose_item(t: Work, demand: d.LoseItem, v: Verdict) -> None:
     if item is None:
         raise RulingError(f"demands[{v.index}].item", _(
             "“{item}” is not a built Item: choose one of the Items built on the table.",
-            item=wanted))
+            item=game_name(wanted)))
     if demand.item is None:
         v.decisions.append(Decision(id="item", question=_("Which Item is lost?"), options=tuple(
-            Option(value=i.name, label=i.name) for i in items), chosen=item.name,
+            Option(value=i.name, label=game_name(i.name)) for i in items), chosen=item.name,
             default=items[0].name))
     v.emit(t, FlipItem(item.name))
-    v.say("C11", _("{item} flips back to its Invention side.", item=item.name))
-    benefits = item.benefits
+    v.say("C11", _("{item} flips back to its Invention side.", item=game_name(item.name)))
+    benefits, from_card = item.benefits, False
     card = None if benefits else invention_card(item.name)
     if card is not None and card.benefits:
-        benefits = card.benefits
+        benefits, from_card = card.benefits, True
         v.say("C11", _("What {item} gave is read from its card in the catalogue.",
-                       item=item.name), "stated" if card.certainty == "stated" else "derived")
-    _revert(t, benefits, v)
+                       item=game_name(item.name)),
+              "stated" if card.certainty == "stated" else "derived")
+    _revert(t, benefits, v, from_card)
 
 
 def _reverting(gave: str) -> Callable[[str], str]:
@@ -613,7 +619,9 @@ def _reverting(gave: str) -> Callable[[str], str]:
     return says
 
 
-def _revert(t: Work, benefits: Any, v: Verdict) -> None:
+def _revert(t: Work, benefits: Any, v: Verdict, from_card: bool) -> None:
+    """Undo what an Item gave; an ability's words are the catalogue's when they are the
+    card's (`from_card`), the players' own as they typed them."""
     for b in benefits:
         if b.kind == "resource":
             label = resource_label(b.resource)
@@ -636,7 +644,8 @@ def _revert(t: Work, benefits: Any, v: Verdict) -> None:
                     "be reverted, with no further penalty.", track=name, n=b.amount,
                     level=level, new=level - paid, rest=b.amount - paid))
         else:
-            v.say("C11", _("Its ability is gone: {ability}.", ability=b.text) if b.text else
+            ability = _(b.text) if from_card else b.text
+            v.say("C11", _("Its ability is gone: {ability}.", ability=ability) if b.text else
                   _("Its ability is gone: no longer in effect."))
 
 
@@ -707,7 +716,7 @@ def _combat(t: Work, demand: d.Combat, v: Verdict) -> None:
 
 
 def _weapon_loss(t: Work, demand: d.Combat, v: Verdict, weapon: int) -> None:
-    beast = demand.beast or _("The Beast")
+    beast = game_name(demand.beast) if demand.beast else _("The Beast")
     lost = min(weapon, demand.weapon_loss)
     missing = demand.weapon_loss - lost
     v.pay(track_words("weapon"), demand.weapon_loss, lost, "track")
@@ -768,7 +777,7 @@ def _weather(t: Work, demand: d.WeatherClouds, v: Verdict) -> None:
                             if n.strip().lower() == h.name.lower()))
         v.say("G-use", n_("The players use {name}: {n} rain cloud ignored; the token is "
                           "discarded.", "The players use {name}: {n} rain clouds ignored; the "
-                          "token is discarded.", ignored, name=h.name))
+                          "token is discarded.", ignored, name=game_name(h.name)))
     clouds = rain + demand.snow
     roof = t.level("roof")
     n = max(0, clouds - roof)
@@ -1235,13 +1244,13 @@ def _discard_inventions(t: Work, demand: d.DiscardCards, v: Verdict) -> int:
     if len(cards) > demand.amount:
         v.decisions.append(Decision(id="cards", question=n_(
             "Which Invention card is discarded?", "Which Invention cards are discarded?",
-            demand.amount), options=tuple(Option(value=n, label=n) for n in cards),
+            demand.amount), options=tuple(Option(value=n, label=game_name(n)) for n in cards),
             chosen=",".join(order), default=",".join(cards[:demand.amount])))
     for name in order:
         v.emit(t, DiscardCard("invention", 1, name))
     if order:
         v.say("C3", _must(_("{cards} ({names})", cards=card_count("invention", len(order)),
-                            names=", ".join(order))))
+                            names=", ".join(game_name(n) for n in order))))
     return len(order)
 
 

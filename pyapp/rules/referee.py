@@ -10,6 +10,7 @@ from .errors import EditError, RulingError
 from .formats import Request
 from .i18n import _, n_
 from .judge import amounts_text, judge
+from .names import game_name
 from .ruling import (
     Choices,
     Context,
@@ -27,6 +28,7 @@ from .ruling import (
 from .state import PlannedAction, TableState
 from .telling import alternative_question, demands_words, part_question, ruling_words
 from .verdict import Ledger
+from .words import action_title
 from .work import Work
 from .wounds import suffer
 
@@ -213,14 +215,15 @@ def _action_ended(request: Request) -> tuple[TableState, list[Step]]:
     except EditError as exc:
         raise RulingError("context.action", exc.message) from None
     what = amounts_text(action.assigned.model_dump())
+    title = action_title(action.action, action.label)
     if ctx.outcome == "failure":
         said = (_("The Action “{action}” failed: {what} assigned to it return to Available "
-                  "Resources.", action=action.id, what=what) if what else _(
-            "The Action “{action}” failed: nothing was assigned to it.", action=action.id))
+                  "Resources.", action=title, what=what) if what else _(
+            "The Action “{action}” failed: nothing was assigned to it.", action=title))
         return new, [step("R6", said)]
     said = (_("The Action “{action}” succeeded: {what} assigned to it are spent.",
-              action=action.id, what=what) if what else _(
-        "The Action “{action}” succeeded: nothing was assigned to it.", action=action.id))
+              action=title, what=what) if what else _(
+        "The Action “{action}” succeeded: nothing was assigned to it.", action=title))
     return new, [step("G-action-spent", said)]
 
 
@@ -291,12 +294,12 @@ def _not_spent(state: TableState, used: tuple[str, ...]) -> tuple[str, ...]:
     if not (state.discovery_tokens or state.equipment or state.inventions or state.treasures):
         return ()
     chosen = {n.strip().lower() for n in used}
-    found = [_("Discovery token {name}", name=t) for t in state.discovery_tokens
+    found = [_("Discovery token {name}", name=game_name(t)) for t in state.discovery_tokens
              if t.strip().lower() not in chosen]
-    found += [n_("{name} ({n} use left)", "{name} ({n} uses left)", e.uses_left, name=e.name)
-              for e in state.equipment if e.uses_left]
-    found += [_("Item {name}", name=i.name) for i in state.inventions if i.built]
-    found += [_("Treasure {name}", name=t) for t in state.treasures
+    found += [n_("{name} ({n} use left)", "{name} ({n} uses left)", e.uses_left,
+                 name=game_name(e.name)) for e in state.equipment if e.uses_left]
+    found += [_("Item {name}", name=game_name(i.name)) for i in state.inventions if i.built]
+    found += [_("Treasure {name}", name=game_name(t)) for t in state.treasures
               if t.strip().lower() not in chosen]
     return tuple(found)
 

@@ -9,7 +9,7 @@ from pydantic import Field, StringConstraints, ValidationInfo, field_validator, 
 
 from .base import Value
 from .i18n import _, n_
-from .words import resource_words, role_name
+from .words import action_title, board_space, resource_words, role_name
 
 Phase = Literal["event", "morale", "production", "action", "weather", "night"]
 Role = Literal["cook", "carpenter", "explorer", "soldier"]
@@ -194,13 +194,14 @@ def source_space(space_id: str | None) -> tuple[int, SourceKind] | None:
 
 
 def space_words(space_id: str) -> str:
-    """A space as the players say it: "tile-2-food" is "tile 2's food source" and "tile-2" is
-    "tile 2"; a space the players named keeps their name."""
+    """A space as the players say it: "tile-2-food" is "tile 2's food source", "tile-2" is
+    "tile 2" and "weather" is "the Weather space"; a space the players named keeps their
+    name."""
     found = source_space(space_id)
     if found is not None:
         return _("tile {tile}'s {kind} source", tile=found[0], kind=resource_words(found[1]))
     tile = re.fullmatch(r"tile-(\d{1,2})", space_id)
-    return _("tile {tile}", tile=tile[1]) if tile else space_id
+    return _("tile {tile}", tile=tile[1]) if tile else board_space(space_id) or space_id
 
 
 def _is_black_on_source(space: Space) -> bool:
@@ -363,7 +364,8 @@ class TableState(Value):
             for pawn in action.pawns:
                 if pawn not in present:
                     raise ValueError(_("planned Action “{action}”: {who} is not at the table",
-                                       action=action.id, who=role_name(pawn)))
+                                       action=action_title(action.action, action.label),
+                                       who=role_name(pawn)))
         if len({a.id for a in actions}) != len(actions):
             raise ValueError(_("two planned Actions have the same name"))
 

@@ -16,6 +16,7 @@ from .clauses import CLAUSES, PARTS, Certainty, Clause, cite_title, cite_words
 from .demands import Demand, Effect
 from .happening import what_happens
 from .i18n import N_, _, current, n_
+from .names import game_name
 from .ruling import (
     Choice,
     Decision,
@@ -31,14 +32,19 @@ from .ruling import (
 from .state import TableState, space_words
 from .words import (
     RESOURCE_COUNTS,
+    TOKEN_NAMES,
     TRACK_WORDS,
+    action_name,
     and_chain,
     capital,
     card_count,
+    fold,
+    marker_name,
     or_list,
     phase_name,
     resource_words,
     role_name,
+    token_name,
     track_words,
 )
 
@@ -148,14 +154,16 @@ def _cover(d: Any, _s: TableState) -> str:
 
 def _marker(d: Any, _s: TableState) -> str:
     if d.space:
-        return _("Place a {marker} marker on {space}", marker=d.marker,
+        return _("Place a {marker} marker on {space}", marker=marker_name(d.marker),
                  space=space_words(d.space))
-    return _("Place a {marker} marker on the first of {spaces} without one", marker=d.marker,
+    return _("Place a {marker} marker on the first of {spaces} without one",
+             marker=marker_name(d.marker),
              spaces=or_list([space_words(s) for s in d.spaces]))
 
 
 def _combat(d: Any, _s: TableState) -> str:
-    text = (_("Fight the {beast}: strength {strength}", beast=d.beast, strength=d.strength)
+    text = (_("Fight the {beast}: strength {strength}", beast=game_name(d.beast),
+              strength=d.strength)
             if d.beast else _("Fight a Beast: strength {strength}", strength=d.strength))
     if d.weapon_loss:
         text = _("{fight}, then the Weapon loses {loss}", fight=text, loss=d.weapon_loss)
@@ -188,10 +196,12 @@ def _requirement(d: Any, _s: TableState) -> str:
 
 
 def _token(d: Any, _s: TableState) -> str:
-    space = space_words(d.space)
-    if d.token[:1].lower() in "aeiou":
-        return _("Place an “{token}” token on {space}", token=d.token, space=space)
-    return _("Place a “{token}” token on {space}", token=d.token, space=space)
+    space, token = space_words(d.space), token_name(d.token)
+    # English's "a" or "an" goes by the token's English name.
+    english = TOKEN_NAMES.get(fold(d.token), d.token)
+    if english[:1].lower() in "aeiou":
+        return _("Place an “{token}” token on {space}", token=token, space=space)
+    return _("Place a “{token}” token on {space}", token=token, space=space)
 
 
 def _halve(d: Any, _s: TableState) -> str:
@@ -364,7 +374,7 @@ _DEMAND_WORDS: dict[str, Callable[[Any, TableState], str]] = {
     "place_token": _token,
     "place_marker": _marker,
     "lose_pawn": lambda d, s: _("{who} loses an Action pawn", who=_who(s, d.who)),
-    "lose_item": lambda d, _s: (_("Lose the Item {item}", item=d.item) if d.item
+    "lose_item": lambda d, _s: (_("Lose the Item {item}", item=game_name(d.item)) if d.item
                                 else _("Lose an Item (the players choose)")),
     "halve": _halve,
     "combat": _combat,
@@ -757,16 +767,6 @@ def ruling_words(request: Request, ruling: Ruling,
 
 
 # ---------------------------------------------------------------- the moment of a demand
-
-# The Actions as a line about who resolves one names them ("the Arrange camp Action").
-ACTION_NAMES = {"threat": N_("Threat"), "hunt": N_("Hunt"), "build": N_("Build"),
-                "gather": N_("Gather"), "explore": N_("Explore"),
-                "arrange_camp": N_("Arrange camp"), "rest": N_("Rest")}
-
-
-def action_name(action: str) -> str:
-    return _(ACTION_NAMES[action]) if action in ACTION_NAMES else capital(action)
-
 
 
 def card_phase_note(card_phase: str, table_phase: str) -> str:

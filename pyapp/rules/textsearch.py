@@ -7,19 +7,11 @@ built once from each entry's name words and text words."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-")
-
-
-def fold(text: str) -> str:
-    """Lower case, no accents, every dash and minus sign a plain hyphen, spaces collapsed."""
-    text = unicodedata.normalize("NFKD", text.translate(DASHES))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-    return " ".join(text.split())
+from .words import fold
 
 
 def words(text: str) -> tuple[str, ...]:

@@ -4,6 +4,7 @@ resources, counted resources ("1 wood", "2 wood" through the language's plural r
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -28,6 +29,39 @@ PHASE_NAMES = {"event": N_("Event"), "morale": N_("Morale"), "production": N_("P
 # A track inside a sentence ("the roof reduction").
 TRACK_LOWER = {"roof": N_("roof"), "palisade": N_("palisade"), "weapon": N_("weapon"),
                "morale": N_("morale")}
+
+
+# The Actions by their kind, as a line about who resolves one names them ("the Arrange camp
+# Action"), and as the board titles a planned Action ("Gather resources").
+ACTION_NAMES = {"threat": N_("Threat"), "hunt": N_("Hunt"), "build": N_("Build"),
+                "gather": N_("Gather"), "explore": N_("Explore"),
+                "arrange_camp": N_("Arrange camp"), "rest": N_("Rest")}
+ACTION_TITLES = {**ACTION_NAMES, "gather": N_("Gather resources")}
+# The game's tokens and markers, and the board's spaces, by the ids the catalogue's cards use
+# ("a “Reroll” token on the Build Action space"); any other is the players' own, said as typed.
+TOKEN_NAMES = {"rain": N_("Rain"), "snow": N_("Snow"), "storm": N_("Storm"),
+               "adventure": N_("Adventure"), "reroll": N_("Reroll"),
+               "time-consuming": N_("Time-consuming Action"),
+               "hungry-animals": N_("Hungry Animals"), "beast": N_("Beast")}
+MARKER_NAMES = {"black": N_("black"), "fog": N_("fog")}
+SPACE_NAMES = {"weather": N_("the Weather space"), "threat": N_("the Threat Action space"),
+               "hunt": N_("the Hunt Action space"), "build": N_("the Build Action space"),
+               "gather": N_("the Gather Action space"),
+               "explore": N_("the Explore Action space"),
+               "arrange_camp": N_("the Arrange camp Action space"),
+               "rest": N_("the Rest Action space"),
+               "hills terrain": N_("the hills terrain"), "river terrain": N_("the river terrain"),
+               "grass terrain": N_("the grass terrain"),
+               "unique terrain": N_("the unique terrain"),
+               "terrain of the gathered tile": N_("the terrain of the gathered tile")}
+DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-")
+
+
+def fold(text: str) -> str:
+    """Lower case, no accents, every dash and minus sign a plain hyphen, spaces collapsed."""
+    text = unicodedata.normalize("NFKD", text.translate(DASHES))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+    return " ".join(text.split())
 
 
 def capital(text: str) -> str:
@@ -93,6 +127,36 @@ def or_chain(words: list[str]) -> str:
     for word in words[1:]:
         said = _("{first} or {second}", first=said, second=word)
     return said
+
+
+def action_name(action: str) -> str:
+    """An Action's name by its kind ("Arrange camp")."""
+    return _(ACTION_NAMES[action]) if action in ACTION_NAMES else capital(action)
+
+
+def action_title(action: str, label: str = "") -> str:
+    """A planned Action as the board titles it: its kind's name ("Gather resources"), and the
+    label the players gave it ("Build: roof"); never its id."""
+    name = _(ACTION_TITLES[action]) if action in ACTION_TITLES else capital(action)
+    return _("{action}: {label}", action=name, label=label) if label else name
+
+
+def token_name(token: str) -> str:
+    """A token by its id ("Reroll"); one the players named as they typed it."""
+    known = TOKEN_NAMES.get(fold(token))
+    return _(known) if known else token
+
+
+def marker_name(marker: str) -> str:
+    """A marker by its id ("black"); one the players named as they typed it."""
+    known = MARKER_NAMES.get(fold(marker))
+    return _(known) if known else marker
+
+
+def board_space(space: str) -> str | None:
+    """A space of the board by its id ("the Weather space"); None for one the players named."""
+    known = SPACE_NAMES.get(fold(space).replace("-", "_"))
+    return _(known) if known else None
 
 
 def phase_name(phase: str) -> str:

@@ -6,6 +6,7 @@ import { actionIcon, arrow, cave, dog, fish, roleMark, skull, tent, tree } from 
 import { clamp, few, hidden, moreText } from "./bounds.js";
 import { h } from "./dom.js";
 import { t, tn } from "../shared/i18n.js";
+import { markerName, said, shownName, spaceName, tokenName } from "../shared/names.js";
 import {
   ACTIONS, ACTION_NAMES, HOUSE_RULES, PHASES, RESOURCE_KINDS, RESOURCE_NAMES, ROLES, TRACKS,
   PHASE_NAMES, ROLE_NAMES, TRACK_NAMES, actionTitle, figureName, placeName, title,
@@ -528,15 +529,23 @@ function islandRegion(ctl, s) {
 function spacesRegion(ctl, s) {
   return region(t("Tokens and markers on spaces"), "spaces",
     hidden(s.spaces) ? h("p", { class: "hint", text: moreText(hidden(s.spaces), "spaces") }) : null,
-    h("div", { class: "board-spaces" }, few(s.spaces).map((sp, i) => h("article", { class: "board-space", "aria-label": t("Space {id}", { id: sp.id }), data: { testid: `bspace-${sp.id}` } },
-      h("h3", { class: "space-name", "data-typed": "", text: sp.id }),
-      h("div", { class: "space-pieces" },
-        nameList(ctl, { label: t("Tokens on {id}", { id: sp.id }), items: sp.tokens, path: `spaces/${i}/tokens`, key: `tok-${i}`, look: "token", folded: true, addLabel: t("+ token") }),
-        nameList(ctl, { label: t("Markers on {id}", { id: sp.id }), items: sp.markers, path: `spaces/${i}/markers`, key: `mark-${i}`, look: "marker", folded: true, addLabel: t("+ marker") })),
-      h("details", { class: "edit-more" }, h("summary", { "aria-label": t("Change space {id}", { id: sp.id }), text: t("Change") }),
-        button(ctl, { class: "quiet small", data: { key: `rm-space-${i}` },
-          onclick: () => ctl.edit([{ op: "remove", path: `spaces/${i}` }], t("Removed space {id}", { id: sp.id })) }, t("Remove this space")))))),
+    h("div", { class: "board-spaces" }, few(s.spaces).map((sp, i) => spaceArticle(ctl, sp, i))),
     nameList(ctl, { label: t("Spaces"), items: [], path: "spaces", key: "spaces-add", makeItem: (id) => ({ id }), folded: true, addLabel: t("+ A space with tokens or markers") }));
+}
+
+// One space: its name (the board's words for a space of the board, else the players' own),
+// its tokens and markers (the game's by their words, the players' own as typed).
+function spaceArticle(ctl, sp, i) {
+  const name = shownName(sp.id, spaceName);
+  const id = name.typed ? name.text : name.text.charAt(0).toUpperCase() + name.text.slice(1);
+  return h("article", { class: "board-space", "aria-label": t("Space {id}", { id }), data: { testid: `bspace-${sp.id}` } },
+    h("h3", { class: "space-name", "data-typed": name.typed ? "" : null, text: id }),
+    h("div", { class: "space-pieces" },
+      nameList(ctl, { label: t("Tokens on {id}", { id }), items: sp.tokens, path: `spaces/${i}/tokens`, key: `tok-${i}`, look: "token", folded: true, addLabel: t("+ token"), known: tokenName }),
+      nameList(ctl, { label: t("Markers on {id}", { id }), items: sp.markers, path: `spaces/${i}/markers`, key: `mark-${i}`, look: "marker", folded: true, addLabel: t("+ marker"), known: markerName })),
+    h("details", { class: "edit-more" }, h("summary", { "aria-label": t("Change space {id}", { id }), text: t("Change") }),
+      button(ctl, { class: "quiet small", data: { key: `rm-space-${i}` },
+        onclick: () => ctl.edit([{ op: "remove", path: `spaces/${i}` }], t("Removed space {id}", { id })) }, t("Remove this space"))));
 }
 
 // ------------------------------------------------------------------ discoveries and items
@@ -553,17 +562,17 @@ function findsRegion(ctl, s) {
         nameList(ctl, { label: t("Discovery tokens"), items: s.discovery_tokens, path: "discovery_tokens", key: "discovery", look: "token", folded: true, addLabel: t("+ Add a token") })),
       h("div", {}, h("h3", { text: t("Starting Equipment") }),
         nameList(ctl, { label: t("Starting Equipment"), items: s.equipment, path: "equipment", key: "equipment", look: "card", folded: true, addLabel: t("+ Add equipment"),
-          makeItem: (name) => ({ name }), itemLabel: (e) => tn("{name} ({n} use left)", "{name} ({n} uses left)", e.uses_left, { name: e.name }),
+          makeItem: (name) => ({ name }), itemLabel: (e) => tn("{name} ({n} use left)", "{name} ({n} uses left)", e.uses_left, { name: said(e.name) }),
           itemName: (e) => e.name,
-          extra: (e, i) => button(ctl, { class: "quiet small", "aria-label": t("{name}: use once", { name: e.name }), disabled: e.uses_left === 0,
-            data: { key: `use-eq-${i}` }, onclick: () => ctl.set(`equipment/${i}/uses_left`, e.uses_left - 1, t("{name}: used once", { name: e.name })) }, t("use")) })),
+          extra: (e, i) => button(ctl, { class: "quiet small", "aria-label": t("{name}: use once", { name: said(e.name) }), disabled: e.uses_left === 0,
+            data: { key: `use-eq-${i}` }, onclick: () => ctl.set(`equipment/${i}/uses_left`, e.uses_left - 1, t("{name}: used once", { name: said(e.name) })) }, t("use")) })),
       h("div", {}, h("h3", { text: t("Inventions and Items") }),
         nameList(ctl, { label: t("Inventions"), items: s.inventions, path: "inventions", key: "inventions", look: "card", folded: true, addLabel: t("+ Add an Invention or Item"),
-          makeItem: (name) => ({ name }), itemLabel: (x) => (x.built ? t("{name} (built Item)", { name: x.name }) : x.name),
+          makeItem: (name) => ({ name }), itemLabel: (x) => (x.built ? t("{name} (built Item)", { name: said(x.name) }) : said(x.name)),
           itemName: (x) => x.name,
           extra: (x, i) => button(ctl, { class: "quiet small", "aria-pressed": String(x.built), data: { key: `built-${i}` },
-            "aria-label": x.built ? t("{name}: built (press to flip it back)", { name: x.name }) : t("{name}: build it", { name: x.name }),
-            onclick: () => ctl.set(`inventions/${i}/built`, !x.built, x.built ? t("{name}: not built", { name: x.name }) : t("{name}: built", { name: x.name })) },
+            "aria-label": x.built ? t("{name}: built (press to flip it back)", { name: said(x.name) }) : t("{name}: build it", { name: said(x.name) }),
+            onclick: () => ctl.set(`inventions/${i}/built`, !x.built, x.built ? t("{name}: not built", { name: said(x.name) }) : t("{name}: built", { name: said(x.name) })) },
           x.built ? t("built") : t("build")) })),
       h("div", {}, h("h3", { text: t("Treasures") }),
         nameList(ctl, { label: t("Treasures"), items: s.treasures, path: "treasures", key: "treasures", look: "card treasure", folded: true, addLabel: t("+ Add a Treasure") }))));

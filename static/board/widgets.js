@@ -5,6 +5,7 @@
 import { few, hidden, moreText } from "./bounds.js";
 import { h } from "./dom.js";
 import { t } from "../shared/i18n.js";
+import { gameName } from "../shared/names.js";
 import { accepts, pieceName, placeLabel } from "./moves.js";
 
 /**
@@ -123,10 +124,12 @@ export function textField(ctl, { label, value, path, key, placeholder, maxlength
  * @param {Controller} ctl
  * @param {{ label: string, items: any[], path: string, key: string, makeItem?: (name: string) => unknown,
  *   itemLabel?: (item: any) => string, itemName?: (item: any) => string, extra?: (item: any, i: number) => Node,
- *   look?: string, folded?: boolean, addLabel?: string }} list
- * `itemName` is the name the player typed (a chip that shows only that is typed text).
+ *   look?: string, folded?: boolean, addLabel?: string, known?: (name: string) => string | null }} list
+ * `itemName` is the name the player typed; `known` says one of the game's names in the page's
+ * language (null for the players' own). A chip that shows a name of the players' own as they
+ * typed it is typed text; one of the game's names is the catalogue's.
  */
-export function nameList(ctl, { label, items, path, key, makeItem = (name) => name, itemLabel = (x) => x, itemName = (x) => x, extra, look, folded, addLabel }) {
+export function nameList(ctl, { label, items, path, key, makeItem = (name) => name, known = gameName, itemLabel = (x) => known(x) ?? x, itemName = (x) => x, extra, look, folded, addLabel }) {
   const inputId = `add-${key}`;
   const form = h("form", {
     class: "add-form",
@@ -147,7 +150,7 @@ export function nameList(ctl, { label, items, path, key, makeItem = (name) => na
     h("ul", { class: "chips", "aria-label": label },
       items.length || addLabel ? null : h("li", { class: "empty", text: t("none") }),
       few(items).map((item, i) => h("li", { class: "chip" },
-        h("span", { class: "chip-name", "data-typed": itemLabel(item) === itemName(item) ? "" : null, text: itemLabel(item) }),
+        h("span", { class: "chip-name", "data-typed": itemLabel(item) === itemName(item) && known(itemName(item)) === null ? "" : null, text: itemLabel(item) }),
         extra ? extra(item, i) : null,
         button(ctl, {
           class: "chip-remove", "aria-label": t("Remove {name} from {label}", { name: itemLabel(item), label }),

@@ -7,8 +7,18 @@
 
 import { DEMAND_KINDS } from "./demand-kinds.js";
 import { t } from "./i18n.js";
+import { markerName, said, spaceName, tokenName } from "./names.js";
 
 /** @typedef {{ name: string, label: string, type: string, names?: Record<string, string> }} Field */
+
+/** The fields that hold a name from the table, said in the page's language where it is the
+ * game's (a Beast, an Item, a token, a marker, a space of the board).
+ * @type {Record<string, (name: string) => string>} */
+const NAMED = {
+  beast: said, item: said,
+  token: (v) => tokenName(v) ?? v, marker: (v) => markerName(v) ?? v,
+  space: (v) => spaceName(v) ?? v, spaces: (v) => spaceName(v) ?? v,
+};
 
 /** A field's value as the composer shows it, or null when the demand leaves it unsaid.
  * @param {Field} field @param {unknown} value */
@@ -19,8 +29,9 @@ function shown(field, value) {
     const name = field.names && field.names[String(value)];
     return name ? t(name) : String(value);
   }
-  if (Array.isArray(value)) return value.join(", ");
-  return String(value);
+  const named = Object.hasOwn(NAMED, field.name) ? NAMED[field.name] : null;
+  if (Array.isArray(value)) return value.map((v) => (named ? named(String(v)) : String(v))).join(", ");
+  return named ? named(String(value)) : String(value);
 }
 
 /** "Discard: Wood 2", "Lower the Roof…": a demand by its kind and the fields it sets.

@@ -12,6 +12,7 @@ import { WOUND_TRACKS } from "./core-facts.js";
 import { demandSummary } from "./demand-summary.js";
 import { t, tn } from "./i18n.js";
 import { HOUSE_RULES, RESOURCE_NAMES, TRACK_NAMES, figureName, resourceCount } from "./labels.js";
+import { markerName, said, spaceName, tokenName } from "./names.js";
 
 export { figureName };
 export const RESOURCES = ["food", "nonperishable_food", "wood", "fur"];
@@ -65,12 +66,13 @@ const cap = (word) => {
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
 // A space as the players say it, as the core does (pyapp/rules/state.py, space_words):
-// "tile-2-food" is tile 2's food source, "tile-2" is tile 2; a name the players gave stays.
+// "tile-2-food" is tile 2's food source, "tile-2" is tile 2, "weather" the Weather space; a
+// name the players gave stays.
 export function spaceWords(id) {
   const source = /^tile-(\d{1,2})-(food|wood)$/.exec(String(id));
   if (source) return t("tile {tile}'s {kind} source", { tile: source[1], kind: RESOURCE_NAMES[source[2]] });
   const tile = /^tile-(\d{1,2})$/.exec(String(id));
-  return tile ? t("tile {tile}", { tile: tile[1] }) : String(id);
+  return tile ? t("tile {tile}", { tile: tile[1] }) : spaceName(String(id)) ?? String(id);
 }
 
 
@@ -274,8 +276,8 @@ function extras(state, after) {
     rows.push(el("li", { class: "tile" }, `${where} `, sources.length ? sources : t("no sources")));
   }
   for (const space of state.spaces || []) {
-    const stuff = [...(space.tokens || []).map((token) => t("{token} token", { token })),
-      ...(space.markers || []).map((marker) => t("{marker} marker", { marker }))];
+    const stuff = [...(space.tokens || []).map((token) => t("{token} token", { token: tokenName(token) ?? token })),
+      ...(space.markers || []).map((marker) => t("{marker} marker", { marker: markerName(marker) ?? marker }))];
     rows.push(el("li", { class: "board-space", text: stuff.length
       ? t("{space}: {things}", { space: cap(spaceWords(space.id)), things: stuff.join(", ") })
       : t("{space}: empty", { space: cap(spaceWords(space.id)) }) }));
@@ -283,14 +285,15 @@ function extras(state, after) {
   for (const item of state.inventions || []) {
     const later = after && (after.inventions || []).find((i) => i.name === item.name);
     const flipped = item.built && later && !later.built;
-    const text = !item.built ? t("{item}: Invention", { item: item.name })
-      : flipped ? t("{item}: built Item → flipped back", { item: item.name }) : t("{item}: built Item", { item: item.name });
+    const name = said(item.name);
+    const text = !item.built ? t("{item}: Invention", { item: name })
+      : flipped ? t("{item}: built Item → flipped back", { item: name }) : t("{item}: built Item", { item: name });
     rows.push(el("li", { class: "item", text }));
   }
   const kept = [
-    ...(state.discovery_tokens || []).map((token) => t("Discovery token: {token}", { token })),
-    ...(state.equipment || []).map((e) => t("Starting Equipment: {name}", { name: e.name })),
-    ...(state.treasures || []).map((treasure) => t("Treasure: {treasure}", { treasure })),
+    ...(state.discovery_tokens || []).map((token) => t("Discovery token: {token}", { token: said(token) })),
+    ...(state.equipment || []).map((e) => t("Starting Equipment: {name}", { name: said(e.name) })),
+    ...(state.treasures || []).map((treasure) => t("Treasure: {treasure}", { treasure: said(treasure) })),
   ];
   for (const text of kept) rows.push(el("li", { class: "kept", text }));
   const switches = Object.entries(state.house_rules || {}).filter(([, on]) => on).map(([k]) => k);

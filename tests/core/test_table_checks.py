@@ -31,7 +31,7 @@ def answer(state: dict[str, Any], demands: list[dict[str, Any]]) -> dict[str, An
     (table(jenny={"rescued": True}), "Jenny is only in scenario 3"),
     (table(roof=1), "Roof and Palisade need a Shelter"),
     (table(planned_actions=[{"id": "a", "action": "build", "pawns": ["soldier"]}]),
-     "planned Action “a”: Soldier is not at the table"),
+     "planned Action “Build”: Soldier is not at the table"),
     (table(planned_actions=[{"id": "a", "action": "build", "pawns": ["cook"]},
                             {"id": "a", "action": "rest", "pawns": ["cook"]}]),
      "two planned Actions have the same name"),

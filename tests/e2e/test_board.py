@@ -114,7 +114,9 @@ def test_every_region_shows_its_part_of_the_table(page: Page) -> None:
     expect(page.locator("[data-testid=track-palisade]")).to_have_attribute("data-value", "2")
     expect(page.locator("[data-testid=black-1-1]")).to_have_count(1)
     expect(page.locator("[data-testid=bspace-hunting]")).to_contain_text("+1 beast")
-    for text in ("Nourishing larvae", "Rope", "Knife", "Saber"):
+    # The table's "Nourishing larvae" is the game's Discovery token: said as the catalogue
+    # names it.
+    for text in ("Nourishing Larvae", "Rope", "Knife", "Saber"):
         expect(page.locator("[data-testid=region-finds]")).to_contain_text(text)
 
 

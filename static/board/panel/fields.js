@@ -6,6 +6,7 @@
 import { DEMAND_KINDS } from "../../shared/demand-kinds.js";
 import { t, tn } from "../../shared/i18n.js";
 import { RESOURCE_KINDS, figureName, figuresOf } from "../../shared/labels.js";
+import { shownName } from "../../shared/names.js";
 import { h } from "../dom.js";
 import { DISCARD_KINDS, FIGURE_WORDS, RESOURCE_LABELS, SHORT_RESOURCE, miniStepper, named, segmented } from "./controls.js";
 
@@ -161,6 +162,7 @@ function beastField(p, d, f, key, set) {
   const { cards } = p.state;
   const beasts = (cards || []).filter((c) => c.deck === "beast" && c.effect.demands.length === 1 && c.effect.demands[0].kind === "combat");
   const known = beasts.some((c) => c.effect.demands[0].beast === d.beast);
+  const kept = d.beast && !known ? shownName(d.beast) : null; // a Beast no Beast card names
   return h("span", { class: "field" },
     h("label", { for: key, class: "field-label", text: t(f.label) }),
     h("select", { id: key, data: { key, testid: key }, disabled: !beasts.length && !d.beast,
@@ -172,6 +174,6 @@ function beastField(p, d, f, key, set) {
         set({ beast: b.beast || card.name, strength: b.strength, weapon_loss: b.weapon_loss || 0, food: b.food || 0, fur: b.fur || 0 });
       } },
     h("option", { value: "", text: cards ? t("Not named (set the numbers)") : t("The Beast cards arrive with the rules…"), selected: !d.beast }),
-    d.beast && !known ? h("option", { value: "keep", text: d.beast, selected: true, "data-typed": "" }) : null,
+    kept ? h("option", { value: "keep", text: kept.text, selected: true, "data-typed": kept.typed ? "" : null }) : null,
     beasts.map((c) => h("option", { value: c.id, text: t("{beast} (strength {strength})", { beast: c.name, strength: c.effect.demands[0].strength }), selected: Boolean(d.beast) && c.effect.demands[0].beast === d.beast }))));
 }
