@@ -15,14 +15,15 @@ data-rules-ready="true">), bytes transferred (Resource Timing transferSize: 0 fo
 hits), the board interactive (the board's "board-interactive" mark, else first contentful
 paint), the board's first frame (the first frame drawn after its "board-drawn" mark: the
 first paint that shows the real board, not the page's shell; checked against the
-baseline's first paint), the longest main-thread task before rules ready (a 'longtask' PerformanceObserver
-added before any script), the page's JS heap (CDP Performance.getMetrics) and Python's
-WebAssembly memory (the rules-ready mark's detail). Warm loads of our page are served by its
-service worker: the priming load waits until it holds the build. Prints medians and
-our/baseline ratios; writes bench/out/load.json and bench/out/load.md. The widget page
-(widget.html on a share link) is measured the same way, up to "ruling shown", and so is an
-embedded FAQ question (widget.html#q=…), up to its answer on screen and its example ruled.
-`--only question` measures the question alone (cold and warm), with no baseline nor engines.
+baseline's first paint), the longest main-thread task before rules ready (a 'longtask'
+PerformanceObserver added before any script), the page's JS heap (CDP
+Performance.getMetrics) and Python's WebAssembly memory (the rules-ready mark's detail).
+Warm loads of our page are served by its service worker: the priming load waits until it
+holds the build. Prints medians and our/baseline ratios; writes bench/out/load.json and
+bench/out/load.md. The widget page (widget.html on a share link) is measured the same way,
+up to "ruling shown", and so is an embedded FAQ question (widget.html#q=…), up to its
+answer on screen and its example ruled. `--only question` measures the question alone
+(cold and warm), with no baseline nor engines.
 
 Then, per engine (`--engines`, default Chromium, Firefox and WebKit with an iPad's user
 agent, all driven through tools/engines.py): rules ready, cold (a fresh browser each
