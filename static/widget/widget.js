@@ -139,8 +139,8 @@ function reply(event, message) {
 }
 
 // A flood of messages must not freeze the widget: messages from allowed origins wait in a
-// bounded queue (past MAX_QUEUED, each is answered with a "busy" error, a slice at a time:
-// shed, never lost); they are ruled in batches of at most BATCH (the only calls the rules worker has in
+// bounded queue (past MAX_QUEUED, each is answered at once with a "busy" error: shed, never
+// lost); they are ruled in batches of at most BATCH (the only calls the rules worker has in
 // flight for them, so a click's own call waits for one batch at most), and the page gets
 // its turn between batches (its clicks, its drawing). Only the latest situation ruled is
 // drawn: after each batch while more wait, at most once every DRAW_EVERY_MS, and always
@@ -233,36 +233,6 @@ async function pump() {
   }
 }
 
-// Messages past the queue's bound, answered "busy" in slices of at most SLICE_MS with the page's
-// turn between them: reading a message's id reads its whole request, and answering thousands
-// at once, as they came, held the page for a second and more.
-const SLICE_MS = 8;
-let shedding = [];
-let shedFrom = 0;
-let answeringShed = false;
-
-async function answerShed() {
-  if (answeringShed) return;
-  answeringShed = true;
-  try {
-    while (shedFrom < shedding.length) {
-      const until = performance.now() + SLICE_MS;
-      while (shedFrom < shedding.length && performance.now() < until) {
-        const event = shedding[shedFrom];
-        shedding[shedFrom] = null; // its request can go as soon as it is answered
-        shedFrom += 1;
-        answer(event, busyMessage(event.data, MAX_QUEUED));
-      }
-      note();
-      await yieldToPage();
-    }
-  } finally {
-    shedding = [];
-    shedFrom = 0;
-    answeringShed = false;
-  }
-}
-
 function onMessage(event) {
   if (!allowed.has(event.origin) || !event.source) {
     ignored += 1;
@@ -270,9 +240,13 @@ function onMessage(event) {
     return;
   }
   if (queue.length >= MAX_QUEUED) {
+    // Answered "busy" in its own task, as it came: reading its id and answering take a
+    // fraction of a millisecond, and nothing of it is kept. Put off to later tasks, every
+    // shed request would be held until then, and no stall would be shorter: a task of one
+    // message is the least the browser runs (bench/widget_bench.py --trace gives each long
+    // task's thread time beside its wall time).
     shed += 1;
-    shedding.push(event);
-    answerShed().catch(() => {}); // each is answered "busy" once, a slice at a time
+    answer(event, busyMessage(event.data, MAX_QUEUED));
     note();
     return;
   }

@@ -241,6 +241,10 @@ FLOOD = """([n, request]) => {
       window.__flood.rulings.push(m.ruling);
     }
     if (kind === "busy") window.__flood.busyMessage = m.error.message;
+    if (kind === "busy" && window.__flood.ruledBeforeBusy === undefined) {
+      window.__flood.ruledBeforeBusy = [...window.__flood.answers.values()]
+        .filter((got) => got.includes("castaway-referee:ruling")).length;
+    }
     window.__flood.done = window.__flood.answers.size === n;
   });
   for (let i = 0; i < n; i += 1) {
@@ -258,7 +262,7 @@ FLOOD_STATE = """() => {
     for (const kind of got) kinds[kind] = (kinds[kind] || 0) + 1;
   }
   return { ids: [...f.answers.keys()], kinds, twice, rulings: f.rulings,
-           busyMessage: f.busyMessage || "" };
+           busyMessage: f.busyMessage || "", ruledBeforeBusy: f.ruledBeforeBusy };
 }"""
 
 # In the widget: what the widget's own counts said when a click reached its page.
@@ -276,8 +280,8 @@ def test_a_flood_is_ruled_in_batches_shed_past_the_bound_and_the_ui_answers(
     host_origin: str,  # noqa: F811
 ) -> None:
     """5,000 requests at once from an allowed host: every one is answered exactly once, with
-    its ruling or, past the queue's bound, a "busy" error (none lost silently); a click on the
-    widget's own UI is handled while requests still wait, not after them all."""
+    its ruling or, past the queue's bound, a "busy" error as it arrives (none lost silently); a
+    click on the widget's own UI is handled while requests still wait, not after them all."""
     url = f"{host_origin}/embed-example.html?widget={quote(site_url + 'widget.html', safe='')}"
     host = open_page(url, also_allow=[host_origin])
     page = host.page
@@ -302,6 +306,8 @@ def test_a_flood_is_ruled_in_batches_shed_past_the_bound_and_the_ui_answers(
     assert state["kinds"]["castaway-referee:ruling"] >= 500  # the queue's bound, all ruled
     assert state["kinds"]["busy"] > 0
     assert "busy" in state["busyMessage"] and "again" in state["busyMessage"]
+    # A message past the bound is answered as it arrives, not after the waiting ones are ruled.
+    assert state["ruledBeforeBusy"] < 500, state["ruledBeforeBusy"]
     assert all(r == cpython_ruling(TIED_UP)["ruling"] for r in state["rulings"])
     frame.wait_for_function(
         "() => document.documentElement.dataset.messagesQueued === '0'"
