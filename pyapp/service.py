@@ -224,17 +224,22 @@ def moment_json(text: str) -> str:
     return '{"ok":true,"moment":' + found.model_dump_json() + "}"
 
 
+def _read_search(text: str) -> object:
+    """A search's JSON text, read within its bounds; refused in words when it is not JSON."""
+    try:
+        return read_json(text, "search")
+    except JsonTooBig as exc:
+        raise RequestError("validation_error", "", exc.msg) from None
+    except ValueError:
+        raise _search_refused(_("The search is not JSON text.")) from None
+
+
 def card_search_json(text: str) -> str:
     """`{"query": "roof -1", "decks": ["event"]}` -> the cards found, best first, and the plain
     demand the query spells (first, ready to rule), each with its "rules differently" flag.
     A search that cannot be read is a RequestError, one the catalogue cannot answer a
     SearchError (`Service.call` answers them)."""
-    try:
-        asked = read_json(text, "search")
-    except JsonTooBig as exc:
-        raise RequestError("validation_error", "", exc.msg) from None
-    except ValueError:
-        raise _search_refused(_("The search is not JSON text.")) from None
+    asked = _read_search(text)
     if not isinstance(asked, dict) or not isinstance(asked.get("query", ""), str):
         raise _search_refused(_("The search needs a query in words."))
     decks = asked.get("decks", [])
@@ -275,12 +280,7 @@ def faq_search_json(text: str) -> str:
     """`{"query": "can I keep my food?"}` or `{"id": "must-discard"}` -> the FAQ's questions
     found, best first, each with its one-line answer and rule code. An id the FAQ has not got
     says so (`unknown`, `miss`) and gives the nearest questions."""
-    try:
-        asked = read_json(text, "search")
-    except JsonTooBig as exc:
-        raise RequestError("validation_error", "", exc.msg) from None
-    except ValueError:
-        raise _search_refused(_("The search is not JSON text.")) from None
+    asked = _read_search(text)
     if not isinstance(asked, dict) or ("id" in asked) == ("query" in asked):
         raise _search_refused(_("Ask for a question by its id, or search the questions in words."))
     if "id" in asked:
