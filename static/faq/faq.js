@@ -272,10 +272,12 @@ function matcher(words) {
   return (block) => words.every((w) => block.dataset.search.includes(w));
 }
 
-function applyFilter() {
+// `near`, the rule codes of the core's nearest questions, shows those rules instead of the
+// ones holding every word typed.
+function applyFilter(near = null) {
   const query = $input("faq-filter").value.trim();
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const matches = matcher(words);
+  const matches = near ? (block) => near.has(block.id) : matcher(words);
   let rules = 0;
   let sourcesShown = 0;
   for (const block of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#faq-list [data-search]"))) {
@@ -302,6 +304,17 @@ function applyFilter() {
   // Filtering, the intro folds away and the first hit comes to the top of the screen.
   document.body.classList.toggle("is-filtering", words.length > 0);
   $("filter-count").textContent = words.length === 0 ? "" : foundWords(rules, sourcesShown, query);
+  return rules + sourcesShown;
+}
+
+// Nothing holds every word typed (a typo, a question in one's own words): the core's
+// typo-tolerant search (faq_search, as in the widget) finds the nearest questions, whose
+// rules are shown, unless the reader has typed on meanwhile.
+async function nearestQuestions(query) {
+  const found = await referee.call("faq_search", { query });
+  if ($input("faq-filter").value.trim() !== query || !found.questions.length) return null;
+  applyFilter(new Set(found.questions.map((q) => codeIds.get(q.id)).filter(Boolean)));
+  return $(found.questions[0].id); // the best match
 }
 
 // "Found: 2 rules and 1 source.", or that nothing matches the query.
@@ -321,15 +334,21 @@ function clearFilter() {
 function wireFilter() {
   const input = $input("faq-filter");
   input.disabled = false;
-  input.addEventListener("input", () => {
-    applyFilter();
-    userMoved = true;
-    const first = document.querySelector("#faq-list [data-search]:not([hidden])");
+  const toFirstHit = (first = document.querySelector("#faq-list [data-search]:not([hidden])")) => {
     if (first && input.value.trim()) {
       // Upright, just below the sticky bar (which grows by the count's line as one types).
       const under = WIDE.matches ? 0 : document.querySelector(".faq-side").getBoundingClientRect().bottom;
       window.scrollBy(0, first.getBoundingClientRect().top - under - 8);
     }
+  };
+  input.addEventListener("input", () => {
+    userMoved = true;
+    const query = input.value.trim();
+    if (applyFilter() || !query) {
+      toFirstHit();
+      return;
+    }
+    nearestQuestions(query).then((best) => { if (best) toFirstHit(best); }).catch(() => {});
   });
   input.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && input.value) {

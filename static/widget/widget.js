@@ -334,9 +334,14 @@ async function peek(payload) {
 // A link to a question or the FAQ in this widget, its embed's origins kept.
 const linkFor = (shown) => `#${fragmentFor(shown, settings.origins)}`;
 
+// The panel's heading and what the named sites may send: situations to a ruling, questions
+// to the FAQ.
 function embedTitle() {
   $("embed-title").textContent = shownFaq && shownFaq.question ? t("Embed this question")
     : shownFaq ? t("Embed the rules FAQ") : t("Embed this ruling");
+  $("embed-origins-label").textContent = shownFaq
+    ? t("Sites whose pages may send the widget questions (origins such as https://forum.example, one per line; optional)")
+    : t("Sites whose pages may send the widget situations (origins such as https://forum.example, one per line; optional)");
 }
 
 // `#q=<id>` or `#faq`: the question (its answer at once, then its example ruled) or, with

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -402,3 +402,54 @@ def test_contents_and_search_at_every_size(
         page.fill("[data-testid=faq-filter]", "")
         page.set_viewport_size({"width": 1280, "height": 720})
     assert faq_page.problems() == []
+
+
+# ------------------------------------------------------------------ on a phone
+
+PHONE = (390, 844)
+
+
+@pytest.fixture(scope="module")
+def phone_faq(open_page: Callable[..., App], site_url: str) -> Iterator[Page]:
+    booted = open_page(site_url + "faq.html#q=not-spent")
+    booted.page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    booted.page.wait_for_selector("html[data-faq-ready=true]", state="attached", timeout=120_000)
+    yield booted.page
+    assert booted.problems() == []
+
+
+def bar_height(page: Page) -> float:
+    height: float = page.eval_on_selector(".faq-side", "(e) => e.getBoundingClientRect().height")
+    return height
+
+
+def test_on_a_phone_a_linked_question_opens_below_a_slim_search_bar(phone_faq: Page) -> None:
+    """faq.html#q=not-spent on a phone: the question and its answer are in view, not under the
+    sticky bar, which keeps to a tenth of the screen; its contents button keeps its name."""
+    assert bar_height(phone_faq) <= PHONE[1] / 10
+    assert unobscured(phone_faq, "#not-spent .question")
+    assert unobscured(phone_faq, "#not-spent [data-testid=faq-answer]")
+    assert phone_faq.get_by_role("button", name="Contents").count() == 1
+
+
+@pytest.mark.parametrize(("typed", "found"), [
+    ("can I refuse to use my Discovry token to avoid a Wound?", "not-spent"),
+    ("discovry token wound", "not-spent"),
+    ("does fridy eat when alone", "friday-alone"),
+])
+def test_a_question_in_ones_own_words_with_a_typo_finds_its_answer(
+    phone_faq: Page, typed: str, found: str
+) -> None:
+    """Nothing holds every word typed: the core's typo-tolerant search shows the nearest
+    questions' rules, the answer on screen, the bar still slim with its count."""
+    try:
+        phone_faq.fill("[data-testid=faq-filter]", typed)
+        phone_faq.wait_for_function(
+            "() => /^Found: /"
+            ".test(document.querySelector('[data-testid=filter-count]').textContent)"
+        )
+        assert phone_faq.locator(f"#{found}").is_visible()
+        assert unobscured(phone_faq, f"#{found} [data-testid=faq-answer]")
+        assert bar_height(phone_faq) <= PHONE[1] / 8
+    finally:
+        phone_faq.fill("[data-testid=faq-filter]", "")

@@ -175,6 +175,27 @@ def test_the_embed_code_of_a_question_leaves_hostile_origins_out(
     assert question_page.problems() == []
 
 
+@pytest.mark.parametrize(("fragment", "title"), [
+    ("q=must-discard", "Embed this question"),
+    ("faq", "Embed the rules FAQ"),
+])
+def test_the_embed_panel_says_the_named_sites_may_send_questions(
+    question_page: App, fragment: str, title: str
+) -> None:
+    """Showing a question or the FAQ, the Embed… panel names what the sites may send: questions,
+    not situations."""
+    page = question_page.page
+    page.evaluate("(f) => { location.hash = f; }", fragment)
+    page.wait_for_function(
+        "(t) => document.getElementById('embed-title').textContent === t", arg=title
+    )
+    page.click("#embed-toggle")
+    label = page.text_content("label[for=embed-origins]") or ""
+    assert label.startswith("Sites whose pages may send the widget questions ("), label
+    page.click("#embed-toggle")
+    assert question_page.problems() == []
+
+
 @pytest.mark.parametrize(("fragment", "drawn"), [
     ("q=dog", "[data-testid=faq-question][data-question=dog] [data-testid=ruling]"),
     ("faq", "[data-testid=faq-search]"),
