@@ -273,8 +273,9 @@ function matcher(words) {
 }
 
 // `near`, the rule codes of the core's nearest questions, shows those rules instead of the
-// ones holding every word typed.
-function applyFilter(near = null) {
+// ones holding every word typed. `pending`: the core is still asked, so "nothing matches" is
+// not said (nor announced) yet.
+function applyFilter(near = null, pending = false) {
   const query = $input("faq-filter").value.trim();
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const matches = near ? (block) => near.has(block.id) : matcher(words);
@@ -303,8 +304,9 @@ function applyFilter(near = null) {
   $("filter-clear").hidden = words.length === 0;
   // Filtering, the intro folds away and the first hit comes to the top of the screen.
   document.body.classList.toggle("is-filtering", words.length > 0);
-  $("filter-count").textContent = words.length === 0 ? "" : foundWords(rules, sourcesShown, query);
-  return rules + sourcesShown;
+  const found = rules + sourcesShown;
+  $("filter-count").textContent = words.length === 0 || (pending && !found) ? "" : foundWords(rules, sourcesShown, query);
+  return found;
 }
 
 // Nothing holds every word typed (a typo, a question in one's own words): the core's
@@ -312,7 +314,11 @@ function applyFilter(near = null) {
 // rules are shown, unless the reader has typed on meanwhile.
 async function nearestQuestions(query) {
   const found = await referee.call("faq_search", { query });
-  if ($input("faq-filter").value.trim() !== query || !found.questions.length) return null;
+  if ($input("faq-filter").value.trim() !== query) return null;
+  if (!found.questions.length) {
+    applyFilter(); // now "nothing matches" is the answer
+    return null;
+  }
   applyFilter(new Set(found.questions.map((q) => codeIds.get(q.id)).filter(Boolean)));
   return $(found.questions[0].id); // the best match
 }
@@ -344,11 +350,11 @@ function wireFilter() {
   input.addEventListener("input", () => {
     userMoved = true;
     const query = input.value.trim();
-    if (applyFilter() || !query) {
+    if (applyFilter(null, true) || !query) {
       toFirstHit();
       return;
     }
-    nearestQuestions(query).then((best) => { if (best) toFirstHit(best); }).catch(() => {});
+    nearestQuestions(query).then((best) => { if (best) toFirstHit(best); }).catch(() => applyFilter());
   });
   input.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && input.value) {

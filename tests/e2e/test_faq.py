@@ -392,7 +392,10 @@ def test_contents_and_search_at_every_size(
         assert page.eval_on_selector_all(
             ".code-anchor", "els => els.filter((e) => !e.hidden).map((e) => e.id)"
         ) == ["C1"]
-        page.fill("[data-testid=faq-filter]", "no such words")
+        page.fill("[data-testid=faq-filter]", "no such words")  # the core is asked first
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=filter-count]').textContent !== ''"
+        )
         assert page.text_content("[data-testid=filter-count]") == "Nothing matches “no such words”."
         assert page.locator("[data-testid=faq-entry]:visible").count() == 0
         page.click("[data-testid=filter-clear]")
