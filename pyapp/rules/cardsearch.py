@@ -1,13 +1,18 @@
 """Find the card a player holds: names rank above text; case, accents and the kind of dash do
 not matter; deck filters; and a plain demand typed in ("discard 2 wood", "roof -1") is offered
-first, ready to rule, followed by the cards that contain it. Pure Python, no index to fetch."""
+first, ready to rule, followed by the cards that contain it. A card is found by its name in
+every language's edition too (Polish, German, French, Spanish: its name in that language's
+compiled catalogue), with the same typo tolerance; those catalogues are read by the first
+search, not before. Pure Python, no index to fetch."""
 
 from __future__ import annotations
 
 import heapq
 import re
 import unicodedata
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
 from typing import Any
@@ -15,10 +20,14 @@ from typing import Any
 from .catalogue import Card, ListedCard, card_list, catalogue
 from .demands import CardPart, Choose, Demand, Effect
 from .errors import SearchError
-from .i18n import N_, _, n_
+from .i18n import N_, _, editions, n_, translations
 from .words import capital, resource_count, track_words
 
 DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-")
+# Letters that no accent-stripping takes to a plain one (Polish ł, German ß, French œ ...).
+PLAIN = DASHES | {ord(k): v for k, v in {"ł": "l", "Ł": "L", "ß": "ss", "ẞ": "SS", "æ": "ae",
+                                          "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
+                                          "đ": "d", "Đ": "D"}.items()}
 FILTERS = ("event", "threat", "adventure", "mystery", "beast", "weather", "night", "morale",
            "scenario")  # the deck chips; "scenario" stands for Book, Totem and scenario rules
 SCENARIO_DECKS = ("book", "totem", "scenario")
@@ -45,8 +54,9 @@ NOT_A_DEMAND = {"wounds": N_("The card's own Wounds, not unfulfilled demand"),
 
 
 def fold(text: str) -> str:
-    """Lower case, no accents, every dash and minus sign a plain hyphen, spaces collapsed."""
-    text = unicodedata.normalize("NFKD", text.translate(DASHES))
+    """Lower case, no accents (ł as l, ß as ss), every dash and minus sign a plain hyphen,
+    spaces collapsed."""
+    text = unicodedata.normalize("NFKD", text.translate(PLAIN))
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
     return " ".join(text.split())
 
@@ -157,8 +167,59 @@ def _filter_of(deck: str) -> str:
     return head if head in FILTERS else "box"
 
 
+def _in_editions(name: str) -> tuple[str, ...]:
+    """The name as the other languages' editions print it, where it differs from English's
+    (a name no edition is known to print is kept in brackets: the English again)."""
+    found = (translations(code) for code in editions())
+    said = {book.gettext(name).strip("[]") for book in found if book is not None} if name else set()
+    return tuple(sorted(said - {name, ""}))
+
+
+_indexed_editions: tuple[str, ...] = ()
+_english_only = False
+
+
+@contextmanager
+def english_names_only() -> Iterator[None]:
+    """Searches within the block look names up in English alone and read no other language's
+    catalogue (the start-up snapshot's warm-up: an English reader's start stays as it was)."""
+    global _english_only
+    _english_only = True
+    try:
+        yield
+    finally:
+        _english_only = False
+
+
+def _follow_editions() -> None:
+    """The editions' names are read by the first search (not at start), and a language added
+    since (a draft's, a test's) is searched too: the index is built again."""
+    global _indexed_editions
+    now = () if _english_only else editions()
+    if now != _indexed_editions:
+        for cached in (_index, _vocabulary, _by_initial, _inverted, _by_kind, _term, _hits):
+            cached.cache_clear()
+        _indexed_editions = now
+
+
 @cache
 def _index() -> tuple[_Indexed, ...]:
+    """Every card a search finds, its names in every edition searched."""
+    if not _indexed_editions:
+        return _english()
+    out = []
+    for e in _english():
+        names = ((e.card.name, e.card.listed) if e.card is not None else
+                 (e.record.name,) if e.record is not None else ())
+        said = tuple(" ".join(words(n)) for name in names for n in _in_editions(name))
+        out.append(replace(e, other=(*e.other, *said), name_words=e.name_words | frozenset(
+            w for n in said for w in n.split())))
+    return tuple(out)
+
+
+@cache
+def _english() -> tuple[_Indexed, ...]:
+    """Every card a search finds, by its English names, aliases and text."""
     listing = card_list()
     aliases: dict[tuple[str, str], tuple[str, ...]] = {
         (key, c.name): c.aliases for key, d in listing.decks.items() for c in d.cards}
@@ -381,6 +442,7 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
     if unknown:
         raise SearchError("", _("There is no deck filter {deck}; the filters are {filters}.",
                                 deck=repr(unknown[0]), filters=", ".join(FILTERS)))
+    _follow_editions()
     all_terms = words(query)
     terms = tuple(w for w in all_terms if w not in STOP) or all_terms
     demand = read_demand(query)
@@ -440,6 +502,7 @@ def nearest_names(query: str, decks: tuple[str, ...] | list[str] = (), n: int = 
                   ) -> tuple[str, ...]:
     """The names nearest to what was typed, for a search that found nothing: the likeness
     (difflib's ratio) of the typed words to the whole name or to one of its words."""
+    _follow_editions()
     typed = " ".join(words(query))
     pool = {e.label: " ".join((*e.own, *e.other)) for e in _index()
             if not decks or e.filter in decks}

@@ -62,6 +62,12 @@ def languages() -> tuple[str, ...]:
     return (ENGLISH, *built)
 
 
+def editions() -> tuple[str, ...]:
+    """Every language but English a card may be looked up in: those compiled and those added
+    (never a private-use pseudo-language such as x-pseudo)."""
+    return tuple(sorted(c for c in {*languages()[1:], *_loaded} if not c.startswith("x-")))
+
+
 def current() -> str:
     """The active language's code."""
     return _code
