@@ -11,7 +11,8 @@ with the standard library's gettext, pyapp/rules/i18n.py).
     python tools/i18n.py pseudo    the pseudo-locale x-pseudo from the .pot
     python tools/i18n.py compile   x-pseudo, then for every language its .mo
                                    (pyapp/locale/<lang>/LC_MESSAGES/messages.mo, package
-                                   data) and the page's JSON (static/locale/<lang>.json)
+                                   data) and the page's JSON (static/locale/<lang>.json),
+                                   and the list the page offers (static/locale/languages.json)
     python tools/i18n.py --check   fails when locale/messages.pot is not what `extract`
                                    writes, or a language misses entries or has fuzzy ones
 
@@ -287,6 +288,19 @@ def write_if_changed(path: Path, data: bytes) -> None:
     print(f"wrote {path.relative_to(ROOT)}")
 
 
+def own_name(code: str) -> str:
+    """A language by its own name, as a reader looks for it: English, Polski, Deutsch,
+    Français, Español (CLDR's, its first letter capitalised)."""
+    name = Locale.parse(code).get_display_name(code) or code
+    return name[:1].upper() + name[1:]
+
+
+def languages_json() -> bytes:
+    """The languages this build has, for the page's language control (never x-pseudo)."""
+    offered = [{"code": code, "name": own_name(code)} for code in ("en", *languages())]
+    return (json.dumps(offered, ensure_ascii=False) + "\n").encode()
+
+
 def compile_all() -> None:
     pot = read_catalog(POT, None)
     catalogs = {PSEUDO: pseudo_catalog(pot)}
@@ -294,6 +308,7 @@ def compile_all() -> None:
     for lang, catalog in catalogs.items():
         write_if_changed(MO_DIR / lang / "LC_MESSAGES" / "messages.mo", mo_bytes(catalog))
         write_if_changed(WEB_DIR / f"{lang}.json", web_json(lang, catalog))
+    write_if_changed(WEB_DIR / "languages.json", languages_json())
 
 
 # ------------------------------------------------------------------ check

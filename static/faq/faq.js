@@ -14,6 +14,7 @@ import { t, tn } from "../shared/i18n.js";
 import { plainError } from "../shared/labels.js";
 import { el, renderSituation, switchWords } from "../shared/view.js";
 import { clauseQuote, externalLink, setupLine, sourceKey } from "../shared/rule-entry.js";
+import { drawLanguageLinks } from "./languages.js";
 
 const referee = window.referee;
 const html = document.documentElement;
@@ -358,6 +359,8 @@ async function start() {
   list.dataset.state = "ready";
   html.dataset.faqReady = "true";
   performance.mark("faq-ready");
+  const header = document.querySelector(".faq-header-inner");
+  if (header) drawLanguageLinks(header).catch(() => {}); // the FAQ itself is whole without them
 }
 
 start().catch((error) => {

@@ -1,7 +1,10 @@
 // @ts-check
 // The widget's message API and its embed settings, as plain functions (no DOM, no Python).
 //
-// Host -> widget:  {type: "castaway-referee:rule", id, request}
+// Host -> widget:  {type: "castaway-referee:rule", id, request, lang?}
+//                    (lang: the language of this ruling and of the widget from then on, one
+//                    this build has, "de" say; without it, the widget's language: the embed
+//                    code's `lang=`, else the reader's)
 // Widget -> host:  {type: "castaway-referee:ruling", id, ruling}
 //                  {type: "castaway-referee:error", id, error: {type, message, details}}
 //                    (error.type "busy": more than MAX_QUEUED messages wait; send it again later)
@@ -99,13 +102,18 @@ export function refusedOrigins(invalid) {
     : t("Left out, not an origin: {list}.", { list: listed.join("; ") });
 }
 
-// The widget's fragment: `#r=<share-link payload>&origin=<origin>&origin=<origin>...`.
+// The widget's fragment: `#r=<share-link payload>&origin=<origin>&origin=<origin>...&lang=de`
+// (lang: the language the widget speaks, read by ../shared/i18n.js, never remembered).
 export function parseFragment(hash) {
   const params = new URLSearchParams(String(hash || "").replace(/^#/, ""));
   const payload = (params.get("r") || "").trim() || null;
   const { origins, invalid } = parseOrigins(params.getAll("origin").join(" "));
-  return { payload, origins, invalid };
+  return { payload, origins, invalid, lang: params.get("lang") || null };
 }
+
+// A language code as a message may name one: "de", "pt-BR" (what the widget has is found
+// when it is loaded).
+const LANGUAGE_CODE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
 // Each part encoded, whatever it holds: a share link's payload is base64url and "." (which
 // pass unchanged), but one read from a fragment could hold anything, "&origin=…" included.
@@ -153,7 +161,7 @@ function idOf(data) {
 }
 
 // What to do with one message from an allowed origin:
-//   {ok: true, id, text}  -> rule the request (JSON text)
+//   {ok: true, id, text, lang}  -> rule the request (JSON text), in lang if not null
 //   {ok: false, id, error} -> answer with this error
 export function readMessage(data) {
   const id = idOf(data);
@@ -172,16 +180,20 @@ export function readMessage(data) {
   if (data.request === undefined || data.request === null) {
     return bad("bad_message", t("The message has no request: send {{type, id, request}}."));
   }
+  const lang = data.lang === undefined || data.lang === null ? null : data.lang;
+  if (lang !== null && (typeof lang !== "string" || !LANGUAGE_CODE.test(lang))) {
+    return bad("bad_message", t("The message's lang must be a language code, such as \"de\"."));
+  }
   if (typeof data.request === "string") {
     const text = data.request;
     if (text.length > MAX_REQUEST_CHARS) {
       return bad("bad_request", t("The request is too large ({size} characters; at most {most}).", { size: text.length, most: MAX_REQUEST_CHARS }));
     }
-    return { ok: true, id, text };
+    return { ok: true, id, text, lang };
   }
   // Measured before it is written as JSON: a sparse or huge list is refused unwritten.
   const { text, problem } = jsonOf(data.request, MAX_REQUEST_CHARS);
-  return problem === undefined ? { ok: true, id, text } : bad("bad_request", t("The request cannot be read: {reason}.", { reason: problem }));
+  return problem === undefined ? { ok: true, id, text, lang } : bad("bad_request", t("The request cannot be read: {reason}.", { reason: problem }));
 }
 
 export function errorMessage(id, error) {

@@ -5,7 +5,7 @@
 // refused in words, without the list's holes being read or the JSON being written.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { MAX_REQUEST_CHARS, RULE, readMessage } from "../../static/widget/messages.js";
+import { MAX_REQUEST_CHARS, RULE, parseFragment, readMessage } from "../../static/widget/messages.js";
 import { READING } from "../../static/shared/core-facts.js";
 import { jsonOf, textDepth, textProblem, withoutBom } from "../../static/shared/bounded.js";
 
@@ -86,4 +86,19 @@ test("text depth is counted outside strings, and a byte-order mark is dropped", 
   assert.match(textProblem("[".repeat(5000)), /nested 5,000 deep/);
   assert.equal(withoutBom("\ufeff{}"), "{}");
   assert.equal(withoutBom("{}"), "{}");
+});
+
+test("a message may name the language of its ruling; anything but a language code is refused", () => {
+  assert.equal(readMessage({ ...message({}), lang: "de" }).lang, "de");
+  assert.equal(readMessage(message({})).lang, null);
+  for (const lang of [3, "../de", "<b>", ""]) {
+    const read = readMessage({ ...message({}), lang });
+    assert.equal(read.ok, false, String(lang));
+    assert.match(read.error.message, /lang must be a language code/);
+  }
+});
+
+test("the embed code's fragment may name the widget's language", () => {
+  assert.equal(parseFragment("#r=1.abc&origin=https%3A%2F%2Fforum.example&lang=pl").lang, "pl");
+  assert.equal(parseFragment("#r=1.abc").lang, null);
 });
