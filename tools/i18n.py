@@ -11,7 +11,8 @@ with the standard library's gettext, pyapp/rules/i18n.py).
     python tools/i18n.py pseudo    the pseudo-locale x-pseudo from the .pot
     python tools/i18n.py compile   x-pseudo, then for every language its .mo
                                    (pyapp/locale/<lang>/LC_MESSAGES/messages.mo, package
-                                   data) and the page's JSON (static/locale/<lang>.json),
+                                   data; static/locale/<lang>.mo, the same for the browser's
+                                   core) and the page's JSON (static/locale/<lang>.json),
                                    and the list the page offers (static/locale/languages.json)
     python tools/i18n.py --check   fails when locale/messages.pot is not what `extract`
                                    writes, or a language misses entries or has fuzzy ones
@@ -306,7 +307,11 @@ def compile_all() -> None:
     catalogs = {PSEUDO: pseudo_catalog(pot)}
     catalogs |= {lang: read_catalog(SOURCES / f"{lang}.po", lang) for lang in languages()}
     for lang, catalog in catalogs.items():
-        write_if_changed(MO_DIR / lang / "LC_MESSAGES" / "messages.mo", mo_bytes(catalog))
+        mo = mo_bytes(catalog)
+        write_if_changed(MO_DIR / lang / "LC_MESSAGES" / "messages.mo", mo)
+        # The browser's core fetches it from the site when it first speaks the language (the
+        # app wheel carries no catalogue: pyapp/bridge.py).
+        write_if_changed(WEB_DIR / f"{lang}.mo", mo)
         write_if_changed(WEB_DIR / f"{lang}.json", web_json(lang, catalog))
     write_if_changed(WEB_DIR / "languages.json", languages_json())
 

@@ -14,7 +14,6 @@ import { t, tn } from "../shared/i18n.js";
 import { plainError } from "../shared/labels.js";
 import { el, renderSituation, switchWords } from "../shared/view.js";
 import { clauseQuote, externalLink, setupLine, sourceKey } from "../shared/rule-entry.js";
-import { drawLanguageLinks } from "./languages.js";
 
 const referee = window.referee;
 const html = document.documentElement;
@@ -360,7 +359,8 @@ async function start() {
   html.dataset.faqReady = "true";
   performance.mark("faq-ready");
   const header = document.querySelector(".faq-header-inner");
-  if (header) drawLanguageLinks(header).catch(() => {}); // the FAQ itself is whole without them
+  // Fetched once the FAQ is ready: the FAQ itself is whole without them.
+  if (header) import("./languages.js").then(({ drawLanguageLinks }) => drawLanguageLinks(header)).catch(() => {});
 }
 
 start().catch((error) => {

@@ -17,10 +17,10 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from pyapp.rules import i18n
-from pyapp.rules.cardsearch import fold, search, words
+from pyapp.rules.cardsearch import distance, fold, search, words
 from pyapp.rules.catalogue import card_list, catalogue
 from pyapp.service import Service
-from tests.core.test_card_search import ambiguous, one_typo, same
+from tests.core.test_card_search import ALL_NAMES, one_typo
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = sorted(p.stem for p in (ROOT / "locale").glob("*.po"))
@@ -80,6 +80,15 @@ def test_english_names_are_found_as_before_with_editions_searched() -> None:
 
 # ------------------------------------------------------------------ every real language
 
+def near_another(typed: str, name: str, pool: set[str]) -> bool:
+    """A typo as near to another name, in any edition, as to this one: no search can tell
+    which card was meant."""
+    typed, own = " ".join(words(typed)), " ".join(words(name))
+    mine = distance(typed, own, 3)
+    return any(o != own and abs(len(o) - len(typed)) <= mine and distance(typed, o, mine) <= mine
+               for o in pool)
+
+
 def edition_names(lang: str) -> dict[str, str]:
     """English name -> the edition's, for every card name the language's catalogue prints
     otherwise (a name kept in brackets is the English one)."""
@@ -103,20 +112,20 @@ def test_every_card_is_found_first_by_its_editions_name_with_one_typo(lang: str)
     name's longest word, where that typo points at this card and at no other's name in any
     edition."""
     names = edition_names(lang)
-    every = [fold(n) for n in names.values()]
+    pool = {" ".join(words(n)) for n in (*ALL_NAMES, *names.values())}
+    book = i18n.translations(lang)
+    assert book is not None
     wrong = []
     for english, said in names.items():
         start = sum(map(ord, said)) % 4
         typos = [one_typo(said, (start + k) % 4) for k in range(4)]
-        usable = [t for t in typos if t != said and not ambiguous(t, said)
-                  and not any(same(t, o) for o in every if o != fold(said))]
+        usable = [t for t in typos if t != said and not near_another(t, said, pool)]
         if not usable:
             continue
         first = search(usable[0]).hits[0]
-        names_found = {first.label} | ({first.card.list_name} if first.card else set())
-        if not any(words(n) == words(english) for n in names_found) and not any(
-                words(i18n.translations(lang).gettext(n)) == words(said)  # type: ignore[union-attr]
-                for n in names_found):
+        found = {first.label} | ({first.card.list_name} if first.card else set())
+        if not any(words(n) == words(english) or words(book.gettext(n)) == words(said)
+                   for n in found):
             wrong.append(f"{usable[0]!r} ({english}) found {first.label!r}")
     assert wrong == []
 
@@ -150,3 +159,43 @@ def test_an_editions_catalogue_is_read_by_the_first_search_not_at_start(tmp_path
                           capture_output=True, text=True, check=True)
     said = json.loads(done.stdout.strip().splitlines()[-1])
     assert said == {"before": [], "after": ["pl"], "first": "Otters"}
+
+
+FETCHED = textwrap.dedent("""
+    import json, pathlib, sys
+    from pyapp.rules import i18n
+    i18n.LOCALE_DIR = pathlib.Path(sys.argv[1])  # the browser's: no catalogue in the package
+    mo = pathlib.Path(sys.argv[2]).read_bytes()
+    asked = []
+    def fetch(code):
+        asked.append(code)
+        return mo if code == "pl" else None
+    from pyapp import service
+    service.warm_up()  # at build time, in the snapshot: no catalogue is offered yet
+    i18n.catalogues_from(lambda: asked.append("list") or ("pl",), fetch)  # the page's start
+    s = service.Service()
+    rule = json.dumps({"state": {"characters": [{"role": "cook"}], "first_player": "cook"},
+                       "effect": {"demands": [{"kind": "discard", "wood": 1}]}})
+    assert json.loads(s.call("rule", rule))["ok"]
+    before = list(asked)
+    found = json.loads(s.call("card_search", json.dumps({"query": "wydry"})))
+    told = json.loads(s.call("language", json.dumps({"language": "pl"})))
+    refused = json.loads(s.call("language", json.dumps({"language": "tlh"})))
+    print(json.dumps({"before": before, "after": asked, "first": found["results"][0]["name"],
+                      "told": told["ok"], "refused": refused["error"]["type"]}))
+""")
+
+
+def test_a_catalogue_kept_outside_the_package_is_fetched_when_first_used(tmp_path: Path) -> None:
+    """In the browser the app wheel carries no catalogue: the bridge gives the core the list
+    of languages and a way to fetch one (pyapp/bridge.py), each asked for when first needed:
+    not to rule; the list and Polish by the first search (a language it lacks is asked for,
+    and refused by name)."""
+    (tmp_path / "mo").write_bytes(mo_bytes({"Otters": "Wydry"}))
+    (tmp_path / "none").mkdir()
+    done = subprocess.run([sys.executable, "-c", FETCHED, str(tmp_path / "none"),
+                           str(tmp_path / "mo")], cwd=ROOT, capture_output=True, text=True,
+                          check=True)
+    said = json.loads(done.stdout.strip().splitlines()[-1])
+    assert said == {"before": [], "after": ["list", "pl", "tlh"], "first": "Otters",
+                    "told": True, "refused": "unknown_language"}
