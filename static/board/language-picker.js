@@ -22,7 +22,9 @@ export function createLanguagePicker(choose) {
   /** @param {Offered[]} list */
   function fill(list) {
     const now = language();
-    select.replaceChildren(...list.map(({ code, name }) => h("option", { value: code, lang: code, text: name, selected: code === now })));
+    // A language spoken but not offered (x-pseudo, opened by ?lang=) is shown by its code.
+    const shown = list.some(({ code }) => code === now) ? list : [...list, { code: now, name: now }];
+    select.replaceChildren(...shown.map(({ code, name }) => h("option", { value: code, lang: code, text: name, selected: code === now })));
     select.dataset.ready = "true";
   }
 
