@@ -28,6 +28,7 @@ import gettext
 import io
 import json
 import re
+import shutil
 import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -314,6 +315,16 @@ def compile_all() -> None:
         write_if_changed(WEB_DIR / f"{lang}.mo", mo)
         write_if_changed(WEB_DIR / f"{lang}.json", web_json(lang, catalog))
     write_if_changed(WEB_DIR / "languages.json", languages_json())
+    # A language whose .po is gone leaves nothing behind (its files would be offered,
+    # precached and searched).
+    for stale in [*MO_DIR.glob("*/LC_MESSAGES/messages.mo"), *WEB_DIR.glob("*.mo"),
+                  *WEB_DIR.glob("*.json")]:
+        lang = stale.parent.parent.name if stale.name == "messages.mo" else stale.stem
+        if lang not in catalogs and lang != "languages":
+            stale.unlink()
+            print(f"removed {stale.relative_to(ROOT)}")
+            if stale.name == "messages.mo":
+                shutil.rmtree(stale.parent.parent)
 
 
 # ------------------------------------------------------------------ check
