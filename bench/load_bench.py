@@ -18,7 +18,9 @@ added before any script), the page's JS heap (CDP Performance.getMetrics) and Py
 WebAssembly memory (the rules-ready mark's detail). Warm loads of our page are served by its
 service worker: the priming load waits until it holds the build. Prints medians and
 our/baseline ratios; writes bench/out/load.json and bench/out/load.md. The widget page
-(widget.html on a share link) is measured the same way, up to "ruling shown".
+(widget.html on a share link) is measured the same way, up to "ruling shown", and so is an
+embedded FAQ question (widget.html#q=…), up to its answer on screen and its example ruled.
+`--only question` measures the question alone (cold and warm), with no baseline nor engines.
 
 What one language costs (`--languages`, on by default; `--only-languages` measures nothing
 else): each language's files in bytes (the page's JSON and the core's .mo, as stored and
@@ -72,6 +74,10 @@ HAS_SW_JS = "!!document.querySelector('link[rel=manifest]')"
 # to "ruling shown", the "ruling-shown" mark it sets once the ruling is on screen.
 WIDGET_EXAMPLE = ROOT / "docs" / "examples" / "combat-weapon-loss.request.json"
 SHOWN = 'html[data-ruling-shown="true"]'
+# An embedded FAQ question (the same combat question): timed to its one-line answer on screen
+# (the "answer-shown" mark) and to its example ruled and drawn ("question-ruled").
+QUESTION = "widget.html#q=combat-weapon-loss"
+QUESTION_SHOWN = 'html[data-question-shown="true"]'
 
 # Before any page script: record main-thread long tasks from the first byte on.
 LONGTASKS_JS = """
@@ -90,6 +96,8 @@ METRICS_JS = """() => {
   const until = ready ? ready.startTime : Infinity;
   const tasks = (window.__longtasks || []).filter(([start]) => start < until);
   const shown = performance.getEntriesByName("ruling-shown")[0];
+  const answer = performance.getEntriesByName("answer-shown")[0];
+  const ruled = performance.getEntriesByName("question-ruled")[0];
   const resources = performance.getEntriesByType("resource");
   const all = [nav, ...resources];
   return {
@@ -102,6 +110,8 @@ METRICS_JS = """() => {
     wasm_bytes: ready && ready.detail ? ready.detail.wasmBytes || 0 : 0,
     stages: ready && ready.detail ? ready.detail.timings || {} : {},
     shown_ms: shown ? shown.startTime : null,
+    answer_ms: answer ? answer.startTime : null,
+    ruled_ms: ruled ? ruled.startTime : null,
     bytes: all.reduce((n, e) => n + e.transferSize, 0),
     body_bytes: all.reduce((n, e) => n + e.decodedBodySize, 0),
     requests: all.length,
@@ -149,8 +159,10 @@ def load_once(
         page.wait_for_selector(READY, state="attached", timeout=180_000)
         if page.get_attribute("html", "data-rules-ready") != "true":
             raise SystemExit(f"{url}: rules failed to load: {errors}")
-        if "widget.html" in url:
+        if "widget.html#r=" in url:
             page.wait_for_selector(SHOWN, state="attached", timeout=60_000)
+        if "widget.html#q=" in url:
+            page.wait_for_selector(QUESTION_SHOWN, state="attached", timeout=60_000)
         if prime and page.evaluate(HAS_SW_JS):  # our page: wait until the build is cached
             page.wait_for_selector(OFFLINE, state="attached", timeout=180_000)
         result: dict[str, Any] = page.evaluate(METRICS_JS)
@@ -181,7 +193,8 @@ def measure(
     ratio moved from 1.27 to 1.81 between two runs of blocks, with our median unchanged)."""
     results: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for name in urls:
-        modes = ("cold", "warm") if name == "widget" else ("cold", "first visit", "warm")
+        embedded = name in ("widget", "question")
+        modes = ("cold", "warm") if embedded else ("cold", "first visit", "warm")
         results[name] = {mode: [] for mode in modes}
 
     def rounds(mode: str) -> Iterator[tuple[int, str]]:
@@ -572,6 +585,25 @@ def table(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> str
             f"| {mode} | {median(runs_, 'shown_ms'):,.0f} | {median(runs_, 'ready_ms'):,.0f} "
             f"| {median(runs_, 'bytes'):,.0f} |"
         )
+    return "\n".join(rows) + "\n" + question_table(results, runs)
+
+
+def question_table(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> str:
+    """An embedded FAQ question: its answer on screen, its example ruled, medians."""
+    rows = [
+        "",
+        f"An embedded FAQ question (`{QUESTION}`): from navigation start to its one-line "
+        f"answer on screen, and to its example ruled and drawn (medians of {runs}).",
+        "",
+        "| load | answer on screen (ms) | example ruled (ms) | rules ready (ms) | bytes |",
+        "|---|---:|---:|---:|---:|",
+    ]  # fmt: skip
+    for mode in ("cold", "warm"):
+        runs_ = results["question"][mode]
+        rows.append(
+            f"| {mode} | {median(runs_, 'answer_ms'):,.0f} | {median(runs_, 'ruled_ms'):,.0f} "
+            f"| {median(runs_, 'ready_ms'):,.0f} | {median(runs_, 'bytes'):,.0f} |"
+        )
     return "\n".join(rows) + "\n"
 
 
@@ -585,6 +617,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="per engine: no core-snapshot nor from-scratch loads")  # fmt: skip
     parser.add_argument("--skip-chromium-detail", action="store_true",
                         help="only the per-engine part")  # fmt: skip
+    parser.add_argument("--only", choices=["question"],
+                        help="measure only this page, cold and warm, in Chromium")  # fmt: skip
     parser.add_argument("--no-languages", dest="languages", action="store_false",
                         help="no language costs")  # fmt: skip
     parser.add_argument("--only-languages", action="store_true",
@@ -599,7 +633,11 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("static/vendor/ is missing: run `make vendor`")
     OUT.mkdir(parents=True, exist_ok=True)
     server, base_url = start_server()
-    pages = {**PAGES, "widget": "widget.html#r=" + widget_link()}
+    pages = {**PAGES, "widget": "widget.html#r=" + widget_link(), "question": QUESTION}
+    if args.only:
+        pages = {args.only: pages[args.only]}
+        kinds = []
+        args.languages = False
     started = time.time()
     results: dict[str, dict[str, list[dict[str, Any]]]] = {}
     engines: dict[str, Any] = {}
@@ -632,8 +670,11 @@ def main(argv: list[str] | None = None) -> int:
         for running in (server, core_server, scratch_server):
             running.terminate()
             running.wait(timeout=10)
-    report = table(results, args.runs) if results else ""
-    if args.languages:
+    if args.only:
+        report = question_table(results, args.runs)
+    else:
+        report = table(results, args.runs) if results else ""
+    if args.languages and costs:
         report += languages_table(costs, args.runs)
     if engines:
         report += "\n" + engines_table(engines, args.engine_runs)

@@ -9,11 +9,14 @@ from pydantic import BaseModel
 
 from .rules import Request, Ruling
 from .rules.catalogue import Catalogue
+from .rules.faqsearch import FaqMessage, QuestionsMessage
 
 SCHEMAS: dict[str, type[BaseModel]] = {
     "request.v1.schema.json": Request,
     "ruling.v1.schema.json": Ruling,
     "cards.v1.schema.json": Catalogue,
+    "faq-message.v1.schema.json": FaqMessage,
+    "questions.v1.schema.json": QuestionsMessage,
 }
 
 

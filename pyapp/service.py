@@ -52,6 +52,14 @@ from .rules.catalogue import NOTHING, catalogue, catalogue_in
 from .rules.clauses import CLAUSES, translated
 from .rules.demands import Effect
 from .rules.faq import faq_in
+from .rules.faqsearch import (
+    MAX_QUERY,
+    Asked,
+    FoundQuestion,
+    QuestionsFound,
+    question,
+    search_questions,
+)
 from .rules.history import History
 from .rules.i18n import _
 from .rules.joining import JoinAsk, join
@@ -84,6 +92,7 @@ class Service:
             "join": join_json,
             "faq": lambda _text: '{"ok":true,"faq":' + faq_in(
                 i18n.current()).model_dump_json() + "}",
+            "faq_search": faq_search_json,
             "clauses": lambda _text: json.dumps({"ok": True, "clauses": {
                 cid: {**translated(c).model_dump(), "words": clause_words(c)}
                 for cid, c in CLAUSES.items()}}),
@@ -128,6 +137,8 @@ def warm_up() -> None:
         ("link_decode", link, True), ("link_decode", "!", False),
         ("catalogue", "", True), ("faq", "", True), ("clauses", "", True),
         ("card_search", '{"query": "discard 2 wood"}', True), ("card_search", "[]", False),
+        ("faq_search", '{"query": "discovery tokn"}', True), ("faq_search", '{"id": "x"}', True),
+        ("faq_search", "[]", False),
         ("language", '{"language": "en"}', True), ("language", '{"language": "?"}', False),
         ("effect_words", request, True), ("moment", request, True), ("moment", "{}", False),
         ("join", json.dumps({"state": STARTING_TABLE.model_dump(mode="json"),
@@ -259,6 +270,45 @@ def card_search_json(text: str) -> str:
     elif not results and found.query.strip():
         answer["miss"] = _("No card matches “{query}”.", query=found.query)
     return json.dumps(answer)
+
+
+def faq_search_json(text: str) -> str:
+    """`{"query": "can I keep my food?"}` or `{"id": "must-discard"}` -> the FAQ's questions
+    found, best first, each with its one-line answer and rule code. An id the FAQ has not got
+    says so (`unknown`, `miss`) and gives the nearest questions."""
+    try:
+        asked = read_json(text, "search")
+    except JsonTooBig as exc:
+        raise RequestError("validation_error", "", exc.msg) from None
+    except ValueError:
+        raise _search_refused(_("The search is not JSON text.")) from None
+    if not isinstance(asked, dict) or ("id" in asked) == ("query" in asked):
+        raise _search_refused(_("Ask for a question by its id, or search the questions in words."))
+    if "id" in asked:
+        if not isinstance(asked["id"], str):
+            raise _search_refused(_("A question's id is a word such as must-discard."))
+        found = question(asked["id"])
+    elif not isinstance(asked["query"], str):
+        raise _search_refused(_("The search needs a query in words."))
+    elif len(asked["query"]) > MAX_QUERY:
+        raise _search_refused(_("The search is too long ({size} characters; at most {most}).",
+                                size=len(asked["query"]), most=MAX_QUERY))
+    else:
+        found = search_questions(asked["query"])
+    return '{"ok":true,' + _questions_found(asked, found).model_dump_json()[1:]
+
+
+def _questions_found(asked: dict[str, object], found: Asked) -> QuestionsFound:
+    miss = ""
+    if found.unknown:
+        shown = str(asked["id"])[:60]
+        miss = (_("There is no question “{id}”. The nearest questions:", id=shown)
+                if found.entries else _("There is no question “{id}”.", id=shown))
+    elif not found.entries and str(asked.get("query", "")).strip():
+        miss = _("No question matches “{query}”.", query=asked["query"])
+    return QuestionsFound(questions=tuple(
+        FoundQuestion(id=e.id, clause=e.clause, question=e.question, answer=e.answer)
+        for e in found.entries), unknown=found.unknown, miss=miss)
 
 
 def _search_refused(message: str) -> RequestError:

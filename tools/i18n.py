@@ -57,7 +57,7 @@ JS_KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2)}
 # Data text a player reads: the fields of each file's records that go through the catalogue.
 DATA_FIELDS = {
     "pyapp/data/cards.json": ("cards", ("name", "text", "part", "note")),
-    "pyapp/data/faq.json": ("entries", ("question", "setup")),
+    "pyapp/data/faq.json": ("entries", ("question", "answer", "setup")),
 }
 FAQ_SOURCES = ("pyapp/data/faq.json", "sources", ("name", "about"))
 HTML_PAGES = ("index.html", "widget.html", "faq.html")

@@ -8,6 +8,28 @@ export interface Catalogue {
   version?: 1;
 }
 
+// faq-message.v1.schema.json
+/**
+ * Host -> widget: `castaway-referee:faq`, a question id or a search in words (one of
+ * them); `id` is echoed back.
+ */
+export interface FaqMessage {
+  id?: string | number | null;
+  question?: string | null;
+  search?: string | null;
+  type: "castaway-referee:faq";
+}
+
+// questions.v1.schema.json
+/** Widget -> host: the questions that answer a `castaway-referee:faq` message. */
+export interface QuestionsMessage {
+  id?: string | number | null;
+  miss?: string;
+  questions: FoundQuestion[];
+  type: "castaway-referee:questions";
+  unknown?: boolean;
+}
+
 // request.v1.schema.json
 /** One question to the referee: this table, this card effect, this moment. */
 export interface Request {
@@ -282,6 +304,17 @@ export interface Effect {
 export interface Equipment {
   name: string;
   uses_left?: number;
+}
+
+/**
+ * A question found: its id (`faq.html#q=<id>`), the rule code it rests on, the question
+ * and its one-line answer, in the page's language.
+ */
+export interface FoundQuestion {
+  answer: string;
+  clause: string;
+  id: string;
+  question: string;
 }
 
 /** Friday: a helper with his own wound track; not a character, never First Player. */

@@ -9,25 +9,20 @@ from __future__ import annotations
 
 import heapq
 import re
-import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from .catalogue import Card, ListedCard, card_list, catalogue
 from .demands import CardPart, Choose, Demand, Effect
 from .errors import SearchError
 from .i18n import N_, _, editions, n_, translations
+from .textsearch import WordIndex, distance, fold, score_of, words
 from .words import capital, resource_count, track_words
 
-DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-")
-# Letters that no accent-stripping takes to a plain one (Polish ł, German ß, French œ ...).
-PLAIN = DASHES | {ord(k): v for k, v in {"ł": "l", "Ł": "L", "ß": "ss", "ẞ": "SS", "æ": "ae",
-                                          "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
-                                          "đ": "d", "Đ": "D"}.items()}
 FILTERS = ("event", "threat", "adventure", "mystery", "beast", "weather", "night", "morale",
            "scenario")  # the deck chips; "scenario" stands for Book, Totem and scenario rules
 SCENARIO_DECKS = ("book", "totem", "scenario")
@@ -51,18 +46,6 @@ NOT_A_DEMAND = {"wounds": N_("The card's own Wounds, not unfulfilled demand"),
                 "increase": N_("A raise: never a demand"),
                 "place_token": N_("Placing a token: an identical one means nothing more"),
                 "move_camp": N_("Moving the camp: a move, not a demand")}
-
-
-def fold(text: str) -> str:
-    """Lower case, no accents (ł as l, ß as ss), every dash and minus sign a plain hyphen,
-    spaces collapsed."""
-    text = unicodedata.normalize("NFKD", text.translate(PLAIN))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-    return " ".join(text.split())
-
-
-def words(text: str) -> tuple[str, ...]:
-    return tuple(w for w in re.split(r"[^a-z0-9+]+", fold(text).replace("-", " ")) if w)
 
 
 def flat(demands: tuple[Demand, ...] | tuple[()]) -> tuple[Demand, ...]:
@@ -197,7 +180,7 @@ def _follow_editions() -> None:
     global _indexed_editions
     now = () if _english_only else editions()
     if now != _indexed_editions:
-        for cached in (_index, _vocabulary, _by_initial, _inverted, _by_kind, _term, _hits):
+        for cached in (_index, _words_index, _by_kind):
             cached.cache_clear()
         _indexed_editions = now
 
@@ -251,33 +234,9 @@ def _english() -> tuple[_Indexed, ...]:
 
 
 @cache
-def _vocabulary() -> tuple[frozenset[str], frozenset[str]]:
-    """Every name word and every text word of the index."""
-    names = frozenset(w for e in _index() for w in e.name_words)
-    texts = frozenset(w for e in _index() for w in e.text_words)
-    return names, texts
-
-
-@cache
-def _by_initial() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
-    """The vocabulary's name words and text words by their first letter."""
-    out: tuple[dict[str, list[str]], dict[str, list[str]]] = ({}, {})
-    for bucket, vocabulary in zip(out, _vocabulary(), strict=True):
-        for w in vocabulary:
-            bucket.setdefault(w[0], []).append(w)
-    return tuple({k: tuple(v) for k, v in b.items()} for b in out)  # type: ignore[return-value]
-
-
-@cache
-def _inverted() -> tuple[dict[str, frozenset[int]], dict[str, frozenset[int]]]:
-    """Name word -> the entries whose name has it; text word -> those whose text has it."""
-    out: tuple[dict[str, set[int]], dict[str, set[int]]] = ({}, {})
-    for i, e in enumerate(_index()):
-        for w in e.name_words:
-            out[0].setdefault(w, set()).add(i)
-        for w in e.text_words:
-            out[1].setdefault(w, set()).add(i)
-    return tuple({k: frozenset(v) for k, v in d.items()} for d in out)  # type: ignore[return-value]
+def _words_index() -> WordIndex:
+    """The index's name words and text words, for the typed words (textsearch.py)."""
+    return WordIndex([e.name_words for e in _index()], [e.text_words for e in _index()])
 
 
 @cache
@@ -288,130 +247,6 @@ def _by_kind() -> dict[str, tuple[tuple[int, frozenset[tuple[str, object]]], ...
         for kind, fields in e.demands:
             out.setdefault(kind, []).append((i, fields))
     return {k: tuple(v) for k, v in out.items()}
-
-
-def distance(a: str, b: str, limit: int = 2) -> int:
-    """Letters wrong, missing, extra or swapped between `a` and `b` (optimal string
-    alignment); anything above `limit` is returned as `limit + 1`."""
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cost = ca != cb
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                cur[j] = min(cur[j], prev2[j - 2] + 1)
-        if min(cur) > limit:
-            return limit + 1
-        prev2, prev = prev, cur
-    return min(prev[-1], limit + 1)
-
-
-def allowed(word: str) -> int:
-    """How many letters may be wrong in a typed word: none below 3 letters, one up to 6,
-    two from 7."""
-    return 0 if len(word) < 3 else 1 if len(word) < 7 else 2
-
-
-def _near(term: str, buckets: dict[str, tuple[str, ...]]) -> dict[str, int]:
-    """The vocabulary's words within the typo allowance of `term`, with their distance (a
-    typo in the first letter is found when the first two are swapped)."""
-    limit = allowed(term)
-    if not limit:
-        return {}
-    found = {}
-    mine = _letters(term)
-    for initial in {term[0], term[1:2] or term[0]}:
-        for w in buckets.get(initial, ()):
-            if abs(len(w) - len(term)) > limit:
-                continue
-            theirs = _letters(w)
-            # Each typo brings in at most one letter the other word lacks, and takes out at
-            # most one: more such letters than the allowance cannot be near.
-            if (mine & ~theirs).bit_count() > limit or (theirs & ~mine).bit_count() > limit:
-                continue
-            d = distance(term, w, limit)
-            if d <= limit:
-                found[w] = d
-    return found
-
-
-@lru_cache(maxsize=4096)
-def _letters(word: str) -> int:
-    """The letters of a word as a set of bits (one per character)."""
-    bits = 0
-    for ch in word:
-        bits |= 1 << (ord(ch) & 0x3FF)
-    return bits
-
-
-@dataclass(frozen=True, slots=True)
-class _Term:
-    """A typed word and what each index word it may stand for scores, found once per query:
-    in a name, the word itself 4, a word it starts 3, one a typo away 3.5 − letters wrong, a
-    word it is inside of 2; in a text, the word or one it starts 1, one a typo away 0.5."""
-
-    word: str
-    names: dict[str, float]
-    texts: dict[str, float]
-
-
-@lru_cache(maxsize=1024)
-def _term(w: str) -> _Term:
-    names, _texts = _vocabulary()
-    by_name, by_text = _by_initial()
-    in_name: dict[str, float] = {}
-    if len(w) >= 3:
-        in_name |= dict.fromkeys((n for n in names if w in n), 2.0)
-    for n, d in _near(w, by_name).items():
-        in_name[n] = max(in_name.get(n, 0), 3.5 - d)
-    in_name |= dict.fromkeys((n for n in by_name.get(w[0], ()) if n.startswith(w)), 3.0)
-    if w in names:
-        in_name[w] = 4.0
-    in_text: dict[str, float] = dict.fromkeys(_near(w, by_text), 0.5) if len(w) >= 4 else {}
-    starts = (x for x in by_text.get(w[0], ()) if x.startswith(w)) if len(w) >= 3 else (
-        x for x in (w,) if x in _texts)
-    in_text |= dict.fromkeys(starts, 1.0)
-    return _Term(w, in_name, in_text)
-
-
-@lru_cache(maxsize=1024)
-def _hits(w: str) -> dict[int, tuple[float, bool]]:
-    """Entry -> (score, in its name) for a typed word: the best its name words give, else
-    the best its text words give (a name word always outranks a text word)."""
-    t = _term(w)
-    names, texts = _inverted()
-    out: dict[int, tuple[float, bool]] = {}
-    for word, score in t.texts.items():
-        for i in texts[word]:
-            if out.get(i, (0.0, False))[0] < score:
-                out[i] = (score, False)
-    for word, score in t.names.items():
-        for i in names[word]:
-            now = out.get(i)
-            if now is None or not now[1] or now[0] < score:
-                out[i] = (score, True)
-    return out
-
-
-def _base(i: int, terms: tuple[dict[int, tuple[float, bool]], ...]) -> tuple[float, bool]:
-    """The entry's score for the typed words and whether every word is in its name. Each
-    word must be found, but one in three of a longer query may be missing."""
-    total, in_name, missing = 0.0, True, 0
-    for hits in terms:
-        score, named = hits.get(i, (0.0, False))
-        if not score:
-            missing += 1
-            in_name = False
-            continue
-        total += score
-        in_name = in_name and named
-    if missing and (len(terms) < 3 or missing > len(terms) // 3):
-        return 0, False
-    return total - 2 * missing, in_name
 
 
 PHRASE_MOST = 8  # the most the whole name typed adds (`_phrase`)
@@ -452,14 +287,12 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
                         key=lambda e: e.label)
         return Found(query, tuple(_hit(e, 1, "deck") for e in listed), None)
     phrase = " ".join(all_terms)
-    prepared = tuple(_hits(t) for t in terms)
+    found = _words_index()
+    prepared = tuple(found.hits(t) for t in terms)
     typed = (demand.demands[0].kind, _fields(demand.demands[0])) if demand else None
     scored: list[tuple[float, bool, str, int, bool]] = []
     index = _index()
-    candidates: set[int] = set()
-    if prepared:
-        keys = [set(h) for h in prepared]
-        candidates = set.union(*keys) if len(keys) >= 3 else set.intersection(*keys)
+    candidates = found.candidates(prepared)
     having = frozenset(i for i, f in _by_kind().get(typed[0], ()) if typed[1] <= f
                        ) if typed is not None else frozenset()
     candidates |= having
@@ -467,7 +300,7 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
     for i in candidates:
         if decks and index[i].filter not in decks:
             continue
-        score, in_name = _base(i, prepared) if terms else (0.0, False)
+        score, in_name = score_of(i, prepared) if terms else (0.0, False)
         if score > 0 or i in having:
             base.append((score + (500 if i in having else 0), i, in_name))
     # Only a card within reach of the best can be lifted into them by its whole name typed.

@@ -21,6 +21,9 @@ class FaqEntry(Value):
     id: str = Field(pattern=r"^[a-z0-9-]+$", max_length=60)
     clause: str
     question: str = Field(max_length=300)
+    # The answer in one line, opening with a plain yes or no, or the number asked for; the
+    # live ruling of the example follows it with the reasoning.
+    answer: str = Field(min_length=1, max_length=200)
     setup: str = Field(max_length=400)  # the situation in words, for people
     example: Request
 
@@ -73,7 +76,8 @@ def faq_in(language: str) -> Faq:
     the argument keys the cache)."""
     found = faq()  # model_copy: a translation may be longer than the limits on what is read in
     return found.model_copy(update={
-        "entries": tuple(e.model_copy(update={"question": _(e.question), "setup": _(e.setup)})
+        "entries": tuple(e.model_copy(update={"question": _(e.question), "answer": _(e.answer),
+                                             "setup": _(e.setup)})
                          for e in found.entries),
         "sources": tuple(s.model_copy(update={"name": _(s.name), "about": _(s.about)})
                          for s in found.sources)})

@@ -8,12 +8,15 @@
 // character`, the entry's own id, kept for older links); a code with no question is a short
 // card of its own. Codes are also found case-insensitively (`#c6`). A source the rules cite is
 // `#source-<key>` (`#source-DZ-UD`). The reached entry is scrolled to and highlighted.
+// A question's own address is `faq.html#q=<id>` (its id never changes once published); an id
+// the FAQ has not got is said plainly, with the nearest questions (the core's faq_search).
 
 import "../app.js"; // defines window.referee and starts the rules worker
 import { t, tn } from "../shared/i18n.js";
 import { plainError } from "../shared/labels.js";
 import { el, renderSituation, switchWords } from "../shared/view.js";
 import { clauseQuote, externalLink, setupLine, sourceKey } from "../shared/rule-entry.js";
+import { embedControls } from "../shared/embed-panel.js";
 
 const referee = window.referee;
 const html = document.documentElement;
@@ -44,10 +47,12 @@ function entryShell(entry, clause, sources, { quoted = true } = {}) {
   },
   el("h3", { id: `${entry.id}-q`, class: "question" },
     el("span", { class: "clause", "data-typed": "", text: entry.clause }), " ", entry.question),
+  el("p", { class: "faq-answer", "data-testid": "faq-answer", text: entry.answer }),
   quoted ? clauseQuote(clause, sources) : null,
   setupLine(entry),
   el("div", { class: "live" }, el("p", { class: "pending", text: t("The referee is ruling…") })),
-  el("ul", { class: "entry-links" }));
+  el("ul", { class: "entry-links" }),
+  el("div", { class: "entry-embed" }, embedControls({ question: entry.id }, t("Embed this question"))));
 }
 
 // A rule's questions (a rule may have several: one per kind of demand it decides). The rule
@@ -68,7 +73,7 @@ function clauseCard(clause, sources) {
 }
 
 function searchText(entries, clause) {
-  return [...(entries || []).flatMap((e) => [e.question, e.setup, e.id]),
+  return [...(entries || []).flatMap((e) => [e.question, e.answer, e.setup, e.id]),
     clause.id, clause.title, clause.text, clause.switch, clause.switch && switchWords(clause.switch)].filter(Boolean).join(" ").toLowerCase();
 }
 
@@ -144,7 +149,8 @@ async function ruleEntry(entry, clauses) {
         text: t("Open on the board") })),
       el("li", {}, el("a", { class: "entry-link", href: `./widget.html#r=${payload}`, "data-testid": "embed",
         text: t("Share or embed") })),
-      el("li", {}, el("a", { class: "entry-link", href: `#${entry.clause}`, text: t("Link to this question") })));
+      el("li", {}, el("a", { class: "entry-link", href: `#q=${encodeURIComponent(entry.id)}`, "data-testid": "question-link",
+        text: t("Link to this question") })));
   } catch {
     // the ruling is shown; only the links are missing
   }
@@ -152,16 +158,41 @@ async function ruleEntry(entry, clauses) {
 
 // ------------------------------------------------------------------ going to an anchor
 
-// The element a fragment names: an id, or a rule code / entry id in any case.
-function anchorOf(hash) {
-  let id = "";
+// What a fragment names, read in this one place: `q=<question id>` (a question's stable
+// address), or an element's id (a rule code, an entry id, a source) in any case.
+function fragmentOf(hash) {
+  const text = String(hash).replace(/^#/, "");
+  if (/^q=/.test(text)) return { question: (new URLSearchParams(text).get("q") || "").trim().toLowerCase() };
   try {
-    id = decodeURIComponent(String(hash).replace(/^#/, ""));
+    return { id: decodeURIComponent(text) };
   } catch {
-    return null;
+    return { id: "" };
   }
+}
+
+// The element a fragment names.
+function anchorOf(hash) {
+  const { question, id } = fragmentOf(hash);
+  if (question !== undefined) return question ? document.querySelector(`.faq-entry[id="${CSS.escape(question)}"]`) : null;
   if (!id) return null;
   return document.getElementById(id) || document.getElementById(codeIds.get(id.toLowerCase()) || "");
+}
+
+// `#q=<id>` for a question the FAQ has not got: said at the top of the list, with the
+// nearest questions; any other fragment takes the notice away.
+async function sayUnknownQuestion(hash) {
+  const { question } = fragmentOf(hash);
+  const old = $("unknown-question");
+  if (old) old.remove();
+  if (question === undefined || anchorOf(hash)) return;
+  const found = await referee.call("faq_search", { id: question });
+  const notice = el("div", { id: "unknown-question", class: "unknown-question", role: "alert", "data-testid": "unknown-question", tabindex: "-1" },
+    el("p", { class: "notice-title", text: found.miss }),
+    found.questions.length ? el("ul", { class: "nearest-questions", "data-testid": "nearest-questions" }, found.questions.map((q) => el("li", {},
+      el("a", { class: "toc-link", href: `#q=${encodeURIComponent(q.id)}`, data: { question: q.id } },
+        el("span", { class: "clause", "data-typed": "", text: q.clause }), el("span", { class: "toc-text", text: q.question }))))) : null);
+  $("faq-list").prepend(notice);
+  notice.scrollIntoView({ block: "start" });
 }
 
 // The entry, rule card or source a fragment's element belongs to (none for a section title).
@@ -268,6 +299,8 @@ function applyFilter() {
       : Boolean(section && section.closest("[hidden]"));
   }
   $("filter-clear").hidden = words.length === 0;
+  // Filtering, the intro folds away and the first hit comes to the top of the screen.
+  document.body.classList.toggle("is-filtering", words.length > 0);
   $("filter-count").textContent = words.length === 0 ? "" : foundWords(rules, sourcesShown, query);
 }
 
@@ -291,6 +324,12 @@ function wireFilter() {
   input.addEventListener("input", () => {
     applyFilter();
     userMoved = true;
+    const first = document.querySelector("#faq-list [data-search]:not([hidden])");
+    if (first && input.value.trim()) {
+      // Upright, just below the sticky bar (which grows by the count's line as one types).
+      const under = WIDE.matches ? 0 : document.querySelector(".faq-side").getBoundingClientRect().bottom;
+      window.scrollBy(0, first.getBoundingClientRect().top - under - 8);
+    }
   });
   input.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && input.value) {
@@ -345,8 +384,12 @@ async function start() {
   wireContents();
   wireFilter();
   followReading();
-  addEventListener("hashchange", () => goTo(location.hash));
+  addEventListener("hashchange", () => {
+    goTo(location.hash);
+    sayUnknownQuestion(location.hash).catch(() => {});
+  });
   const aimed = goTo(location.hash, { focus: false });
+  await sayUnknownQuestion(location.hash).catch(() => {});
   // The entry the link aims at is ruled first; then the others, in order.
   const aimedAt = aimed && highlightable(anchorOf(location.hash));
   const first = aimedAt && aimedAt.closest(".faq-entry");

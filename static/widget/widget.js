@@ -1,17 +1,19 @@
 // @ts-check
 // The embeddable widget (widget.html): one situation and its ruling, from a share link in the
 // fragment (`#r=…`) or sent by the host page (postMessage, see messages.js), with "open on the
-// board" and "copy embed code". It never writes anything to storage: the user's saved table
-// belongs to the board.
+// board" and "copy embed code"; or a question of the rules FAQ (`#q=<id>`), or the FAQ with its
+// search (`#faq`), drawn by faqview.js. It never writes anything to storage: the user's saved
+// table belongs to the board.
 
 import "../app.js"; // starts PyScript and defines window.referee (same module as the page's)
 import { language, setLanguage, t, tellCore, translateDocument } from "../shared/i18n.js";
 import { plainError } from "../shared/labels.js";
 import { peekPayload } from "../shared/linkpeek.js";
 import { el, renderSituation } from "../shared/view.js";
+import { loadFaq, showFaq, showQuestion } from "./faqview.js";
+import { embedCode, fragmentFor, parseFragment, parseOrigins, refusedOrigins } from "../shared/embed.js";
 import {
-  API_VERSION, BATCH, MAX_QUEUED, READY, RESIZE, RULING, busyMessage, embedCode, errorMessage, parseFragment,
-  parseOrigins, readMessage, refusedOrigins,
+  API_VERSION, BATCH, MAX_QUEUED, READY, RESIZE, RULING, busyMessage, errorMessage, questionsMessage, readMessage,
 } from "./messages.js";
 
 const referee = window.referee;
@@ -26,6 +28,8 @@ const settings = parseFragment(location.hash);
 const allowed = new Set(settings.origins);
 let clauses = {};
 let current = null; // {request, ruling, payload}
+let shownFaq = null; // {question} or {faq: true}: the FAQ part shown, when it is one
+let faqData = null; // the core's FAQ, loaded when a question or the FAQ is first shown
 let shownOnce = false;
 let ignored = 0;
 let clausesLoaded;
@@ -49,6 +53,11 @@ function showMessage(state, title, text) {
 
 async function show(request, ruling, payload) {
   current = { request, ruling, payload };
+  if (shownFaq) { // back from a FAQ question to a ruling: the heading and the embed say so
+    shownFaq = null;
+    embedTitle();
+    $("brand-what").textContent = t("a ruling on unfulfilled demand");
+  }
   setView("shown", renderSituation(request, ruling, clauses, {
     headingLevel: 2, clauseTarget: "_blank",
     clauseHref: (code) => new URL(`faq.html#${encodeURIComponent(code)}`, location.href).href,
@@ -176,8 +185,16 @@ async function ruleOne(event) {
     answer(event, errorMessage(read.id, read.error));
     return null;
   }
-  if (read.lang && read.lang !== language()) {
+  if (read.lang && read.lang !== language()) { // `speak` could not load it
     answer(event, errorMessage(read.id, { type: "unknown_language", message: t("There are no words for the language {code} in this widget.", { code: JSON.stringify(read.lang) }) }));
+    return null;
+  }
+  if (read.faq) {
+    try {
+      answer(event, questionsMessage(read.id, await referee.call("faq_search", read.faq)));
+    } catch (error) {
+      answer(event, errorMessage(read.id, error));
+    }
     return null;
   }
   try {
@@ -221,21 +238,21 @@ async function pump() {
   }
 }
 
-// A message's `lang` (messages.js): the language of its ruling, and of the widget from then on.
+// A message's `lang` (messages.js): the language of its answer, and of the widget from then on.
 const langOf = (data) => (data && typeof data === "object" && typeof data.lang === "string" ? data.lang : null);
 
-// How many of the next messages are ruled together (at most BATCH): those that ask for the
-// language of the first, or for none.
+// How many of the next messages are answered together (at most BATCH): those that ask for
+// the language of the first, or for none.
 function sameLanguage(waiting) {
   const first = langOf(waiting[0].data);
   let n = 1;
-  while (n < Math.min(BATCH, waiting.length) && [null, first].includes(langOf(waiting[n].data)) ) n += 1;
+  while (n < Math.min(BATCH, waiting.length) && [null, first].includes(langOf(waiting[n].data))) n += 1;
   return n;
 }
 
 // The widget speaks `lang` (loaded if it is not spoken already), the core told, its page's
-// words and the situation on show said again in it. A language the build lacks changes
-// nothing: ruleOne refuses its messages by name.
+// words said again in it, and the clauses' titles asked for again. A language the build
+// lacks changes nothing: ruleOne refuses its messages by name.
 async function speak(lang) {
   if (!lang || lang === language()) return;
   try {
@@ -308,13 +325,13 @@ function widgetUrl() {
 async function refreshEmbed() {
   const { origins, invalid } = parseOrigins($textarea("embed-origins").value);
   $("embed-invalid").textContent = refusedOrigins(invalid);
-  let payload = null;
+  let shown = shownFaq;
   try {
-    payload = await payloadOfCurrent();
+    shown = shown || await payloadOfCurrent();
   } catch {
-    payload = null;
+    shown = null;
   }
-  $textarea("embed-code").value = embedCode(widgetUrl(), payload, origins);
+  $textarea("embed-code").value = embedCode(widgetUrl(), shown, origins);
   $("copy-status").textContent = "";
 }
 
@@ -373,9 +390,57 @@ async function peek(payload) {
       el("p", { text: t("The rules are loading; the ruling appears here.") })));
 }
 
+// A link to a question or the FAQ in this widget, its embed's origins kept.
+const linkFor = (shown) => `#${fragmentFor(shown, settings.origins)}`;
+
+function embedTitle() {
+  $("embed-title").textContent = shownFaq && shownFaq.question ? t("Embed this question")
+    : shownFaq ? t("Embed the rules FAQ") : t("Embed this ruling");
+}
+
+// `#q=<id>` or `#faq`: the question (its answer at once, then its example ruled) or, with
+// no question, the FAQ.
+/** @param {{question: string | null}} shown */
+async function showFaqPart({ question }) {
+  if (!faqData) faqData = await loadFaq(referee);
+  current = null;
+  $("as-json").hidden = true;
+  $("open-board").hidden = true;
+  html.dataset.rulingShown = "false";
+  html.dataset.questionShown = "false";
+  shownFaq = question ? { question } : { faq: true };
+  embedTitle();
+  $("brand-what").textContent = question ? t("a question of the rules FAQ") : t("the rules FAQ, question by question");
+  if (!$("embed-panel").hidden) refreshEmbed();
+  const view = $("widget-view");
+  if (!question) {
+    showFaq(view, referee, faqData, { linkFor });
+    html.dataset.faqShown = "true";
+    return;
+  }
+  const shown = await showQuestion(view, referee, faqData, clauses, question, {
+    linkFor,
+    onAnswer: () => {
+      if (!performance.getEntriesByName("answer-shown").length) performance.mark("answer-shown");
+    },
+  });
+  if (shown && shown.ruling) {
+    if (!performance.getEntriesByName("question-ruled").length) performance.mark("question-ruled");
+    current = { request: shown.request, ruling: shown.ruling, payload: null };
+    $("request-json").textContent = JSON.stringify(shown.request, null, 2);
+    $("ruling-json").textContent = JSON.stringify(shown.ruling, null, 2);
+    $("as-json").hidden = false;
+    await linkBoard();
+  }
+  html.dataset.questionShown = shown ? "true" : "unknown";
+}
+
 async function start() {
   wireEmbed();
-  if (settings.payload) {
+  const faqPart = settings.question || settings.faq;
+  if (faqPart) {
+    showMessage("loading", t("Loading the rules…"), "");
+  } else if (settings.payload) {
     showMessage("loading", t("Loading the rules…"), "");
     await peek(settings.payload);
   } else showMessage("waiting", t("No situation yet."), allowed.size
@@ -392,10 +457,12 @@ async function start() {
     clauses = {}; // the ruling still shows, without clause titles
   }
   clausesLoaded();
-  if (settings.payload) await openLink(settings.payload);
+  if (faqPart) await showFaqPart(settings);
+  else if (settings.payload) await openLink(settings.payload);
   addEventListener("hashchange", () => {
-    const { payload } = parseFragment(location.hash);
+    const { payload, question, faq } = parseFragment(location.hash);
     if (payload && (!current || payload !== current.payload)) openLink(payload);
+    else if (question || faq) showFaqPart({ question }).catch((error) => showMessage("error", t("The widget stopped."), plainError(error)));
   });
   watchHeight();
   tellParent({ type: READY, version: API_VERSION });

@@ -20,7 +20,25 @@ EXAMPLES = sorted((ROOT / "docs" / "examples").glob("*.request.json"))
 def test_schema_files_are_fresh() -> None:
     """The committed JSON Schemas match the models (run `make schema` after a change)."""
     assert check_schemas(ROOT / "schema") == []
-    assert len(SCHEMAS) == 3
+    assert sorted(SCHEMAS) == [
+        "cards.v1.schema.json", "faq-message.v1.schema.json", "questions.v1.schema.json",
+        "request.v1.schema.json", "ruling.v1.schema.json",
+    ]  # fmt: skip
+    assert sorted(p.name for p in (ROOT / "schema").glob("*.json")) == sorted(SCHEMAS)
+
+
+def test_the_faq_message_schemas_say_what_the_widget_exchanges() -> None:
+    """A question or a search in, the questions out: the widget's FAQ messages as the
+    schemas in schema/ describe them, and the service's answer fits the answer's."""
+    from pyapp.rules.faqsearch import FaqMessage, QuestionsMessage
+    from pyapp.service import Service
+
+    FaqMessage.model_validate({"type": "castaway-referee:faq", "id": "f1", "question": "dog"})
+    found = json.loads(Service().call("faq_search", '{"query": "dog"}'))
+    del found["ok"]
+    answer = QuestionsMessage.model_validate({"type": "castaway-referee:questions", "id": 1,
+                                              **found})
+    assert answer.questions[0].id == "dog"
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])

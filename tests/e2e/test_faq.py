@@ -40,10 +40,12 @@ def test_every_clause_and_ruling_has_a_question() -> None:
     assert wanted <= asked, sorted(wanted - asked)
 
 
-def test_answers_are_never_written_down() -> None:
-    """The FAQ data holds examples, not answers; the page's files hold no ruling text."""
+def test_rulings_are_never_written_down() -> None:
+    """The FAQ data holds examples and each question's one-line answer (said through the
+    catalogue), never a ruling: the page's files hold no ruling text."""
     data = json.loads((ROOT / "pyapp" / "data" / "faq.json").read_text())
-    assert all(set(e) == {"id", "clause", "question", "setup", "example"} for e in data["entries"])
+    keys = {"id", "clause", "question", "answer", "setup", "example"}
+    assert all(set(e) == keys for e in data["entries"])
     sources = "".join(
         (ROOT / p).read_text() for p in ("faq.html", "static/faq/faq.js", "static/shared/view.js")
     )

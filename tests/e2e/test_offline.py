@@ -77,12 +77,15 @@ def test_loads_and_rules_offline(
         assert sources, "no static files were loaded"
         assert all(source == "cache" for _, source in sources), sources
 
-        # The rules FAQ (which the board's rule codes open) and the widget on a share link
-        # work offline too: the board's modules they import are in the build's cache.
+        # The rules FAQ (which the board's rule codes open), the widget on a share link, on a
+        # FAQ question and on the whole FAQ work offline too: the board's modules they import
+        # are in the build's cache.
         link = page.evaluate("(r) => window.referee.links.encode(r)", request)
         for path, done in [
             ("faq.html", READY),
             (f"widget.html#r={link}", 'html[data-ruling-shown="true"]'),
+            ("widget.html#q=not-spent", 'html[data-question-shown="true"]'),
+            ("widget.html#faq", 'html[data-faq-shown="true"]'),
         ]:
             other = context.new_page()
             failed: list[str] = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from pyapp.links import encode
@@ -87,6 +88,27 @@ def test_the_widget_speaks_only_the_catalogue(browser: Browser, site_url: str) -
     try:
         page.wait_for_selector('html[data-ruling-shown="true"]', state="attached",
                                timeout=120_000)
+        assert bare_words(page) == []
+        check_clean(booted)
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize(("fragment", "shown"), [
+    ("q=not-spent", 'html[data-question-shown="true"]'),
+    ("faq", 'html[data-faq-shown="true"]'),
+])
+def test_the_widget_s_faq_speaks_only_the_catalogue(
+    browser: Browser, site_url: str, fragment: str, shown: str
+) -> None:
+    """A FAQ question in the widget (its answer, rule and ruled example, its embed panel
+    open), and the FAQ with its search."""
+    booted, _ = open_board(browser, site_url, url=f"widget.html?lang=x-pseudo#{fragment}",
+                           viewport=(800, 900), wait=False)
+    page = booted.page
+    try:
+        page.wait_for_selector(shown, state="attached", timeout=120_000)
+        page.click("#embed-toggle")
         assert bare_words(page) == []
         check_clean(booted)
     finally:

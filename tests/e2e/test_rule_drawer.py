@@ -27,6 +27,7 @@ from .board_harness import (
     set_table,
     wait_live,
 )
+from .test_widget import PARSE_EMBED
 
 SIZES = {"landscape": (1280, 800), "portrait": (800, 1280)}
 DRAWER = "[data-testid=rule-dialog]"
@@ -203,6 +204,27 @@ def test_esc_and_close_give_the_keyboard_back_to_the_code(page: Page) -> None:
     close.click()
     expect(drawer).to_be_hidden()
     assert focused_code(page) == "C6"
+
+
+def test_a_question_in_the_drawer_answers_in_one_line_and_embeds(page: Page, site_url: str) -> None:
+    """Each question in the drawer opens with its one-line answer, and its Embed… writes the
+    widget's embed code for it: one iframe, the valid origins only."""
+    entry = next(e for e in faq_data(page)["entries"] if e["clause"] == "C6")
+    tap_code(page, "C6")
+    section = page.locator(f"{DRAWER} [data-testid=rule-entry][data-entry='{entry['id']}']")
+    expect(section.locator("[data-testid=rule-answer]")).to_have_text(entry["answer"])
+    section.locator("[data-testid=embed-question]").click()
+    panel = section.locator("[data-testid=embed-question-panel]")
+    panel.locator("[data-testid=embed-origins]").fill("https://ok.example\njavascript:alert(1)")
+    code = panel.locator("[data-testid=embed-code]").input_value()
+    parsed = page.evaluate(PARSE_EMBED, code)
+    assert parsed["elements"] == ["iframe"]
+    assert parsed["page"] == site_url + "widget.html"
+    assert parsed["origins"] == ["https://ok.example"]
+    assert parsed["keys"] == ["q", "origin"]
+    assert f"#q={entry['id']}&amp;" in code
+    expect(panel.locator("[data-testid=embed-invalid]")).to_contain_text("javascript:")
+    page.click("[data-testid=rule-close]")
 
 
 def test_the_open_drawer_is_accessible(page: Page, site_url: str) -> None:

@@ -1,8 +1,9 @@
 """The same fast, offline start in every engine: in Firefox and in WebKit (with an iPad's
 user agent, as Safari on an iPad), the page starts Python from its build-time snapshot,
 rules exactly as CPython does, takes a drag by finger and a tap-to-place, rules the FAQ
-live, shows a share link in the widget and starts again offline. Chromium runs the full
-suite (tests/e2e/); this is the smoke suite for the two engines Playwright cannot drive."""
+live, shows a share link, a FAQ question and the FAQ's search in the widget and starts again
+offline. Chromium runs the full suite (tests/e2e/); this is the smoke suite for the two
+engines Playwright cannot drive."""
 
 from __future__ import annotations
 
@@ -233,6 +234,37 @@ def test_the_widget_shows_a_share_link(site: Site) -> None:
     shown = site.engine.run("return document.getElementById('ruling-json').textContent;")
     expected = cpython_envelope(TIED_UP.model_dump(mode="json"))["ruling"]
     assert json.loads(shown) == expected
+
+
+def test_the_widget_shows_a_faq_question(site: Site) -> None:
+    """widget.html#q=<id>, as a forum embeds it: the one-line answer, then the example ruled
+    as CPython rules it."""
+    entry = next(e for e in ENTRIES if e.id == "not-spent")
+    site.engine.open(f"{site.url}widget.html#q=not-spent")
+    wait(site.engine, "document.documentElement.dataset.questionShown === 'true'")
+    answer = site.engine.run(
+        "return document.querySelector('[data-testid=faq-answer]').textContent;"
+    )
+    assert answer == entry.answer
+    shown = site.engine.run("return document.getElementById('ruling-json').textContent;")
+    assert json.loads(shown) == cpython_envelope(entry.example.model_dump(mode="json"))["ruling"]
+
+
+def test_the_widget_s_faq_finds_a_question_typed_with_a_typo(site: Site) -> None:
+    site.engine.open(f"{site.url}widget.html#faq")
+    wait(site.engine, "document.documentElement.dataset.faqShown === 'true'")
+    site.engine.run(
+        """const input = document.querySelector("[data-testid=faq-search]");
+           input.value = "dicsovery tokn";
+           input.dispatchEvent(new Event("input", { bubbles: true }));"""
+    )
+    searched = "document.getElementById('widget-view').dataset.searched === 'dicsovery tokn'"
+    wait(site.engine, searched)
+    found = site.engine.run(
+        """return [...document.querySelectorAll("[data-testid=faq-questions] [data-question]")]
+             .map((e) => e.dataset.question);"""
+    )
+    assert found[0] == "not-spent"
 
 
 def test_starts_again_offline_from_the_snapshot(site: Site) -> None:

@@ -1,10 +1,10 @@
 // @ts-check
-// static/widget/messages.js: the embed code is built from validated origins only (scheme,
+// static/shared/embed.js: the embed code is built from validated origins only (scheme,
 // host and port), every refusal names what it refused and why, in one line, and every
 // attribute of the generated <iframe> is escaped, whatever was typed into the box.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkOrigin, embedCode, fragmentFor, parseOrigins, refusedOrigins } from "../../static/widget/messages.js";
+import { checkOrigin, embedCode, fragmentFor, parseFragment, parseOrigins, refusedOrigins } from "../../static/shared/embed.js";
 
 const WIDGET = "https://referee.example/widget.html";
 
@@ -99,4 +99,38 @@ test("the embed code is one iframe, every attribute escaped, only valid origins 
 test("a share link's payload and origins pass into the fragment unchanged", () => {
   assert.equal(fragmentFor("1.eNpL-_x", ["https://forum.example"]), "r=1.eNpL-_x&origin=https%3A%2F%2Fforum.example");
   assert.throws(() => embedCode("javascript:alert(1)", null, []), /not a web address/);
+});
+
+test("the embed code of a FAQ question: its id encoded, whatever it holds, only valid origins", () => {
+  const hostile = ["https://forum.example/'onload='x", "data:text/html,<b>", "https://ok.example", "*", "null"];
+  const question = 'must-discard&origin=https://evil.example"><script>alert(1)</script>';
+  const attributes = iframeAttributes(embedCode(WIDGET, { question }, hostile));
+  assert.equal(attributes.title, "Castaway Referee: a question of the rules FAQ");
+  const fragment = new URLSearchParams(new URL(attributes.src).hash.slice(1));
+  assert.equal(fragment.get("q"), question);
+  assert.deepEqual(fragment.getAll("origin"), ["https://ok.example"]);
+  assert.deepEqual([...fragment.keys()], ["q", "origin"]);
+});
+
+test("the embed code of the whole FAQ", () => {
+  const attributes = iframeAttributes(embedCode(WIDGET, { faq: true }, ["https://forum.example"]));
+  assert.equal(attributes.title, "Castaway Referee: the rules FAQ");
+  assert.equal(new URL(attributes.src).hash, "#faq&origin=https%3A%2F%2Fforum.example");
+});
+
+test("the fragment is read in one place: a ruling, a question or the FAQ, and the origins", () => {
+  /** @type {[string, {payload: string | null, question: string | null, faq: boolean}][]} */
+  const cases = [
+    ["#r=1.abc&origin=https://forum.example", { payload: "1.abc", question: null, faq: false }],
+    ["#q=must-discard&origin=https://forum.example", { payload: null, question: "must-discard", faq: false }],
+    ["#faq&origin=https://forum.example", { payload: null, question: null, faq: true }],
+    ["#q=" + "x".repeat(100), { payload: null, question: "x".repeat(60), faq: false }],
+    ["", { payload: null, question: null, faq: false }],
+  ];
+  for (const [hash, shown] of cases) {
+    const read = parseFragment(hash);
+    assert.deepEqual({ payload: read.payload, question: read.question, faq: read.faq }, shown, hash);
+  }
+  assert.deepEqual(parseFragment("#faq&origin=https://forum.example").origins, ["https://forum.example"]);
+  assert.equal(fragmentFor({ question: "dog" }, []), "q=dog");
 });

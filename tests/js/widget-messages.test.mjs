@@ -5,7 +5,8 @@
 // refused in words, without the list's holes being read or the JSON being written.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { MAX_REQUEST_CHARS, RULE, parseFragment, readMessage } from "../../static/widget/messages.js";
+import { FAQ, MAX_REQUEST_CHARS, MAX_SEARCH_CHARS, RULE, readMessage } from "../../static/widget/messages.js";
+import { MAX_QUESTION_ID, parseFragment } from "../../static/shared/embed.js";
 import { READING } from "../../static/shared/core-facts.js";
 import { jsonOf, textDepth, textProblem, withoutBom } from "../../static/shared/bounded.js";
 
@@ -88,9 +89,30 @@ test("text depth is counted outside strings, and a byte-order mark is dropped", 
   assert.equal(withoutBom("{}"), "{}");
 });
 
-test("a message may name the language of its ruling; anything but a language code is refused", () => {
+test("a FAQ message asks for a question by id or searches in words, one of them, bounded", () => {
+  const faq = (fields) => readMessage({ type: FAQ, id: "f1", ...fields });
+  assert.deepEqual(faq({ question: "must-discard" }), { ok: true, id: "f1", faq: { id: "must-discard" } });
+  assert.deepEqual(faq({ search: "dicsovery tokn" }), { ok: true, id: "f1", faq: { query: "dicsovery tokn" } });
+  for (const [fields, type] of [
+    [{}, "bad_message"],
+    [{ question: "dog", search: "dog" }, "bad_message"],
+    [{ question: 3 }, "bad_message"],
+    [{ search: ["dog"] }, "bad_message"],
+    [{ question: "x".repeat(MAX_QUESTION_ID + 1) }, "bad_request"],
+    [{ search: "x".repeat(MAX_SEARCH_CHARS + 1) }, "bad_request"],
+  ]) {
+    const read = faq(fields);
+    assert.equal(read.ok, false, JSON.stringify(fields));
+    assert.equal(read.error.type, type, JSON.stringify(fields));
+    assert.equal(read.id, "f1");
+    assert.ok(!/null|undefined/.test(read.error.message), read.error.message);
+  }
+});
+
+test("a message may name the language of its answer; anything but a language code is refused", () => {
   assert.equal(readMessage({ ...message({}), lang: "de" }).lang, "de");
-  assert.equal(readMessage(message({})).lang, null);
+  assert.equal(readMessage({ type: FAQ, id: "f", search: "dog", lang: "pl" }).lang, "pl");
+  assert.equal(readMessage(message({})).lang, undefined);
   for (const lang of [3, "../de", "<b>", ""]) {
     const read = readMessage({ ...message({}), lang });
     assert.equal(read.ok, false, String(lang));
@@ -100,5 +122,6 @@ test("a message may name the language of its ruling; anything but a language cod
 
 test("the embed code's fragment may name the widget's language", () => {
   assert.equal(parseFragment("#r=1.abc&origin=https%3A%2F%2Fforum.example&lang=pl").lang, "pl");
+  assert.equal(parseFragment("#q=dog&lang=de").lang, "de");
   assert.equal(parseFragment("#r=1.abc").lang, null);
 });

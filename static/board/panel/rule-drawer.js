@@ -9,6 +9,7 @@
 
 import { t, tn } from "../../shared/i18n.js";
 import { clauseQuote, setupLine } from "../../shared/rule-entry.js";
+import { embedControls } from "../../shared/embed-panel.js";
 import { codeWords, el, renderDemands, renderRuling } from "../../shared/view.js";
 import { plainError } from "../../shared/labels.js";
 
@@ -125,9 +126,11 @@ export function createRuleDrawer({ dialog, say, headline, paid, rule }) {
       "aria-labelledby": `rule-entry-${entry.id}` },
     el("h3", { id: `rule-entry-${entry.id}`, class: "rule-question", "data-testid": "rule-question" },
       el("span", { class: "visually-hidden", text: t("The question:") }), " ", entry.question),
+    el("p", { class: "rule-answer", "data-testid": "rule-answer", text: entry.answer }),
     el("h4", { class: "rule-example-title", text: t("Worked example") }),
     setupLine(entry),
-    example);
+    example,
+    el("div", { class: "rule-embed" }, embedControls({ question: entry.id }, t("Embed this question"))));
     ruled(entry).then((ruling) => {
       example.replaceChildren(...workedExample(entry.example, ruling));
       section.dataset.state = "ruled";
