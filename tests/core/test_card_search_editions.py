@@ -28,7 +28,7 @@ LANGUAGES = sorted(p.stem for p in (ROOT / "locale").glob("*.po"))
 # A fixture edition: a few cards' names as a language of its own prints them.
 FIXTURE_CODE = "pl-x-edition"
 FIXTURE_NAMES = {"Termites": "Termity", "Broken Tool": "Złamane narzędzie",
-                 "Ravishing Hurricane": "Niszczycielski huragan", "Otters": "Wydry"}
+                 "Ravishing Hurricane": "Szalejąca wichura", "Otters": "Wydry"}
 
 
 def mo_bytes(names: dict[str, str], lang: str = "pl") -> bytes:
@@ -56,7 +56,7 @@ _add_fixture()
     ("termitty", "Termites"),
     ("zlamane narzedzie", "Broken Tool"),
     ("Złamane narzędzi", "Broken Tool"),
-    ("niszczycielski hurgan", "Ravishing Hurricane"),
+    ("szalejaca wichra", "Ravishing Hurricane"),
     ("wydry", "Otters"),
 ])
 def test_a_card_is_found_by_its_editions_name_typos_and_accents_forgiven(typed: str,
@@ -81,12 +81,12 @@ def test_english_names_are_found_as_before_with_editions_searched() -> None:
 # ------------------------------------------------------------------ every real language
 
 def near_another(typed: str, name: str, pool: set[str]) -> bool:
-    """A typo as near to another name, in any edition, as to this one: no search can tell
-    which card was meant."""
+    """A typo as near to another name, in any edition, as to this one, or the start of another
+    name ("Wró", Wór's typo, starts "Wrong Track"): no search can tell which card was meant."""
     typed, own = " ".join(words(typed)), " ".join(words(name))
     mine = distance(typed, own, 3)
-    return any(o != own and abs(len(o) - len(typed)) <= mine and distance(typed, o, mine) <= mine
-               for o in pool)
+    return any(o != own and (o.startswith(typed) or (
+        abs(len(o) - len(typed)) <= mine and distance(typed, o, mine) <= mine)) for o in pool)
 
 
 def edition_names(lang: str) -> dict[str, str]:
@@ -113,10 +113,14 @@ def test_every_card_is_found_first_by_its_editions_name_with_one_typo(lang: str)
     edition."""
     names = edition_names(lang)
     pool = {" ".join(words(n)) for n in (*ALL_NAMES, *names.values())}
+    shared = {n for n in names.values()
+              if [fold(o) for o in names.values()].count(fold(n)) > 1}  # two cards, one name
     book = i18n.translations(lang)
     assert book is not None
     wrong = []
     for english, said in names.items():
+        if said in shared:
+            continue
         start = sum(map(ord, said)) % 4
         typos = [one_typo(said, (start + k) % 4) for k in range(4)]
         usable = [t for t in typos if t != said and not near_another(t, said, pool)]
