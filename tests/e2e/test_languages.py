@@ -91,19 +91,39 @@ SHORT_OF_WOOD: dict[str, Any] = {
 }
 
 
+def pattern_of(text: str) -> str:
+    """A message as a regular expression: each {placeholder} any text."""
+    parts = re.split(r"\{\w*\}", text.replace("{{", "{").replace("}}", "}"))
+    return ".+?".join(map(re.escape, parts))
+
+
+def compiled(patterns: list[str]) -> list[re.Pattern[str]]:
+    return [re.compile(f"(?:{'|'.join(patterns[i:i + 200])})")
+            for i in range(0, len(patterns), 200)]
+
+
 class English:
     """The messages a language says otherwise than English: a text shown that is one of them
-    (or one of them with its {placeholders} filled) is untranslated."""
+    (or one of them with its {placeholders} filled) is untranslated, unless it is also what
+    the language says for another message (French says "Construction" too)."""
 
     def __init__(self, lang: str) -> None:
         with (ROOT / "locale" / f"{lang}.po").open("rb") as f:
             catalog = read_po(f, locale=lang)
         self.whole: set[str] = set()
+        self.said: set[str] = set()
         templates: list[str] = []
+        translated: list[str] = []
         for m in catalog:
             ids = tuple(m.id) if isinstance(m.id, tuple | list) else (m.id,)
             said = tuple(m.string) if isinstance(m.string, tuple | list) else (m.string,)
-            if not ids[0] or not all(said) or set(said) <= set(ids):
+            if not ids[0] or not all(said):
+                continue
+            for text in (" ".join(str(s).split()) for s in said):
+                self.said.add(text)
+                if "{" in text and len(re.findall(r"\w", re.sub(r"\{\w*\}", "", text))) >= 3:
+                    translated.append(pattern_of(text))  # not "{what}": it says anything
+            if set(said) <= set(ids):
                 continue
             for msgid in ids:
                 text = " ".join(str(msgid).split())
@@ -113,16 +133,17 @@ class English:
                 if "{" in text:
                     if len(re.findall(r"[A-Za-z]", literal)) < 8:
                         continue  # "{a} to {b}": too little English of its own to tell
-                    parts = re.split(r"\{\w*\}", text.replace("{{", "{").replace("}}", "}"))
-                    templates.append(".+?".join(map(re.escape, parts)))
+                    templates.append(pattern_of(text))
                 else:
                     self.whole.add(text)
-        self.filled = [re.compile(f"(?:{'|'.join(templates[i:i + 200])})")
-                       for i in range(0, len(templates), 200)]
+        self.filled = compiled(templates)
+        self.filled_said = compiled(translated)
 
     def untranslated(self, shown: list[str]) -> list[str]:
-        return [text for text in shown
-                if text in self.whole or any(p.fullmatch(text) for p in self.filled)]
+        english = [text for text in shown
+                   if text in self.whole or any(p.fullmatch(text) for p in self.filled)]
+        return [text for text in english if text not in self.said
+                and not any(p.fullmatch(text) for p in self.filled_said)]
 
 
 def read(page: Page, selector: str, english: English | None) -> list[str]:
