@@ -25,6 +25,15 @@ up to "ruling shown", and so is an embedded FAQ question (widget.html#q=…), up
 answer on screen and its example ruled. `--only question` measures the question alone
 (cold and warm), with no baseline nor engines.
 
+What one language costs (`--languages`, on by default; `--only-languages` measures nothing
+else): each language's files in bytes (the page's JSON and the core's .mo, as stored and
+gzipped, as served), then cold loads of the board in English and with `?lang=<lang>`,
+interleaved (first paint, board interactive, rules ready, and the bytes fetched from
+static/locale/: none for English), and the switch from English in Settings (ms from the
+choice to the board drawn again in it, the core told and the ruling asked for again).
+Written to bench/out/languages.json and at the end of load.md. A build without
+locale/<lang>.po measures x-pseudo, a third longer than English, as its stand-in.
+
 Then, per engine (`--engines`, default Chromium, Firefox and WebKit with an iPad's user
 agent, all driven through tools/engines.py): rules ready, cold (a fresh browser each
 load) and warm (one browser, the build cached by the service worker, then loaded again),
@@ -388,6 +397,116 @@ def median(runs: list[dict[str, Any]], key: str) -> float:
     return float(statistics.median(r[key] for r in runs))
 
 
+LOCALE = ROOT / "static" / "locale"
+# What a load fetched of the languages' files (static/locale/).
+LOCALE_BYTES_JS = """() => performance.getEntriesByType("resource")
+  .filter((e) => new URL(e.name).pathname.includes("/static/locale/"))
+  .reduce((n, e) => n + e.transferSize, 0)"""
+SETTLED_JS = "() => document.documentElement.dataset.busy === '0'"
+
+
+def measured_languages() -> list[str]:
+    """The build's languages, else x-pseudo as their stand-in."""
+    real = sorted(p.stem for p in LOCALE.glob("*.json")
+                  if p.stem not in ("languages", "x-pseudo"))
+    return real or ["x-pseudo"]
+
+
+def file_sizes(lang: str) -> dict[str, int]:
+    import gzip
+
+    out = {}
+    for kind in ("json", "mo"):
+        data = (LOCALE / f"{lang}.{kind}").read_bytes()
+        out[f"{kind}_bytes"] = len(data)
+        out[f"{kind}_gzip_bytes"] = len(gzip.compress(data, 9))
+    return out
+
+
+def cold_board(pw: Playwright, profile: Path, url: str) -> dict[str, Any]:
+    context = launch(pw, profile)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(url)
+        page.wait_for_selector('html[data-board="live"]', state="attached", timeout=180_000)
+        result: dict[str, Any] = page.evaluate(METRICS_JS)
+        result["locale_bytes"] = page.evaluate(LOCALE_BYTES_JS)
+        return result
+    finally:
+        context.close()
+
+
+def switch_ms(pw: Playwright, profile: Path, url: str, lang: str) -> float:
+    """From the choice in Settings to the board drawn again in `lang`, settled."""
+    context = launch(pw, profile)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(url)
+        page.wait_for_selector('html[data-board="live"]', state="attached", timeout=180_000)
+        page.wait_for_function(SETTLED_JS)
+        page.locator("[data-testid=region-game] details.house-rules > summary").click()
+        page.wait_for_selector("[data-testid=language-picker][data-ready]")
+        page.evaluate("() => { window.__switch = performance.now(); }")
+        page.select_option("[data-testid=language-picker]", lang)
+        page.wait_for_selector(f'html[lang="{lang}"]', state="attached")
+        page.wait_for_function(SETTLED_JS)
+        took: float = page.evaluate("() => performance.now() - window.__switch")
+        return took
+    finally:
+        context.close()
+
+
+def language_costs(pw: Playwright, base_url: str, runs: int, work: Path) -> dict[str, Any]:
+    """Each language's bytes, its cold loads beside English's (interleaved) and the switch."""
+    out: dict[str, Any] = {}
+    english: list[dict[str, Any]] = []
+    for lang in measured_languages():
+        loads: list[dict[str, Any]] = []
+        switches: list[float] = []
+        for i in range(runs):
+            for url, into in ([(base_url, english), (f"{base_url}?lang={lang}", loads)]
+                              [:: 1 if i % 2 == 0 else -1]):
+                with tempfile.TemporaryDirectory(dir=work) as profile:
+                    into.append(cold_board(pw, Path(profile), url))
+            offered = lang != "x-pseudo"  # x-pseudo is not offered in Settings
+            if offered:
+                with tempfile.TemporaryDirectory(dir=work) as profile:
+                    switches.append(switch_ms(pw, Path(profile), base_url, lang))
+            print(f"  {lang} {i + 1}/{runs}: ready {loads[-1]['ready_ms']:.0f} ms "
+                  f"(English {english[-1]['ready_ms']:.0f})", flush=True)
+        out[lang] = {**file_sizes(lang), "loads": loads, "switch_ms": switches}
+    out["en"] = {"loads": english}
+    return out
+
+
+def languages_table(costs: dict[str, Any], runs: int) -> str:
+    english = costs["en"]["loads"]
+    rows = [
+        "",
+        f"## What one language costs (median of {runs} cold loads each, interleaved with "
+        f"English's; {len(english)} English loads in all)",
+        "",
+        "| language | page JSON (gzip) | core .mo (gzip) | fetched of static/locale/ | "
+        "first paint (ms) | board interactive (ms) | rules ready (ms) | switch in Settings (ms) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        f"| English | — | — | {median(english, 'locale_bytes'):,.0f} B | "
+        f"{median(english, 'fcp_ms'):,.0f} | {median(english, 'interactive_ms'):,.0f} | "
+        f"{median(english, 'ready_ms'):,.0f} | — |",
+    ]
+    for lang, c in costs.items():
+        if lang == "en":
+            continue
+        switch = f"{statistics.median(c['switch_ms']):,.0f}" if c["switch_ms"] else "—"
+        loads = c["loads"]
+        rows.append(
+            f"| {lang} | {c['json_bytes']:,} ({c['json_gzip_bytes']:,}) B | "
+            f"{c['mo_bytes']:,} ({c['mo_gzip_bytes']:,}) B | "
+            f"{median(loads, 'locale_bytes'):,.0f} B | {median(loads, 'fcp_ms'):,.0f} | "
+            f"{median(loads, 'interactive_ms'):,.0f} | {median(loads, 'ready_ms'):,.0f} | "
+            f"{switch} |")
+    return "\n".join(rows) + "\n"
+
+
 def table(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> str:
     rows = [
         f"Median of {runs} loads; ms from navigation start; bytes = transferSize "
@@ -520,7 +639,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the per-engine part")  # fmt: skip
     parser.add_argument("--only", choices=["question"],
                         help="measure only this page, cold and warm, in Chromium")  # fmt: skip
+    parser.add_argument("--no-languages", dest="languages", action="store_false",
+                        help="no language costs")  # fmt: skip
+    parser.add_argument("--only-languages", action="store_true",
+                        help="only the language costs (Chromium, cold)")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.only_languages:
+        args.skip_chromium_detail, args.engines, args.languages = True, "none", True
     kinds = [k for k in args.engines.split(",") if k and k != "none"]
     if unknown := set(kinds) - set(ENGINES) - {"webkit"}:
         parser.error(f"--engines: unknown {', '.join(sorted(unknown))}")
@@ -532,9 +657,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         pages = {args.only: pages[args.only]}
         kinds = []
+        args.languages = False
     started = time.time()
     results: dict[str, dict[str, list[dict[str, Any]]]] = {}
     engines: dict[str, Any] = {}
+    costs: dict[str, Any] = {}
     core_server, core_url = start_server("--hide", "snapshot.bin")
     scratch_server, scratch_url = start_server(
         "--hide", "snapshot.bin", "--hide", "snapshot-core.bin"
@@ -546,6 +673,10 @@ def main(argv: list[str] | None = None) -> int:
                 for name, url in urls_.items():
                     print(f"{name}: {url}", flush=True)
                 results = measure(pw, urls_, args.runs, Path(work))
+        if args.languages:
+            with sync_playwright() as pw, tempfile.TemporaryDirectory() as work:
+                costs = language_costs(pw, base_url, args.runs, Path(work))
+            (OUT / "languages.json").write_text(json.dumps(costs, indent=1))
         urls = {
             "ours": base_url,
             "baseline": base_url + PAGES["baseline"],
@@ -563,6 +694,8 @@ def main(argv: list[str] | None = None) -> int:
         report = question_table(results, args.runs)
     else:
         report = table(results, args.runs) if results else ""
+    if args.languages and costs:
+        report += languages_table(costs, args.runs)
     if engines:
         report += "\n" + engines_table(engines, args.engine_runs)
         (OUT / "engines.json").write_text(json.dumps(engines, indent=1))

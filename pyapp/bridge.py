@@ -79,10 +79,47 @@ def hold_while_alive(name: str) -> Any:
     return js.Promise.new(create_once_callable(hold))
 
 
+def _get(url: str) -> bytes | None:
+    """The file at `url`, by a synchronous request (allowed in a worker); None if there is
+    none. Offline, the service worker answers it from the build's cache."""
+    import js
+
+    try:
+        request = js.XMLHttpRequest.new()
+        request.open("GET", url, False)
+        request.responseType = "arraybuffer"
+        request.send()
+    except Exception:  # offline without the file, or refused
+        return None
+    if int(request.status) != 200:
+        return None
+    return bytes(js.Uint8Array.new(request.response).to_py())
+
+
+def catalogues_from(base: str) -> str:
+    """The page says where the build's catalogues are (static/locale/, an absolute URL: this
+    worker's own is a blob:). The app wheel carries none, so that a reader downloads only
+    the language they use: the core fetches a language's compiled catalogue (<code>.mo)
+    the first time it speaks it or searches its card names, and the list of languages
+    (languages.json) the first time it names them."""
+    from pyapp.rules import i18n
+
+    def offered() -> tuple[str, ...]:
+        listed = _get(base + "languages.json")
+        try:
+            return tuple(str(o["code"]) for o in json.loads(listed or b"[]"))
+        except (ValueError, TypeError, KeyError):
+            return ()
+
+    i18n.catalogues_from(offered, lambda code: _get(f"{base}{code}.mo"))
+    return "ok"
+
+
 def install() -> None:
     """Import the rules core and expose, through `pyscript.sync`, `referee_call` (the
-    handler), `referee_boot` (the start-up report the page asks for first) and
-    `referee_hold` (hold_while_alive, the page's sign that this worker is gone)."""
+    handler), `referee_boot` (the start-up report the page asks for first),
+    `referee_catalogues` (catalogues_from: where the languages are) and `referee_hold`
+    (hold_while_alive, the page's sign that this worker is gone)."""
     import os
     import random
 
@@ -109,4 +146,5 @@ def install() -> None:
         report = _boot_report(True)
         sync.referee_call = make_handler(service.call)
     sync.referee_boot = lambda: report
+    sync.referee_catalogues = catalogues_from
     sync.referee_hold = hold_while_alive

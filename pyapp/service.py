@@ -47,7 +47,7 @@ from .links import decode, encode
 from .reading import JsonTooBig, read_json
 from .rules import i18n
 from .rules.base import Value
-from .rules.cardsearch import RECORD_DECKS, search
+from .rules.cardsearch import RECORD_DECKS, english_names_only, search
 from .rules.catalogue import NOTHING, catalogue, catalogue_in
 from .rules.clauses import CLAUSES, translated
 from .rules.demands import Effect
@@ -152,10 +152,11 @@ def warm_up() -> None:
         ("session", '{"cmd": "edit", "edits": [{"op": "set", "path": "nowhere"}]}', False),
         ("nothing", "", False),
     ]
-    for method, text, ok in calls:
-        answer = json.loads(service.call(method, text))
-        if answer["ok"] is not ok:
-            raise RuntimeError(f"warm-up: {method}({text[:60]!r}) answered {answer}")
+    with english_names_only():  # the other editions' names: read by the first search
+        for method, text, ok in calls:
+            answer = json.loads(service.call(method, text))
+            if answer["ok"] is not ok:
+                raise RuntimeError(f"warm-up: {method}({text[:60]!r}) answered {answer}")
 
 
 def catalogue_json() -> str:

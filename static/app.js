@@ -84,6 +84,10 @@ let pyscript = null; // PyScript's module, once imported
  * @param {import("./referee/pyscript.js").XWorker} xworker
  */
 async function greet(xworker) {
+  // Where the languages' catalogues are (the app wheel carries none): sent first, not waited
+  // for (the worker takes its messages in order); the core fetches one only when it is used.
+  xworker.sync.referee_catalogues(new URL("./locale/", import.meta.url).href)
+    .catch((error) => console.warn(`The rules were not told where the languages are: ${firstLine(error)}`));
   await startLanguage();
   try {
     await tellCore({ call: (method, payload) => xworker.sync.referee_call(method, JSON.stringify(payload)) });

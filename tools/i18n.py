@@ -11,7 +11,9 @@ with the standard library's gettext, pyapp/rules/i18n.py).
     python tools/i18n.py pseudo    the pseudo-locale x-pseudo from the .pot
     python tools/i18n.py compile   x-pseudo, then for every language its .mo
                                    (pyapp/locale/<lang>/LC_MESSAGES/messages.mo, package
-                                   data) and the page's JSON (static/locale/<lang>.json)
+                                   data; static/locale/<lang>.mo, the same for the browser's
+                                   core) and the page's JSON (static/locale/<lang>.json),
+                                   and the list the page offers (static/locale/languages.json)
     python tools/i18n.py --check   fails when locale/messages.pot is not what `extract`
                                    writes, or a language misses entries or has fuzzy ones
 
@@ -26,6 +28,7 @@ import gettext
 import io
 import json
 import re
+import shutil
 import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -308,13 +311,41 @@ def write_if_changed(path: Path, data: bytes) -> None:
     print(f"wrote {path.relative_to(ROOT)}")
 
 
+def own_name(code: str) -> str:
+    """A language by its own name, as a reader looks for it: English, Polski, Deutsch,
+    Français, Español (CLDR's, its first letter capitalised)."""
+    name = Locale.parse(code).get_display_name(code) or code
+    return name[:1].upper() + name[1:]
+
+
+def languages_json() -> bytes:
+    """The languages this build has, for the page's language control (never x-pseudo)."""
+    offered = [{"code": code, "name": own_name(code)} for code in ("en", *languages())]
+    return (json.dumps(offered, ensure_ascii=False) + "\n").encode()
+
+
 def compile_all() -> None:
     pot = read_catalog(POT, None)
     catalogs = {PSEUDO: pseudo_catalog(pot)}
     catalogs |= {lang: read_catalog(SOURCES / f"{lang}.po", lang) for lang in languages()}
     for lang, catalog in catalogs.items():
-        write_if_changed(MO_DIR / lang / "LC_MESSAGES" / "messages.mo", mo_bytes(catalog))
+        mo = mo_bytes(catalog)
+        write_if_changed(MO_DIR / lang / "LC_MESSAGES" / "messages.mo", mo)
+        # The browser's core fetches it from the site when it first speaks the language (the
+        # app wheel carries no catalogue: pyapp/bridge.py).
+        write_if_changed(WEB_DIR / f"{lang}.mo", mo)
         write_if_changed(WEB_DIR / f"{lang}.json", web_json(lang, catalog))
+    write_if_changed(WEB_DIR / "languages.json", languages_json())
+    # A language whose .po is gone leaves nothing behind (its files would be offered,
+    # precached and searched).
+    for stale in [*MO_DIR.glob("*/LC_MESSAGES/messages.mo"), *WEB_DIR.glob("*.mo"),
+                  *WEB_DIR.glob("*.json")]:
+        lang = stale.parent.parent.name if stale.name == "messages.mo" else stale.stem
+        if lang not in catalogs and lang != "languages":
+            stale.unlink()
+            print(f"removed {stale.relative_to(ROOT)}")
+            if stale.name == "messages.mo":
+                shutil.rmtree(stale.parent.parent)
 
 
 # ------------------------------------------------------------------ check

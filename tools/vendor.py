@@ -256,7 +256,6 @@ def app_sources() -> list[Path]:
         and (
             p.suffix == ".py"
             or (p.suffix == ".json" and p.parent.name == "data")
-            or (p.suffix == ".mo" and p.parent.name == "LC_MESSAGES")
             or p.name == "py.typed"
         )
     ]

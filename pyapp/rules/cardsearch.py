@@ -1,12 +1,17 @@
 """Find the card a player holds: names rank above text; case, accents and the kind of dash do
 not matter; deck filters; and a plain demand typed in ("discard 2 wood", "roof -1") is offered
-first, ready to rule, followed by the cards that contain it. Pure Python, no index to fetch."""
+first, ready to rule, followed by the cards that contain it. A card is found by its name in
+every language's edition too (Polish, German, French, Spanish: its name in that language's
+compiled catalogue), with the same typo tolerance; those catalogues are read by the first
+search, not before. Pure Python, no index to fetch."""
 
 from __future__ import annotations
 
 import heapq
 import re
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from functools import cache
 from typing import Any
@@ -14,7 +19,7 @@ from typing import Any
 from .catalogue import Card, ListedCard, card_list, catalogue
 from .demands import CardPart, Choose, Demand, Effect
 from .errors import SearchError
-from .i18n import N_, _, n_
+from .i18n import N_, _, editions, n_, translations
 from .textsearch import WordIndex, distance, score_of, words
 from .words import capital, fold, resource_count, track_words
 
@@ -145,8 +150,59 @@ def _filter_of(deck: str) -> str:
     return head if head in FILTERS else "box"
 
 
+def _in_editions(name: str) -> tuple[str, ...]:
+    """The name as the other languages' editions print it, where it differs from English's
+    (a name no edition is known to print is kept in brackets: the English again)."""
+    found = (translations(code) for code in editions())
+    said = {book.gettext(name).strip("[]") for book in found if book is not None} if name else set()
+    return tuple(sorted(said - {name, ""}))
+
+
+_indexed_editions: tuple[str, ...] = ()
+_english_only = False
+
+
+@contextmanager
+def english_names_only() -> Iterator[None]:
+    """Searches within the block look names up in English alone and read no other language's
+    catalogue (the start-up snapshot's warm-up: an English reader's start stays as it was)."""
+    global _english_only
+    _english_only = True
+    try:
+        yield
+    finally:
+        _english_only = False
+
+
+def _follow_editions() -> None:
+    """The editions' names are read by the first search (not at start), and a language added
+    since (a draft's, a test's) is searched too: the index is built again."""
+    global _indexed_editions
+    now = () if _english_only else editions()
+    if now != _indexed_editions:
+        for cached in (_index, _words_index, _by_kind):
+            cached.cache_clear()
+        _indexed_editions = now
+
+
 @cache
 def _index() -> tuple[_Indexed, ...]:
+    """Every card a search finds, its names in every edition searched."""
+    if not _indexed_editions:
+        return _english()
+    out = []
+    for e in _english():
+        names = ((e.card.name, e.card.listed) if e.card is not None else
+                 (e.record.name,) if e.record is not None else ())
+        said = tuple(" ".join(words(n)) for name in names for n in _in_editions(name))
+        out.append(replace(e, other=(*e.other, *said), name_words=e.name_words | frozenset(
+            w for n in said for w in n.split())))
+    return tuple(out)
+
+
+@cache
+def _english() -> tuple[_Indexed, ...]:
+    """Every card a search finds, by its English names, aliases and text."""
     listing = card_list()
     aliases: dict[tuple[str, str], tuple[str, ...]] = {
         (key, c.name): c.aliases for key, d in listing.decks.items() for c in d.cards}
@@ -221,6 +277,7 @@ def search(query: str, decks: tuple[str, ...] | list[str] = (), limit: int = 12)
     if unknown:
         raise SearchError("", _("There is no deck filter {deck}; the filters are {filters}.",
                                 deck=repr(unknown[0]), filters=", ".join(FILTERS)))
+    _follow_editions()
     all_terms = words(query)
     terms = tuple(w for w in all_terms if w not in STOP) or all_terms
     demand = read_demand(query)
@@ -278,6 +335,7 @@ def nearest_names(query: str, decks: tuple[str, ...] | list[str] = (), n: int = 
                   ) -> tuple[str, ...]:
     """The names nearest to what was typed, for a search that found nothing: the likeness
     (difflib's ratio) of the typed words to the whole name or to one of its words."""
+    _follow_editions()
     typed = " ".join(words(query))
     pool = {e.label: " ".join((*e.own, *e.other)) for e in _index()
             if not decks or e.filter in decks}

@@ -11,7 +11,9 @@ one reader, and `language(code)` switches it for a block and back."""
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterator
+import io
+import re
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -30,6 +32,14 @@ class UnknownLanguage(ValueError):
 
 
 _loaded: dict[str, gettext.NullTranslations] = {}
+# Catalogues kept outside the package (the browser's: the page's static/locale/<code>.mo,
+# which the app wheel does not carry, so that a reader downloads only the language they
+# use): what the languages are, and a language's compiled catalogue, each asked for when
+# first needed (pyapp/bridge.py gives them).
+_offered: Callable[[], tuple[str, ...]] | None = None
+_fetch: Callable[[str], bytes | None] | None = None
+_offered_codes: tuple[str, ...] | None = None
+SAFE_CODE = re.compile(r"^(?:[a-z]{2,3}|x)(?:-[A-Za-z0-9]{1,8})*$")  # pl, pt-BR, x-pseudo
 _active: gettext.NullTranslations | None = None  # None: English, the msgids themselves
 _code = ENGLISH
 
@@ -57,9 +67,27 @@ def N_(msgid: str, /) -> str:
 
 
 def languages() -> tuple[str, ...]:
-    """English and every language with a compiled catalogue."""
-    built = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
-    return (ENGLISH, *built)
+    """English and every language with a compiled catalogue (in the package, or offered)."""
+    global _offered_codes
+    built = {p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
+    if _offered is not None and _offered_codes is None:
+        _offered_codes = tuple(c for c in _offered() if c != ENGLISH and SAFE_CODE.match(c))
+    return (ENGLISH, *sorted(built | set(_offered_codes or ())))
+
+
+def catalogues_from(offered: Callable[[], tuple[str, ...]],
+                    fetch: Callable[[str], bytes | None]) -> None:
+    """Languages whose catalogues are not in the package: `offered()` lists them, and
+    `fetch(code)` gives a language's compiled catalogue (None when there is none); each is
+    asked for only when first needed."""
+    global _offered, _fetch, _offered_codes
+    _offered, _fetch, _offered_codes = offered, fetch, None
+
+
+def editions() -> tuple[str, ...]:
+    """Every language but English a card may be looked up in: those compiled and those added
+    (never a private-use pseudo-language such as x-pseudo)."""
+    return tuple(sorted(c for c in {*languages()[1:], *_loaded} if not c.startswith("x-")))
 
 
 def current() -> str:
@@ -74,10 +102,16 @@ def translations(code: str) -> gettext.NullTranslations | None:
     found = _loaded.get(code)
     if found is None:
         path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
-        if "/" in code or "\\" in code or code.startswith(".") or not path.is_file():
+        if "/" in code or "\\" in code or code.startswith(".") or not SAFE_CODE.match(code):
             raise UnknownLanguage(code)
-        with path.open("rb") as mo:
-            found = _loaded[code] = gettext.GNUTranslations(mo)
+        if path.is_file():
+            with path.open("rb") as mo:
+                found = _loaded[code] = gettext.GNUTranslations(mo)
+        else:
+            fetched = _fetch(code) if _fetch is not None else None
+            if not fetched:
+                raise UnknownLanguage(code)
+            found = _loaded[code] = gettext.GNUTranslations(io.BytesIO(fetched))
     return found
 
 

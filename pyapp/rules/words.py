@@ -55,11 +55,16 @@ SPACE_NAMES = {"weather": N_("the Weather space"), "threat": N_("the Threat Acti
                "unique terrain": N_("the unique terrain"),
                "terrain of the gathered tile": N_("the terrain of the gathered tile")}
 DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-")
+# Letters that no accent-stripping takes to a plain one (Polish ł, German ß, French œ ...).
+PLAIN = DASHES | {ord(k): v for k, v in {"ł": "l", "Ł": "L", "ß": "ss", "ẞ": "SS", "æ": "ae",
+                                          "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
+                                          "đ": "d", "Đ": "D"}.items()}
 
 
 def fold(text: str) -> str:
-    """Lower case, no accents, every dash and minus sign a plain hyphen, spaces collapsed."""
-    text = unicodedata.normalize("NFKD", text.translate(DASHES))
+    """Lower case, no accents (ł as l, ß as ss), every dash and minus sign a plain hyphen,
+    spaces collapsed."""
+    text = unicodedata.normalize("NFKD", text.translate(PLAIN))
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
     return " ".join(text.split())
 

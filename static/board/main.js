@@ -11,7 +11,8 @@ import { $, h } from "./dom.js";
 import { installMoves } from "./dnd.js";
 import { Journal } from "./journal.js";
 import { FRESH_TABLE, plainError } from "../shared/labels.js";
-import { startLanguage, t, tn } from "../shared/i18n.js";
+import { chooseLanguage, startLanguage, t, tellCore, tn, translateDocument } from "../shared/i18n.js";
+import { createLanguagePicker } from "./language-picker.js";
 import { createLogView } from "./log-view.js";
 import { clearMessage, lastPointer, lastTap, showMessage, watchTaps } from "./message.js";
 import { movesFor, pieceName } from "./moves.js";
@@ -229,6 +230,9 @@ const ctl = {
     draw();
   },
 
+  settingsOpen: false, // Settings stays open when the game region is drawn again
+  languages: createLanguagePicker((code) => switchLanguage(code)),
+
   /** The card's demand may have changed: saved with the table (soon, once, whatever else
    * changed) when what would be saved differs. A panel that only rules again (a new card
    * list, another tab's table followed) writes nothing, so it never races another tab. */
@@ -267,6 +271,40 @@ watchTaps();
 function setBusy(delta) {
   busy += delta;
   html.dataset.busy = String(busy);
+}
+
+// ------------------------------------------------------------------ the language
+
+/** Settings' language control: the page and the core speak `code` from now on (kept for the
+ * next visit); the page's words, the table, the log and the card's panel are drawn again in
+ * it, and the ruling on show is asked for again, now in its words. */
+async function switchLanguage(code) {
+  setBusy(1);
+  try {
+    await chooseLanguage(code);
+    await tellCore(referee, { always: true }); // queued until the rules are ready
+    translateDocument();
+    if (demand) {
+      const kept = ctl.shared ? null : demand.saved();
+      demand = createDemandPanel(ctl, $("demand"), $("verdict-bar"));
+      if (ctl.shared) demand.load(ctl.shared.request, await referee.rule(ctl.shared.request));
+      else if (kept) demand.restore(kept);
+      if (rulesReady) panelData();
+    }
+    draw();
+    ctl.say(t("The board now speaks {language}.", { language: ctl.languages.select.selectedOptions[0]?.textContent ?? code }));
+  } catch (error) {
+    showMessage(t("The language could not be changed: {reason}", { reason: plainError(error) }), "refused");
+  } finally {
+    setBusy(-1);
+  }
+}
+
+/** The card list, the FAQ and the rules' titles, in the page's language, for the panel. */
+function panelData() {
+  referee.catalogue().then((c) => { demand.setCatalogue(c.cards); cardsKnown = true; logView.draw(cardsKnown); }, (error) => showMessage(t("The card list could not be loaded: {reason}", { reason: plainError(error) })));
+  Promise.all([referee.call("faq", ""), referee.call("clauses", "")])
+    .then(([f, c]) => demand.setFaq(f.faq.entries, c.clauses, f.faq.sources), () => {}); // the codes then link to the FAQ's start
 }
 
 // ------------------------------------------------------------------ drawing
@@ -474,9 +512,7 @@ async function boot() {
   ctl.accept(env.snapshot, undefined, false); // what is saved is what was opened
   html.dataset.board = "live";
   autosave.listen();
-  referee.catalogue().then((c) => { demand.setCatalogue(c.cards); cardsKnown = true; logView.draw(cardsKnown); }, (error) => showMessage(t("The card list could not be loaded: {reason}", { reason: plainError(error) })));
-  Promise.all([referee.call("faq", ""), referee.call("clauses", "")])
-    .then(([f, c]) => demand.setFaq(f.faq.entries, c.clauses, f.faq.sources), () => {}); // the codes then link to the FAQ's start
+  panelData();
   await links.openLink();
 }
 

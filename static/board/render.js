@@ -5,7 +5,7 @@
 import { actionIcon, arrow, cave, dog, fish, roleMark, skull, tent, tree } from "./art.js";
 import { clamp, few, hidden, moreText } from "./bounds.js";
 import { h } from "./dom.js";
-import { t, tn } from "../shared/i18n.js";
+import { language, t, tn } from "../shared/i18n.js";
 import { markerName, said, shownName, spaceName, tokenName } from "../shared/names.js";
 import {
   ACTIONS, ACTION_NAMES, HOUSE_RULES, PHASES, RESOURCE_KINDS, RESOURCE_NAMES, ROLES, TRACKS,
@@ -21,7 +21,8 @@ const cache = new Map(); // region id -> {key, node, parts: Map(part id -> {key,
  * one pile and one action space, and the rest of the page keeps its style and layout. */
 export function renderBoard(ctl, roots) {
   const state = ctl.state;
-  const held = JSON.stringify(ctl.holding) + String(ctl.readonly);
+  // A region is drawn again in another language too (Settings' language control).
+  const held = JSON.stringify(ctl.holding) + String(ctl.readonly) + language();
   for (const [id, region] of Object.entries(REGIONS)) {
     const root = roots[id];
     if (!root) continue;
@@ -141,8 +142,12 @@ function gameRegion(ctl, s) {
       h("span", { class: "row-label", id: "phase-label", text: t("Phase") }),
       choice(ctl, { label: t("Phase"), options: PHASES, value: s.phase, path: "phase", key: "phase",
         names: Object.fromEntries(PHASES.map((p) => [p, PHASE_NAMES[p]])) }),
-      h("details", { class: "house-rules" },
+      h("details", { class: "house-rules", open: ctl.settingsOpen, ontoggle: (/** @type {Event} */ e) => {
+        ctl.settingsOpen = /** @type {HTMLDetailsElement} */ (e.currentTarget).open;
+        if (ctl.settingsOpen) ctl.languages.load();
+      } },
         h("summary", { text: t("Settings") }),
+        ctl.languages.row(),
         stepper(ctl, { label: t("Scenario"), value: s.scenario, path: "scenario", min: 1, max: 7, key: "scenario" }),
         h("p", { class: "hint", text: t("Where the rules are silent, the app rules by default as stated in its rulings; each switch takes the other reading.") }),
         // The words first; the ruling's code after them, a small link to its FAQ entry.

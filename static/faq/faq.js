@@ -426,6 +426,9 @@ async function start() {
   list.dataset.state = "ready";
   html.dataset.faqReady = "true";
   performance.mark("faq-ready");
+  const header = document.querySelector(".faq-header-inner");
+  // Fetched once the FAQ is ready: the FAQ itself is whole without them.
+  if (header) import("./languages.js").then(({ drawLanguageLinks }) => drawLanguageLinks(header)).catch(() => {});
 }
 
 start().catch((error) => {

@@ -19,6 +19,7 @@ import { firstLine } from "./envelope.js";
  * @typedef {Worker & { ready: Promise<void>, sync: {
  *   referee_boot(): Promise<string>,
  *   referee_call(method: string, text: string): Promise<string>,
+ *   referee_catalogues(base: string): Promise<string>,
  *   referee_hold(name: string): Promise<void>,
  * } }} XWorker
  */

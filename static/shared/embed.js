@@ -91,7 +91,8 @@ export function parseFragment(hash) {
   const question = payload ? null : (params.get("q") || "").trim().slice(0, MAX_QUESTION_ID) || null;
   const faq = !payload && !question && params.has("faq");
   const { origins, invalid } = parseOrigins(params.getAll("origin").join(" "));
-  return { payload, question, faq, origins, invalid };
+  // lang: the language the widget speaks (read by ./i18n.js, never remembered).
+  return { payload, question, faq, origins, invalid, lang: params.get("lang") || null };
 }
 
 // What a fragment shows: a share link's payload (a string), or {payload}, {question} or {faq}.

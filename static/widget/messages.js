@@ -5,6 +5,9 @@
 // Host -> widget:  {type: "castaway-referee:rule", id, request}
 //                  {type: "castaway-referee:faq", id, question}  (a question's id) or
 //                  {type: "castaway-referee:faq", id, search}    (a search in words)
+//                    (each may say `lang`: the language of its answer and of the widget from
+//                    then on, one this build has, "de" say; without it, the widget's: the
+//                    embed code's `lang=`, else the reader's)
 // Widget -> host:  {type: "castaway-referee:ruling", id, ruling}
 //                  {type: "castaway-referee:questions", id, questions, unknown, miss}
 //                  {type: "castaway-referee:error", id, error: {type, message, details}}
@@ -50,6 +53,10 @@ function idOf(data) {
 //   {ok: true, id, text}         -> rule the request (JSON text)
 //   {ok: true, id, faq: {id} | {query}} -> find the questions (the core's faq_search)
 //   {ok: false, id, error}       -> answer with this error
+// A language code as a message may name one: "de", "pt-BR" (whether the widget has it is
+// found when it is loaded).
+const LANGUAGE_CODE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+
 export function readMessage(data) {
   const id = idOf(data);
   const bad = (type, message) => ({ ok: false, id, error: errorOf(type, message) });
@@ -64,7 +71,12 @@ export function readMessage(data) {
   if (data.id !== undefined && id === null) {
     return bad("bad_message", t("The message id must be a string or a number."));
   }
-  return data.type === FAQ ? readFaq(data, bad) : readRule(data, id, bad);
+  const lang = data.lang === undefined || data.lang === null ? null : data.lang;
+  if (lang !== null && (typeof lang !== "string" || !LANGUAGE_CODE.test(lang))) {
+    return bad("bad_message", t("The message's lang must be a language code, such as \"de\"."));
+  }
+  const read = data.type === FAQ ? readFaq(data, bad) : readRule(data, id, bad);
+  return read.ok && lang !== null ? { ...read, lang } : read; // lang only when asked for
 }
 
 function readRule(data, id, bad) {

@@ -6,7 +6,7 @@
 // table belongs to the board.
 
 import "../app.js"; // starts PyScript and defines window.referee (same module as the page's)
-import { t } from "../shared/i18n.js";
+import { language, setLanguage, t, tellCore, translateDocument } from "../shared/i18n.js";
 import { plainError } from "../shared/labels.js";
 import { peekPayload } from "../shared/linkpeek.js";
 import { el, renderSituation } from "../shared/view.js";
@@ -185,6 +185,10 @@ async function ruleOne(event) {
     answer(event, errorMessage(read.id, read.error));
     return null;
   }
+  if (read.lang && read.lang !== language()) { // `speak` could not load it
+    answer(event, errorMessage(read.id, { type: "unknown_language", message: t("There are no words for the language {code} in this widget.", { code: JSON.stringify(read.lang) }) }));
+    return null;
+  }
   if (read.faq) {
     try {
       answer(event, questionsMessage(read.id, await referee.call("faq_search", read.faq)));
@@ -222,7 +226,8 @@ async function pump() {
   try {
     await started; // clause titles first, so that the ruling shows whole
     while (queue.length) {
-      const batch = queue.splice(0, BATCH);
+      const batch = queue.splice(0, sameLanguage(queue));
+      await speak(langOf(batch[0].data));
       note();
       await drawLatest(await Promise.all(batch.map(ruleOne)));
       note();
@@ -231,6 +236,34 @@ async function pump() {
   } finally {
     pumping = false;
   }
+}
+
+// A message's `lang` (messages.js): the language of its answer, and of the widget from then on.
+const langOf = (data) => (data && typeof data === "object" && typeof data.lang === "string" ? data.lang : null);
+
+// How many of the next messages are answered together (at most BATCH): those that ask for
+// the language of the first, or for none.
+function sameLanguage(waiting) {
+  const first = langOf(waiting[0].data);
+  let n = 1;
+  while (n < Math.min(BATCH, waiting.length) && [null, first].includes(langOf(waiting[n].data))) n += 1;
+  return n;
+}
+
+// The widget speaks `lang` (loaded if it is not spoken already), the core told, its page's
+// words said again in it, and the clauses' titles asked for again. A language the build
+// lacks changes nothing: ruleOne refuses its messages by name.
+async function speak(lang) {
+  if (!lang || lang === language()) return;
+  try {
+    await setLanguage(lang);
+  } catch {
+    return;
+  }
+  await tellCore(referee, { always: true });
+  translateDocument();
+  clauses = (await referee.call("clauses", "")).clauses;
+  undrawn = null;
 }
 
 function onMessage(event) {

@@ -115,13 +115,16 @@ def open_board(
     url: str = "",
     viewport: tuple[int, int] = (1280, 1800),
     wait: bool = True,
+    locale: str | None = None,
 ) -> tuple[App, Held]:
     """A fresh context with touch, the same route guard and watchers as `app`. With `hold`,
     requests whose URL ends so are held (returned) until the test continues them; `storage`
     is put in localStorage before the first load; `url` is appended to the site's. Without
-    `wait` (another page than the board), nothing is awaited once it is loaded."""
+    `wait` (another page than the board), nothing is awaited once it is loaded. `locale`:
+    the browser's language (navigator.languages), English when not given."""
     context = browser.new_context(
-        has_touch=True, viewport={"width": viewport[0], "height": viewport[1]}
+        has_touch=True, viewport={"width": viewport[0], "height": viewport[1]},
+        **({"locale": locale} if locale else {}),
     )
     origin = site_url.rstrip("/")
     page = context.new_page()

@@ -22,6 +22,7 @@ from .board_harness import (
     small_targets,
     table,
 )
+from .harness import ROOT
 
 pytestmark = pytest.mark.e2e
 
@@ -260,3 +261,32 @@ def test_on_a_phone_the_first_result_comes_right_under_the_search_box(page: Page
         assert scroll, "the other decks are a sideways scroll away"
     finally:
         at(page, (1280, 1800))
+
+
+def edition_name(lang: str) -> tuple[str, str]:
+    """(English name, the edition's) of the first card, by English name, that the language's
+    catalogue names otherwise and no other card shares."""
+    from babel.messages.pofile import read_po
+
+    from pyapp.rules.catalogue import catalogue
+
+    with (ROOT / "locale" / f"{lang}.po").open("rb") as f:
+        po = read_po(f, locale=lang)
+    names = sorted({c.name for c in catalogue().cards})
+    said = {n: str(m.string) for n in names if (m := po.get(n)) is not None and m.string}
+    counts = {s.casefold(): list(said.values()).count(s) for s in said.values()}
+    return next((n, s) for n, s in said.items()
+                if s.strip("[]") != n and counts[s.casefold()] == 1)
+
+
+EDITIONS = sorted(p.stem for p in (ROOT / "locale").glob("*.po"))
+
+
+@pytest.mark.parametrize("lang", EDITIONS or [pytest.param("", marks=pytest.mark.skip(
+    reason="no locale/<lang>.po yet: tests/core/test_card_search_editions.py uses a fixture"))])
+def test_a_card_is_found_by_its_name_in_another_edition(page: Page, lang: str) -> None:
+    """An English board finds the card by the name another language's edition prints (the
+    rules core fetches that language's catalogue for its first search)."""
+    english, said = edition_name(lang)
+    page.fill("[data-testid=demand-search]", said.lower())
+    expect(page.locator(RESULTS).first).to_contain_text(english)

@@ -4,7 +4,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  STORAGE_KEY, chosenLanguage, format, language, setLanguage, t, tellCore, tn, useCatalogue,
+  STORAGE_KEY, browserLanguages, chosenLanguage, format, language, languageChoices, setLanguage, t,
+  tellCore, tn, useCatalogue, withoutLanguage,
 } from "../../static/shared/i18n.js";
 
 const POLISH = {
@@ -54,6 +55,28 @@ test("the URL's ?lang= chooses the language and is remembered; else the remember
   assert.equal(chosenLanguage("https://x.test/?lang=pl", broken), "pl");
 });
 
+test("nothing remembered, the browser's languages are tried in order, up to English", () => {
+  assert.deepEqual(browserLanguages(["de-AT", "de", "fr", "en-GB", "pl"]), ["de", "fr"]);
+  assert.deepEqual(browserLanguages(["en-US", "de"]), []);
+  assert.deepEqual(languageChoices("https://x.test/", memory(), ["pl-PL", "en"]), ["pl", "en"]);
+  assert.equal(chosenLanguage("https://x.test/", memory(), ["es-ES"]), "es");
+  const storage = memory();
+  storage.setItem(STORAGE_KEY, "fr");
+  assert.deepEqual(languageChoices("https://x.test/", storage, ["de"]), ["fr", "en"]);
+});
+
+test("a fragment's lang= (the widget's embed code) is spoken and never remembered", () => {
+  const storage = memory();
+  assert.deepEqual(languageChoices("https://x.test/widget.html#r=1.abc&lang=de", storage, ["pl"]), ["de", "en"]);
+  assert.equal(storage.kept.size, 0);
+  assert.deepEqual(languageChoices("https://x.test/#r=1.abc", storage, ["pl"]), ["pl", "en"]);
+});
+
+test("a link for another reader leaves out ?lang=: it opens in the reader's language", () => {
+  assert.equal(withoutLanguage("https://x.test/index.html?lang=de#r=1.x"), "https://x.test/index.html#r=1.x");
+  assert.equal(withoutLanguage("https://x.test/faq.html?a=1&lang=pl"), "https://x.test/faq.html?a=1");
+});
+
 test("the core is told the language, and not told English", async () => {
   const calls = [];
   const referee = { call: async (method, payload) => { calls.push([method, payload]); return {}; } };
@@ -63,6 +86,8 @@ test("the core is told the language, and not told English", async () => {
   await tellCore(referee);
   assert.deepEqual(calls, [["language", { language: "pl" }]]);
   useCatalogue(null);
+  await tellCore(referee, { always: true }); // back to English from another language
+  assert.deepEqual(calls.at(-1), ["language", { language: "en" }]);
 });
 
 test("two copies of the module speak one language (the board's bundle and app.js's module)", async () => {

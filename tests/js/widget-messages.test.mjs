@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { FAQ, MAX_REQUEST_CHARS, MAX_SEARCH_CHARS, RULE, readMessage } from "../../static/widget/messages.js";
-import { MAX_QUESTION_ID } from "../../static/shared/embed.js";
+import { MAX_QUESTION_ID, parseFragment } from "../../static/shared/embed.js";
 import { READING } from "../../static/shared/core-facts.js";
 import { jsonOf, textDepth, textProblem, withoutBom } from "../../static/shared/bounded.js";
 
@@ -107,4 +107,21 @@ test("a FAQ message asks for a question by id or searches in words, one of them,
     assert.equal(read.id, "f1");
     assert.ok(!/null|undefined/.test(read.error.message), read.error.message);
   }
+});
+
+test("a message may name the language of its answer; anything but a language code is refused", () => {
+  assert.equal(readMessage({ ...message({}), lang: "de" }).lang, "de");
+  assert.equal(readMessage({ type: FAQ, id: "f", search: "dog", lang: "pl" }).lang, "pl");
+  assert.equal(readMessage(message({})).lang, undefined);
+  for (const lang of [3, "../de", "<b>", ""]) {
+    const read = readMessage({ ...message({}), lang });
+    assert.equal(read.ok, false, String(lang));
+    assert.match(read.error.message, /lang must be a language code/);
+  }
+});
+
+test("the embed code's fragment may name the widget's language", () => {
+  assert.equal(parseFragment("#r=1.abc&origin=https%3A%2F%2Fforum.example&lang=pl").lang, "pl");
+  assert.equal(parseFragment("#q=dog&lang=de").lang, "de");
+  assert.equal(parseFragment("#r=1.abc").lang, null);
 });

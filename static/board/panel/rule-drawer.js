@@ -56,7 +56,15 @@ function ruleSaid(clause, applied, examples) {
  * `headline(ruling, state)` and `paid(ruling)`: the board's own headline and "What is paid"
  * lines, so the example's ruling reads like the table's; `rule(request)`: the core's ruling.
  */
+// The page's one dialog is wired by the drawer made last: a card's panel made again (a new
+// language) takes its listeners over rather than add a second set.
+/** @type {AbortController | null} */
+let wiring = null;
+
 export function createRuleDrawer({ dialog, say, headline, paid, rule }) {
+  wiring?.abort();
+  wiring = new AbortController();
+  const { signal } = wiring;
   const $ = (id) => document.getElementById(id);
   let faq = { clauses: {}, entries: {}, sources: new Map() };
   const rulings = new Map(); // entry id -> Promise of the core's ruling on its example
@@ -176,13 +184,13 @@ export function createRuleDrawer({ dialog, say, headline, paid, rule }) {
       : document.querySelector(`#panel a.clause[data-clause="${CSS.escape(origin || "")}"]`);
     from = null;
     if (back) back.focus();
-  });
+  }, { signal });
   dialog.addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
     event.preventDefault();
     event.stopPropagation(); // the board's own Escape (drop what is held) is not meant
     close();
-  });
+  }, { signal });
   dialog.addEventListener("click", (event) => {
     const link = event.target.closest("a.clause-link");
     if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
@@ -192,14 +200,14 @@ export function createRuleDrawer({ dialog, say, headline, paid, rule }) {
     trail.push(shown);
     show(code, link.closest("[data-part]")?.dataset.part || null);
     $("rule-title").focus({ preventScroll: true });
-  });
+  }, { signal });
   $("rule-back").addEventListener("click", () => {
     if (!trail.length) return;
     const back = trail.pop();
     show(back.code, back.part);
     $("rule-title").focus({ preventScroll: true });
-  });
-  $("rule-close").addEventListener("click", close);
+  }, { signal });
+  $("rule-close").addEventListener("click", close, { signal });
 
   return { setFaq, open, close, knows: (code) => Boolean(clauseOf(code)) };
 }

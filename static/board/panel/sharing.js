@@ -4,7 +4,7 @@
 // paste and rule, or the whole request exported as a file.
 
 import { textProblem, withoutBom } from "../../shared/bounded.js";
-import { t } from "../../shared/i18n.js";
+import { t, withoutLanguage } from "../../shared/i18n.js";
 import { plainError } from "../../shared/labels.js";
 import { h } from "../dom.js";
 
@@ -30,7 +30,8 @@ export function createSharing(p) {
   async function share() {
     try {
       const link = await window.referee.links.encode(sharedRequest());
-      p.dispatch({ type: "shared", url: `${location.href.split("#")[0]}#r=${link}` });
+      // Without ?lang=: the table is data, and the words are each reader's own.
+      p.dispatch({ type: "shared", url: `${withoutLanguage(location.href).split("#")[0]}#r=${link}` });
     } catch (e) {
       p.dispatch({ type: "shareFailed", error: plainError(e) });
     }
