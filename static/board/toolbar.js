@@ -5,6 +5,7 @@
 import { $, $button, $dialog } from "./dom.js";
 import { t } from "../shared/i18n.js";
 import { ROLES } from "../shared/labels.js";
+import { installMenu } from "./menu.js";
 
 /**
  * The toolbar of the board `ctl`: `wire()` once, `draw()` with the board, `undoRedo(cmd)` for
@@ -55,6 +56,7 @@ export function createToolbar({ ctl, journal, panel, replaceTable, importFile })
   }
 
   function wireToolbar() {
+    installMenu(/** @type {HTMLButtonElement} */ ($("toolbar-menu")), $("toolbar-items"));
     $("undo").addEventListener("click", () => undoRedo("undo"));
     $("redo").addEventListener("click", () => undoRedo("redo"));
     $("export").addEventListener("click", () => ctl.snapshot && ctl.download("castaway-table.json", ctl.snapshot.history));
@@ -86,6 +88,7 @@ export function createToolbar({ ctl, journal, panel, replaceTable, importFile })
     $dialog("new-dialog").close();
     panel().clear(); // the last game's card is not this game's
     $("panel-body").scrollTop = 0; // and the panel starts at its top, at the card search
+    panel().showTable(); // upright and on a phone, folded to its verdict bar: the new table in view
     await replaceTable({ cmd: "new", state }, t("New game"));
   }
 

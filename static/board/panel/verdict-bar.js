@@ -7,6 +7,7 @@
 import { t } from "../../shared/i18n.js";
 import { h } from "../dom.js";
 import { SHEET_LAYOUT, scrollPanelTo } from "./controls.js";
+import { foldSheet, isSheet, unfoldSheet } from "./sheet.js";
 
 const RULE_AGAIN_WHY = () => ({
   applied: t("Applied. If this card comes up again, “Rule again” gives a fresh ruling on the table as it is now, to apply once more."),
@@ -232,8 +233,11 @@ export function createVerdictBar(p) {
         "aria-label": t("Share this ruling"), title: t("A link to this table, demand and ruling"), onclick: shareFromBar }, t("Share")) : null,
       h("button", { type: "button", class: "primary", disabled: !canApply, data: { testid: "apply", key: "apply" }, onclick: () => p.act.apply() },
         s === "applied" || s === "stale" || awaited(p) === "applied" ? t("Applied") : t("Apply")),
+      // On a phone the toggle is its arrow alone (board.css): its words stay its name.
       h("button", { type: "button", class: "secondary sheet-toggle", "aria-controls": "panel-body", "aria-expanded": String(!sheetClosed),
-        data: { testid: "sheet-toggle" }, onclick: toggleSheet }, sheetClosed ? t("Show the card & ruling") : t("Show the table")));
+        data: { testid: "sheet-toggle" }, onclick: toggleSheet },
+      h("span", { class: "toggle-words", text: sheetClosed ? t("Show the card & ruling") : t("Show the table") }),
+      h("span", { class: "toggle-mark", "aria-hidden": "true" })));
   }
 
 
@@ -241,7 +245,7 @@ export function createVerdictBar(p) {
 
   /** "Why?": the ruling's details, step by step, brought into view (the sheet opened). */
   function showWhy() {
-    document.documentElement.dataset.sheet = "open";
+    unfoldSheet();
     drawBar();
     scrollPanelTo(els.ruling, "start");
     const title = els.ruling.querySelector("h3");
@@ -252,17 +256,16 @@ export function createVerdictBar(p) {
   }
 
   function toggleSheet() {
-    const html = document.documentElement;
-    html.dataset.sheet = html.dataset.sheet === "closed" ? "open" : "closed";
+    if (document.documentElement.dataset.sheet === "closed") unfoldSheet();
+    else foldSheet();
     drawBar();
     /** @type {HTMLElement} */ (bar.querySelector("[data-testid=sheet-toggle]")).focus();
   }
 
   /** Upright, the card's sheet folded down to its verdict bar, the whole table in view. */
   function showTable() {
-    const html = document.documentElement;
-    if (html.dataset.sheet === "closed" || !matchMedia(SHEET_LAYOUT).matches) return;
-    html.dataset.sheet = "closed";
+    if (document.documentElement.dataset.sheet === "closed" || !isSheet()) return;
+    foldSheet();
     drawBar();
   }
 
@@ -270,7 +273,7 @@ export function createVerdictBar(p) {
    * view (the sheet opened in portrait). */
   async function shareFromBar() {
     await p.act.share();
-    document.documentElement.dataset.sheet = "open";
+    unfoldSheet();
     drawBar();
     scrollPanelTo(els.share, "nearest");
     const input = els.share.querySelector("input");
