@@ -60,5 +60,14 @@ export function installMenu(button, items) {
     const next = /** @type {Node | null} */ (e.relatedTarget);
     if (folds() && isOpen() && next && !items.contains(next) && next !== button) close(false);
   });
-  return { close };
+  /** A dialog opened from the menu has closed: the focus, which went back to its item (now
+   * folded away), goes to the button. */
+  function dialogClosed() {
+    // After the browser has given the focus back (once the close event has run).
+    setTimeout(() => {
+      const now = document.activeElement;
+      if (folds() && (!now || now === document.body || items.contains(now))) button.focus();
+    }, 0);
+  }
+  return { close, dialogClosed };
 }

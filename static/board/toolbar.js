@@ -56,7 +56,8 @@ export function createToolbar({ ctl, journal, panel, replaceTable, importFile })
   }
 
   function wireToolbar() {
-    installMenu(/** @type {HTMLButtonElement} */ ($("toolbar-menu")), $("toolbar-items"));
+    const menu = installMenu(/** @type {HTMLButtonElement} */ ($("toolbar-menu")), $("toolbar-items"));
+    $dialog("new-dialog").addEventListener("close", menu.dialogClosed);
     $("undo").addEventListener("click", () => undoRedo("undo"));
     $("redo").addEventListener("click", () => undoRedo("redo"));
     $("export").addEventListener("click", () => ctl.snapshot && ctl.download("castaway-table.json", ctl.snapshot.history));
