@@ -92,8 +92,8 @@ def test_the_first_player_token_says_it_moves(page: Page) -> None:
     gives it to the Cook; Enter, then Enter on the Explorer's "Put here", to the Explorer."""
     token = page.locator("[data-testid=fp-token]")
     expect(token).to_contain_text("Move")
-    expect(token).to_have_attribute("aria-label", "First Player token: move it to give it to another character"
-                                    " (drag it, or tap it and then the character)")
+    expect(token).to_have_attribute(
+        "aria-label", "Move the First Player token to another character: drag it, or tap it and then the character")
     token.scroll_into_view_if_needed()
     token.tap()
     with settles(page):

@@ -7,6 +7,7 @@ import { textProblem, withoutBom } from "../../shared/bounded.js";
 import { t } from "../../shared/i18n.js";
 import { plainError } from "../../shared/labels.js";
 import { h } from "../dom.js";
+import { placeBeside } from "../message.js";
 
 /** @param {import("./panel.js").Panel} p */
 export function createSharing(p) {
@@ -27,16 +28,64 @@ export function createSharing(p) {
     return req;
   }
 
-  async function share() {
+  /**
+   * Share a link to this table, demand and choices: the device's share sheet where the browser
+   * has one; else the link copied, said beside the Share button `from` (and to screen readers);
+   * the link itself, selected under the demand, only if it could not be copied.
+   * @param {HTMLElement | null} [from] the Share button tapped
+   * @returns {Promise<boolean>} false when the link is shown to be copied by hand
+   */
+  async function share(from = null) {
+    let url;
     try {
       const link = await window.referee.links.encode(sharedRequest());
-      p.dispatch({ type: "shared", url: `${location.href.split("#")[0]}#r=${link}` });
+      url = `${location.href.split("#")[0]}#r=${link}`;
+      p.dispatch({ type: "shared", url });
     } catch (e) {
       p.dispatch({ type: "shareFailed", error: plainError(e) });
+      drawShare();
+      return false;
     }
     drawShare();
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title: t("A ruling from Castaway Referee"), url });
+        saidBeside(from, t("Shared."));
+        return true;
+      } catch (e) {
+        if (e && e.name === "AbortError") return true; // the player closed the share sheet
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      saidBeside(from, t("Link copied: paste it in a message to share this ruling."));
+      return true;
+    } catch {
+      showLink(true);
+      saidBeside(from, t("The link is selected under the demand: copy it with your device's Copy."));
+      return false;
+    }
+  }
+
+  /** What sharing did, in a small bubble beside the button (and said to screen readers). */
+  function saidBeside(from, text) {
+    ctl.say(text);
+    const bubble = document.getElementById("share-said");
+    if (!bubble) return;
+    bubble.textContent = text;
+    bubble.hidden = false;
+    placeBeside(bubble, from);
+    clearTimeout(saidTimer);
+    saidTimer = setTimeout(() => { bubble.hidden = true; }, 6000);
+  }
+  let saidTimer = null;
+
+  /** The link under the demand, opened and selected (to copy by hand). */
+  function showLink(select) {
+    const box = els.share.querySelector("details");
+    if (box) box.open = true;
     const input = els.share.querySelector("input");
-    if (input) { input.focus(); input.select(); }
+    if (input && select) { input.focus({ preventScroll: true }); input.select(); }
   }
 
   function drawShare() {
@@ -44,7 +93,10 @@ export function createSharing(p) {
     if (!shareUrl && !shareError) { els.share.replaceChildren(); return; }
     if (shareError) { els.share.replaceChildren(h("p", { class: "form-error", role: "alert", text: shareError })); return; }
     const said = h("span", { class: "hint", role: "status" });
-    els.share.replaceChildren(
+    const open = Boolean(els.share.querySelector("details[open]"));
+    // The link itself, folded: sharing goes through the Share button; this is the way by hand.
+    els.share.replaceChildren(h("details", { class: "share-link", open, data: { testid: "share-link" } },
+      h("summary", { text: t("The link") }),
       h("label", { for: "share-url", text: status === "applied" ? t("Link to the table as it was before this ruling, with its demand and choices")
         : t("Link to this table, demand and choices") }),
       h("div", { class: "share-row" },
@@ -57,7 +109,7 @@ export function createSharing(p) {
             els.share.querySelector("input").select();
             said.textContent = t("Selected: copy it with your device's Copy.");
           }
-        } }, t("Copy"))), said);
+        } }, t("Copy"))), said));
   }
 
   function drawAdvanced() {
@@ -122,5 +174,5 @@ export function createSharing(p) {
     els.effectJson.value = text;
   }
 
-  return { build, share, drawShare, drawAdvanced, showEffectJson };
+  return { build, share, showLink, drawShare, drawAdvanced, showEffectJson };
 }

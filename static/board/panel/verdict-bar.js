@@ -8,6 +8,7 @@ import { t } from "../../shared/i18n.js";
 import { h } from "../dom.js";
 import { SHEET_LAYOUT, scrollPanelTo } from "./controls.js";
 import { foldSheet, isSheet, unfoldSheet } from "./sheet.js";
+import { placeBeside } from "../message.js";
 
 const RULE_AGAIN_WHY = () => ({
   applied: t("Applied. If this card comes up again, “Rule again” gives a fresh ruling on the table as it is now, to apply once more."),
@@ -187,7 +188,7 @@ export function createVerdictBar(p) {
     els.actions.replaceChildren(...[
       h("button", { type: "button", class: "secondary", disabled: none || status === "ask" || status === "unpicked", data: { testid: "preview", key: "preview" },
         "aria-describedby": why ? "rule-again-why" : null, onclick: () => p.act.ruleAgain(true) }, status === "stale" ? t("Rule again on this table") : t("Rule again")),
-      sharedFromBar ? null : h("button", { type: "button", class: "secondary", disabled: none || status === "unpicked", data: { testid: "share", key: "share" }, onclick: () => p.act.share() }, t("Share")),
+      sharedFromBar ? null : h("button", { type: "button", class: "secondary", disabled: none || status === "unpicked", data: { testid: "share", key: "share" }, onclick: (e) => p.act.share(e.currentTarget) }, t("Share")),
       why ? h("p", { class: "hint rule-again-why", id: "rule-again-why", data: { testid: "rule-again-why" }, text: why }) : null]
       .filter(Boolean));
   }
@@ -269,17 +270,19 @@ export function createVerdictBar(p) {
     drawBar();
   }
 
-  /** Share from the verdict bar: the link is shown (and selected) in the panel, brought into
-   * view (the sheet opened in portrait). */
-  async function shareFromBar() {
-    await p.act.share();
+  /** Share from the verdict bar: the share sheet, or the link copied and said beside the
+   * button; only a link that could not be copied is shown, under the demand, brought into
+   * view (the sheet opened upright) and selected. */
+  async function shareFromBar(e) {
+    const from = e.currentTarget;
+    if (await p.act.share(from)) return;
     unfoldSheet();
     drawBar();
     scrollPanelTo(els.share, "nearest");
-    const input = els.share.querySelector("input");
-    if (input) { input.focus({ preventScroll: true }); input.select(); }
+    p.act.showLink(true);
+    const said = document.getElementById("share-said");
+    if (said && !said.hidden) placeBeside(said, bar.querySelector("[data-testid=share]")); // where the bar now is
   }
-
 
   return { build, drawBar, drawActions, showTable, focus: (testid) => /** @type {HTMLElement} */ (bar.querySelector(`[data-testid=${testid}]`)).focus() };
 }
