@@ -82,6 +82,8 @@ def test_without_a_share_sheet_the_link_is_copied_and_said_beside_the_button(pag
     assert "#r=1." in copied and copied == page.locator("[data-testid=share-url]").input_value()
     expect(page.locator("[data-testid=share-url]")).to_be_hidden()
     assert axe_violations(page, site_url, "[data-testid=panel]") == []
+    page.keyboard.press("Escape")
+    expect(page.locator(SAID)).to_be_hidden()  # until the next tap or key
 
 
 def test_a_link_that_cannot_be_copied_is_shown_selected(page: Page) -> None:

@@ -67,7 +67,8 @@ export function createSharing(p) {
     }
   }
 
-  /** What sharing did, in a small bubble beside the button (and said to screen readers). */
+  /** What sharing did, in a small bubble beside the button (and said to screen readers),
+   * until the next tap or key. */
   function saidBeside(from, text) {
     ctl.say(text);
     const bubble = document.getElementById("share-said");
@@ -75,10 +76,18 @@ export function createSharing(p) {
     bubble.textContent = text;
     bubble.hidden = false;
     placeBeside(bubble, from);
-    clearTimeout(saidTimer);
-    saidTimer = setTimeout(() => { bubble.hidden = true; }, 6000);
+    // Until the player's next tap or key, wherever it is (not a timer: read at their pace).
+    const hide = (e) => {
+      if (e.type === "keydown" && ["Shift", "Control", "Alt", "Meta"].includes(/** @type {KeyboardEvent} */ (e).key)) return;
+      bubble.hidden = true;
+      removeEventListener("pointerdown", hide, true);
+      removeEventListener("keydown", hide, true);
+    };
+    setTimeout(() => {
+      addEventListener("pointerdown", hide, true);
+      addEventListener("keydown", hide, true);
+    }, 0);
   }
-  let saidTimer = null;
 
   /** The link under the demand, opened and selected (to copy by hand). */
   function showLink(select) {
