@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .board_harness import axe_violations, settles, table
+from .board_harness import axe_violations, settles, table, touch_drag
 
 SIZES = {"ipad": (1180, 820), "ipad-upright": (820, 1180), "phone": (390, 844)}
 
@@ -89,7 +89,8 @@ def test_no_character_is_refused_in_words(page: Page) -> None:
 
 def test_the_first_player_token_says_it_moves(page: Page) -> None:
     """The token shows "Move" and its name says how; a tap then a tap on the Cook's card
-    gives it to the Cook; Enter, then Enter on the Explorer's "Put here", to the Explorer."""
+    gives it to the Cook; Enter, then Enter on the Explorer's "Put here", to the Explorer; a
+    drag by finger, to the Carpenter."""
     token = page.locator("[data-testid=fp-token]")
     expect(token).to_contain_text("Move")
     expect(token).to_have_attribute(
@@ -105,3 +106,6 @@ def test_the_first_player_token_says_it_moves(page: Page) -> None:
     with settles(page):
         page.keyboard.press("Enter")
     assert table(page)["first_player"] == "explorer"
+    with settles(page):
+        touch_drag(page, "[data-testid=fp-token]", "[data-drop-key=card-carpenter]")
+    assert table(page)["first_player"] == "carpenter"
