@@ -40,8 +40,8 @@ def test_new_game_starts_from_the_table_on_the_board(page: Page, site_url: str) 
     """Opened: the table's characters and First Player, Friday, the Dog, its scenario and
     round are the dialog's; nothing axe-core finds."""
     open_new_game(page)
-    assert [r for r in ("cook", "carpenter", "explorer", "soldier") if checked(page, f"new-{r}")] == [
-        "cook", "carpenter", "explorer"]
+    roles = ("cook", "carpenter", "explorer", "soldier")
+    assert [r for r in roles if checked(page, f"new-{r}")] == ["cook", "carpenter", "explorer"]
     assert checked(page, "new-first-carpenter")
     assert checked(page, "new-friday") and checked(page, "new-dog")
     assert checked(page, "new-scenario-1") and checked(page, "new-round-4")
@@ -94,7 +94,10 @@ def test_the_first_player_token_says_it_moves(page: Page) -> None:
     token = page.locator("[data-testid=fp-token]")
     expect(token).to_contain_text("Move")
     expect(token).to_have_attribute(
-        "aria-label", "Move the First Player token to another character: drag it, or tap it and then the character")
+        "aria-label",
+        "Move the First Player token to another character: drag it, or tap it and then the"
+        " character",
+    )
     token.scroll_into_view_if_needed()
     token.tap()
     with settles(page):

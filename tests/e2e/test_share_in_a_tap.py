@@ -18,6 +18,8 @@ VIEWPORT = SIZES["ipad"]
 
 SHARE = "[data-testid=verdict-bar] [data-testid=share]"
 SAID = "[data-testid=share-said]"
+NO_SHARE_SHEET = """() => Object.defineProperty(navigator, "share", { configurable: true,
+  value: undefined })"""
 
 
 @pytest.fixture(params=list(SIZES.values()), ids=list(SIZES))
@@ -48,8 +50,8 @@ def beside(page: Page, selector: str, anchor: str) -> None:
     box, near = page.locator(selector).bounding_box(), page.locator(anchor).bounding_box()
     assert box is not None and near is not None
     size = page.viewport_size or {"width": 0, "height": 0}
-    assert 0 <= box["x"] and box["x"] + box["width"] <= size["width"], box
-    assert 0 <= box["y"] and box["y"] + box["height"] <= size["height"], box
+    assert 0 <= box["x"] <= size["width"] - box["width"], box
+    assert 0 <= box["y"] <= size["height"] - box["height"], box
     gap_y = max(near["y"] - (box["y"] + box["height"]), box["y"] - (near["y"] + near["height"]), 0)
     assert gap_y <= 60, (box, near)
 
@@ -68,11 +70,15 @@ def test_the_share_sheet_where_the_browser_has_one(page: Page) -> None:
     expect(page.locator("[data-testid=share-url]")).to_be_hidden()
 
 
-def test_without_a_share_sheet_the_link_is_copied_and_said_beside_the_button(page: Page, site_url: str) -> None:
+def test_without_a_share_sheet_the_link_is_copied_and_said_beside_the_button(
+    page: Page, site_url: str
+) -> None:
     """No navigator.share: one tap copies the link; the bubble beside Share says so, screen
     readers hear it, and what was copied is the link of the panel's folded "The link"."""
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
-    page.evaluate("""() => Object.defineProperty(navigator, "share", { configurable: true, value: undefined })""")
+    page.context.grant_permissions(
+        ["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/")
+    )
+    page.evaluate(NO_SHARE_SHEET)
     page.tap(SHARE)
     said = "Link copied: paste it in a message to share this ruling."
     expect(page.locator(SAID)).to_have_text(said)
@@ -89,8 +95,8 @@ def test_without_a_share_sheet_the_link_is_copied_and_said_beside_the_button(pag
 def test_a_link_that_cannot_be_copied_is_shown_selected(page: Page) -> None:
     """No share sheet and the copy refused: the link is shown under the demand, in view,
     focused and selected, and the bubble says how to copy it."""
+    page.evaluate(NO_SHARE_SHEET)
     page.evaluate("""() => {
-      Object.defineProperty(navigator, "share", { configurable: true, value: undefined });
       Object.defineProperty(navigator.clipboard, "writeText", { configurable: true,
         value: () => Promise.reject(new DOMException("refused", "NotAllowedError")) });
     }""")
@@ -99,5 +105,9 @@ def test_a_link_that_cannot_be_copied_is_shown_selected(page: Page) -> None:
     expect(url).to_be_in_viewport()
     expect(url).to_be_focused()
     assert "#r=1." in url.input_value()
-    assert page.evaluate("document.activeElement.selectionEnd - document.activeElement.selectionStart") == len(url.input_value())
-    expect(page.locator(SAID)).to_have_text("The link is selected under the demand: copy it with your device's Copy.")
+    selected = page.evaluate("(({ selectionEnd: b, selectionStart: a }) => b - a)"
+                             "(document.activeElement)")
+    assert selected == len(url.input_value())
+    expect(page.locator(SAID)).to_have_text(
+        "The link is selected under the demand: copy it with your device's Copy."
+    )

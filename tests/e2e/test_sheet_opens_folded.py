@@ -28,7 +28,9 @@ VIEWPORT = UPRIGHT["phone"]
 def box(page: Page, selector: str) -> dict[str, float]:
     """The element's box on screen."""
     found: dict[str, float] = page.eval_on_selector(
-        selector, "(el) => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: r.height}; }"
+        selector,
+        "(el) => { const r = el.getBoundingClientRect();"
+        " return {top: r.top, bottom: r.bottom, height: r.height}; }",
     )
     return found
 
@@ -42,7 +44,9 @@ def folded(page: Page) -> None:
 
 
 @pytest.mark.parametrize("size", list(UPRIGHT.values()), ids=list(UPRIGHT))
-def test_the_first_visit_opens_the_sheet_folded(browser: Browser, site_url: str, size: tuple[int, int]) -> None:
+def test_the_first_visit_opens_the_sheet_folded(
+    browser: Browser, site_url: str, size: tuple[int, int]
+) -> None:
     """A first visit, upright: the table in view, the sheet folded to its bar, nothing that
     axe-core finds."""
     booted, _ = open_board(browser, site_url, viewport=size)
@@ -108,7 +112,9 @@ def test_unfolding_keeps_the_piece_in_hand_in_view(page: Page) -> None:
     """A phone, the Cook's pawn picked up near the bottom of the table: the sheet folds; the
     toggle unfolds it, and the pawn is scrolled clear above it."""
     pawn = "[data-testid=pawn-card-cook-0]"
-    page.eval_on_selector(pawn, "(el) => scrollBy(0, el.getBoundingClientRect().bottom - innerHeight * 0.8)")
+    page.eval_on_selector(
+        pawn, "(el) => scrollBy(0, el.getBoundingClientRect().bottom - innerHeight * 0.8)"
+    )
     page.tap(pawn)
     folded(page)
     page.tap("[data-testid=sheet-toggle]")
@@ -130,7 +136,8 @@ def test_on_a_phone_the_header_and_the_bar_are_small(page: Page, site_url: str) 
     bar, sheet = box(page, "[data-testid=verdict-bar]"), box(page, "[data-testid=panel]")
     assert bar["height"] <= sheet["height"] / 3, (bar, sheet)
     tops = page.eval_on_selector_all(
-        "[data-testid=verdict-bar] .bar-actions > button", "(els) => els.map((b) => Math.round(b.getBoundingClientRect().top))"
+        "[data-testid=verdict-bar] .bar-actions > button",
+        "(els) => els.map((b) => Math.round(b.getBoundingClientRect().top))",
     )
     assert len(set(tops)) == 1, tops
     assert axe_violations(page, site_url, "body") == []

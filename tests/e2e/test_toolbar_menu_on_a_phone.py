@@ -29,7 +29,7 @@ def page(board_page: Page) -> Page:
 
 
 def focused_testid(page: Page) -> str | None:
-    found: str | None = page.evaluate("document.activeElement && document.activeElement.dataset.testid")
+    found: str | None = page.evaluate("document.activeElement?.dataset.testid")
     return found
 
 

@@ -89,7 +89,9 @@ def test_share_sits_in_the_verdict_bar_beside_why_and_apply(
         box = share.bounding_box()
         assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
         assert box["y"] >= 0 and box["y"] + box["height"] <= viewport[1], box
-        page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+        page.context.grant_permissions(
+            ["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/")
+        )
         share.tap()
         said = page.locator("[data-testid=share-said]")  # (test_share_in_a_tap.py: the ways)
         expect(said).to_be_in_viewport()

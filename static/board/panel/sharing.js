@@ -9,6 +9,39 @@ import { plainError } from "../../shared/labels.js";
 import { h } from "../dom.js";
 import { placeBeside } from "../message.js";
 
+/** What sharing did, in a small bubble beside the button (and said to screen readers),
+ * until the next tap or key. */
+function saidBeside(ctl, from, text) {
+  ctl.say(text);
+  const bubble = document.getElementById("share-said");
+  if (!bubble) return;
+  bubble.textContent = text;
+  bubble.hidden = false;
+  placeBeside(bubble, from);
+  // Until the player's next tap or key, wherever it is (not a timer: read at their pace).
+  const hide = (e) => {
+    if (e.type === "keydown" && ["Shift", "Control", "Alt", "Meta"].includes(/** @type {KeyboardEvent} */ (e).key)) return;
+    bubble.hidden = true;
+    removeEventListener("pointerdown", hide, true);
+    removeEventListener("keydown", hide, true);
+  };
+  setTimeout(() => {
+    addEventListener("pointerdown", hide, true);
+    addEventListener("keydown", hide, true);
+  }, 0);
+}
+
+/** The folded link's own Copy: copied, or selected to copy with the device's Copy. */
+async function copyByHand(box, url, said) {
+  try {
+    await navigator.clipboard.writeText(url);
+    said.textContent = t("Copied.");
+  } catch {
+    box.querySelector("input").select();
+    said.textContent = t("Selected: copy it with your device's Copy.");
+  }
+}
+
 /** @param {import("./panel.js").Panel} p */
 export function createSharing(p) {
   const { ctl, els } = p;
@@ -50,7 +83,7 @@ export function createSharing(p) {
     if (typeof navigator.share === "function") {
       try {
         await navigator.share({ title: t("A ruling from Castaway Referee"), url });
-        saidBeside(from, t("Shared."));
+        saidBeside(ctl, from, t("Shared."));
         return true;
       } catch (e) {
         if (e && e.name === "AbortError") return true; // the player closed the share sheet
@@ -58,35 +91,13 @@ export function createSharing(p) {
     }
     try {
       await navigator.clipboard.writeText(url);
-      saidBeside(from, t("Link copied: paste it in a message to share this ruling."));
+      saidBeside(ctl, from, t("Link copied: paste it in a message to share this ruling."));
       return true;
     } catch {
       showLink(true);
-      saidBeside(from, t("The link is selected under the demand: copy it with your device's Copy."));
+      saidBeside(ctl, from, t("The link is selected under the demand: copy it with your device's Copy."));
       return false;
     }
-  }
-
-  /** What sharing did, in a small bubble beside the button (and said to screen readers),
-   * until the next tap or key. */
-  function saidBeside(from, text) {
-    ctl.say(text);
-    const bubble = document.getElementById("share-said");
-    if (!bubble) return;
-    bubble.textContent = text;
-    bubble.hidden = false;
-    placeBeside(bubble, from);
-    // Until the player's next tap or key, wherever it is (not a timer: read at their pace).
-    const hide = (e) => {
-      if (e.type === "keydown" && ["Shift", "Control", "Alt", "Meta"].includes(/** @type {KeyboardEvent} */ (e).key)) return;
-      bubble.hidden = true;
-      removeEventListener("pointerdown", hide, true);
-      removeEventListener("keydown", hide, true);
-    };
-    setTimeout(() => {
-      addEventListener("pointerdown", hide, true);
-      addEventListener("keydown", hide, true);
-    }, 0);
   }
 
   /** The link under the demand, opened and selected (to copy by hand). */
@@ -110,15 +121,7 @@ export function createSharing(p) {
         : t("Link to this table, demand and choices") }),
       h("div", { class: "share-row" },
         h("input", { id: "share-url", type: "url", readonly: true, value: shareUrl, data: { testid: "share-url" } }),
-        h("button", { type: "button", class: "secondary", onclick: async () => {
-          try {
-            await navigator.clipboard.writeText(shareUrl);
-            said.textContent = t("Copied.");
-          } catch {
-            els.share.querySelector("input").select();
-            said.textContent = t("Selected: copy it with your device's Copy.");
-          }
-        } }, t("Copy"))), said));
+        h("button", { type: "button", class: "secondary", onclick: () => copyByHand(els.share, shareUrl, said) }, t("Copy"))), said));
   }
 
   function drawAdvanced() {

@@ -30,10 +30,9 @@ export function foldSheet() {
 export function unfoldSheet() {
   html.dataset.sheet = "open";
   if (!isSheet()) return;
-  const layout = document.getElementById("layout");
-  const panel = document.getElementById("panel");
+  const users = /** @type {HTMLElement[]} */ ([...document.querySelectorAll("#layout, #panel, .toasts")]);
   const px = sheetHeight();
-  for (const el of [layout, panel, document.querySelector(".toasts")]) if (el) el.style.setProperty("--sheet-height", `${px}px`); // CSSOM: allowed by the CSP
+  for (const el of users) el.style.setProperty("--sheet-height", `${px}px`); // CSSOM: allowed by the CSP
   keepHeldInView(innerHeight - px);
 }
 
