@@ -4,6 +4,7 @@
 // core's note on Actions planned before the Action Phase. Beside it, under the demand, the
 // "Rule again" row. What it says comes from the state; it decides nothing.
 
+import { demandSummary } from "../../shared/demand-summary.js";
 import { t } from "../../shared/i18n.js";
 import { h } from "../dom.js";
 import { SHEET_LAYOUT, scrollPanelTo } from "./controls.js";
@@ -110,9 +111,17 @@ function barText(p, said, r) {
  * it was saved, greyed, until the rules confirm it. */
 function barPaid(p, s, r) {
   const { waiting } = p.state;
-  const text = r ? paidLine(p, r) : s === "pending" && waiting ? waiting.paid : "";
+  const text = r ? paidLine(p, r) : s === "pending" && waiting ? waiting.paid : s === "pending" ? sharedAsks(p) : "";
   if (!text || (r && !["preview", "applying", "applied", "stale", "pending"].includes(s))) return null;
   return h("p", { class: ["bar-paid", s === "pending" && "is-waiting"], data: { testid: "bar-paid" }, text });
+}
+
+/** A shared link read by the page while the rules load: what its card asks, in the bar at
+ * once (greyed, in the composer's words: "Discard: Wood 2"), until the rules' ruling comes. */
+function sharedAsks(p) {
+  const { effect, card } = p.state;
+  if (!(p.ctl.shared && p.ctl.shared.checking) || !effect) return "";
+  return [card && card.name, effect.demands.map(demandSummary).join("; ")].filter(Boolean).join(" · ");
 }
 
 /** "This card was already applied. Apply it again?", in the bar. */
