@@ -60,12 +60,14 @@ def test_the_first_visit_opens_the_sheet_folded(
 
 
 def test_landscape_has_no_sheet_to_fold(browser: Browser, site_url: str) -> None:
-    """Held landscape the panel stands beside the table, its card search in view."""
+    """Held landscape the panel stands beside the table, its card search in view; nothing
+    that axe-core finds."""
     booted, _ = open_board(browser, site_url, viewport=LANDSCAPE)
     page = booted.page
     try:
         expect(page.locator("[data-testid=sheet-toggle]")).to_be_hidden()
         expect(page.locator("[data-testid=demand-search]")).to_be_in_viewport()
+        assert axe_violations(page, site_url, "body") == []
         check_clean(booted)
     finally:
         page.context.close()

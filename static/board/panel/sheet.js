@@ -29,12 +29,21 @@ export function foldSheet() {
 /** The sheet unfolded: its height fitted to the table's rows, the piece in hand kept in view. */
 export function unfoldSheet() {
   html.dataset.sheet = "open";
-  if (!isSheet()) return;
+  if (isSheet()) keepHeldInView(innerHeight - fitSheet());
+}
+
+/** The open sheet's height set for the table as it lies now; that height in px. */
+function fitSheet() {
   const users = /** @type {HTMLElement[]} */ ([...document.querySelectorAll("#layout, #panel, .toasts")]);
   const px = sheetHeight();
   for (const el of users) el.style.setProperty("--sheet-height", `${px}px`); // CSSOM: allowed by the CSP
-  keepHeldInView(innerHeight - px);
+  return px;
 }
+
+// Turned, or the window resized: the open sheet fitted again to the new height.
+addEventListener("resize", () => {
+  if (html.dataset.sheet !== "closed" && isSheet()) fitSheet();
+});
 
 /** The height whose top edge crosses no row of the table as it lies on screen now. */
 function sheetHeight() {
