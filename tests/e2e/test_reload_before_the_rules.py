@@ -37,13 +37,13 @@ def top_of(page: Page, selector: str) -> float:
     return box["y"]
 
 
-@pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
 def unfold(page: Page) -> None:
     """Upright the sheet opens folded to its bar: the player unfolds it to see the card."""
     if page.locator("html[data-sheet=closed]").count():
         page.tap("[data-testid=sheet-toggle]")
 
 
+@pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
 def test_a_reloaded_ruling_lands_without_moving_the_panel(
     browser: Browser, site_url: str, page: Page, size: str
 ) -> None:
