@@ -37,11 +37,12 @@ from pyapp.rules.state import (  # noqa: E402
     CHARACTER_TRACK,
     FRIDAY_TRACK,
     JENNY_TRACK,
+    ROLES,
     HouseRules,
     TableState,
 )
 from pyapp.rules.telling import SWITCHES  # noqa: E402
-from pyapp.rules.words import MARKER_NAMES, SPACE_NAMES, TOKEN_NAMES  # noqa: E402
+from pyapp.rules.words import MARKER_NAMES, SCENARIO_NOTES, SPACE_NAMES, TOKEN_NAMES  # noqa: E402
 from pyapp.service import STARTING_TABLE  # noqa: E402
 
 TARGET = ROOT / "static" / "shared" / "table-schema.js"
@@ -122,6 +123,10 @@ def facts_text() -> str:
         ";\n"
         f"/** @type {{Record<string, [string, string, string]>}} */\n"
         f"export const HOUSE_RULES = {_js(house_rules())};\n"
+        "// What New game picks from: the characters, the scenarios [number, what it brings],"
+        " the rounds [first, last].\n"
+        f"/** @type {{{{roles: string[], scenarios: [number, string][], rounds: [number, number]}}}} */\n"
+        f"export const SETUP = {_js(setup())};\n"
     )
 
 
@@ -141,6 +146,23 @@ def names_text() -> str:
         f"export const MARKER_NAMES = {_js(MARKER_NAMES)};\n"
         f"export const SPACE_NAMES = {_js(SPACE_NAMES)};\n"
     )
+
+
+def _bounds(info: Any) -> list[int]:
+    """A number field's least and greatest value (its Field's ge and le)."""
+    least = next(m.ge for m in info.metadata if isinstance(getattr(m, "ge", None), int))
+    most = next(m.le for m in info.metadata if isinstance(getattr(m, "le", None), int))
+    return [int(least), int(most)]
+
+
+def setup() -> dict[str, Any]:
+    """What New game picks from: the characters, the scenarios (with what each brings to
+    the table, a msgid) and the rounds, as the table's model allows them."""
+    fields = TableState.model_fields
+    first, last = _bounds(fields["scenario"])
+    return {"roles": list(ROLES),
+            "scenarios": [[n, SCENARIO_NOTES.get(n, "")] for n in range(first, last + 1)],
+            "rounds": _bounds(fields["round"])}
 
 
 def _max_length(info: Any) -> int:

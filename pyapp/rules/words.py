@@ -26,6 +26,8 @@ TRACK_WORDS = {"roof": N_("Roof"), "palisade": N_("Palisade"), "weapon": N_("Wea
                "morale": N_("Morale")}
 PHASE_NAMES = {"event": N_("Event"), "morale": N_("Morale"), "production": N_("Production"),
                "action": N_("Action"), "weather": N_("Weather"), "night": N_("Night")}
+# What a scenario brings to the table that the board shows (New game names it by its number).
+SCENARIO_NOTES = {3: N_("Jenny"), 6: N_("the children")}
 # A track inside a sentence ("the roof reduction").
 TRACK_LOWER = {"roof": N_("roof"), "palisade": N_("palisade"), "weapon": N_("weapon"),
                "morale": N_("morale")}

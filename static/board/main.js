@@ -7,6 +7,7 @@
 
 import { createHeldCaption } from "./caption.js";
 import { createDemandPanel } from "./panel/panel.js";
+import { foldSheet } from "./panel/sheet.js";
 import { $, h } from "./dom.js";
 import { installMoves } from "./dnd.js";
 import { Journal } from "./journal.js";
@@ -455,6 +456,7 @@ async function boot() {
   await boardStyle();
   if (store.problem) autosave.notice(store.problem);
   saveNotices(notices);
+  foldSheet(); // upright and on a phone the card's sheet opens folded to its verdict bar
   demand = createDemandPanel(ctl, $("demand"), $("verdict-bar"));
   installMoves($("board"), ctl);
   toolbar.wire();

@@ -35,7 +35,7 @@ function anchorRect(anchor) {
 }
 
 /** Put the message just below the control (above it if there is no room), inside the screen. */
-function placeMessage(box, anchor) {
+function placeMessage(box, anchor, above = false) {
   const r = anchorRect(anchor);
   box.classList.toggle("is-anchored", Boolean(r));
   if (!r) {
@@ -45,12 +45,18 @@ function placeMessage(box, anchor) {
   }
   const m = 8;
   const { offsetWidth: w, offsetHeight: hgt } = box;
-  let top = r.bottom + m;
-  if (top + hgt > innerHeight - m) top = r.top - hgt - m;
+  let top = above ? r.top - hgt - m : r.bottom + m;
+  if (above ? top < m : top + hgt > innerHeight - m) top = above ? r.bottom + m : r.top - hgt - m;
   top = Math.max(m, Math.min(top, innerHeight - hgt - m));
   const left = Math.max(m, Math.min(r.left, innerWidth - w - m));
   box.style.left = `${Math.round(left)}px`; // CSSOM: allowed by the CSP
   box.style.top = `${Math.round(top)}px`;
+}
+
+/** Put `box` (fixed, board.css) beside the element `el`: above it, or below if there is no
+ * room, inside the screen. */
+export function placeBeside(box, el) {
+  placeMessage(box, el ? { key: el.dataset.key, testid: el.dataset.testid } : null, true);
 }
 
 // A toast that stays on screen until the player dismisses it (or their next change goes through).

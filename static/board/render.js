@@ -368,8 +368,10 @@ function characterCard(ctl, s, c, i) {
       // "Carpenter (Ben)": the player's name a span of its own, under the figure on a narrow card.
       h("h3", { id: `ch-${c.role}` }, h("span", { text: ROLE_NAMES[c.role] }),
         c.name ? h("span", { class: "char-player" }, " (", h("span", { "data-typed": "", text: c.name }), ")") : null),
-      isFirst ? piece(ctl, { t: "fp" }, { label: t("First Player token: pick it up to give it to another character"),
-        visual: h("span", { class: "fp-token", "aria-hidden": "true" }), key: "fp-token", cls: "fp-piece" }) : null),
+      // The token says it moves: "Move" under it (in its name too), a grip on its edge.
+      isFirst ? piece(ctl, { t: "fp" }, { label: t("Move the First Player token to another character: drag it, or tap it and then the character"),
+        visual: [h("span", { class: "fp-token", "aria-hidden": "true" }), h("span", { class: "fp-move", "aria-hidden": "true", text: t("Move") })],
+        key: "fp-token", cls: "fp-piece" }) : null),
     woundTrack(ctl, { label: t("{who}'s Wounds", { who }), figure: c, wounds: c.wounds, path: `characters/${i}/wounds`, key: `wounds-${c.role}` }),
     determination(ctl, { who, value: c.determination, path: `characters/${i}/determination`, key: `det-${c.role}` }),
     // The foot: the pawns still on the card, In camp, and "More" (the setup) at the end, so

@@ -32,7 +32,7 @@ export function createShareLinks({ ctl, store, autosave, referee, draw, panel, r
   function showPeeked(request) {
     showOpening(false);
     showShared(request, null, true);
-    ctl.say(t("Showing a shared table and its panel(). Its ruling is being worked out."));
+    ctl.say(t("Showing a shared table and its demand. Its ruling is being worked out."));
     $("shared-title").focus();
   }
 

@@ -4,7 +4,8 @@
 
 import { $, $button, $dialog } from "./dom.js";
 import { t } from "../shared/i18n.js";
-import { ROLES } from "../shared/labels.js";
+import { fillNewGame, readNewGame } from "./new-game.js";
+import { installMenu } from "./menu.js";
 
 /**
  * The toolbar of the board `ctl`: `wire()` once, `draw()` with the board, `undoRedo(cmd)` for
@@ -55,12 +56,18 @@ export function createToolbar({ ctl, journal, panel, replaceTable, importFile })
   }
 
   function wireToolbar() {
+    const menu = installMenu(/** @type {HTMLButtonElement} */ ($("toolbar-menu")), $("toolbar-items"));
+    $dialog("new-dialog").addEventListener("close", menu.dialogClosed);
     $("undo").addEventListener("click", () => undoRedo("undo"));
     $("redo").addEventListener("click", () => undoRedo("redo"));
     $("export").addEventListener("click", () => ctl.snapshot && ctl.download("castaway-table.json", ctl.snapshot.history));
     $("import-button").addEventListener("click", () => $("import-file").click());
     $("import-file").addEventListener("change", importFile);
-    $("new-game").addEventListener("click", () => $dialog("new-dialog").showModal());
+    $("new-game").addEventListener("click", () => {
+      fillNewGame($("new-fields"), ctl.state); // from the table on the board
+      $("new-error").textContent = "";
+      $dialog("new-dialog").showModal();
+    });
     $("new-form").addEventListener("submit", newGame);
     $("new-cancel").addEventListener("click", () => $dialog("new-dialog").close());
     document.addEventListener("keydown", (e) => {
@@ -72,20 +79,17 @@ export function createToolbar({ ctl, journal, panel, replaceTable, importFile })
 
   async function newGame(e) {
     e.preventDefault();
-    const form = e.target;
-    const roles = ROLES.filter((r) => form.elements.namedItem(`new-${r}`).checked);
+    const { state, problem } = readNewGame(/** @type {HTMLFormElement} */ (e.target), ctl.state);
     const error = $("new-error");
-    if (!roles.length) {
-      error.textContent = t("Choose at least one character.");
+    if (problem) {
+      error.textContent = problem;
       return;
     }
-    const scenario = Number(form.elements.namedItem("new-scenario").value);
-    const state = { characters: roles.map((role) => ({ role })), first_player: roles[0], scenario,
-      friday: form.elements.namedItem("new-friday").checked ? {} : null, dog: form.elements.namedItem("new-dog").checked };
     error.textContent = "";
     $dialog("new-dialog").close();
     panel().clear(); // the last game's card is not this game's
     $("panel-body").scrollTop = 0; // and the panel starts at its top, at the card search
+    panel().showTable(); // upright and on a phone, folded to its verdict bar: the new table in view
     await replaceTable({ cmd: "new", state }, t("New game"));
   }
 

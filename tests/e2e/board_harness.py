@@ -334,7 +334,11 @@ def axe_violations(page: Page, site_url: str, selector: str) -> list[dict[str, A
 
 
 def clear_demand(page: Page) -> None:
-    """Put the card away and remove every composed demand, as a player would."""
+    """Put the card away and remove every composed demand, as a player would (the card's
+    sheet unfolded first, where it is folded)."""
+    toggle = page.locator("[data-testid=sheet-toggle]")
+    if page.locator("html[data-sheet=closed]").count() and toggle.is_visible():
+        toggle.click()
     resolver = page.locator("[data-testid=ctx-resolver]")  # shown only where it is needed
     if resolver.count() and resolver.input_value():
         resolver.select_option("")

@@ -500,14 +500,16 @@ def test_export_then_import_and_bad_files_say_why(page: Page) -> None:
 
 
 def test_new_game(page: Page) -> None:
+    """New game from the demo table, the Soldier in and the Cook out: the Carpenter stays
+    First Player, and the new table has no planned Action and no history."""
     page.click("[data-testid=new-game]")
     page.check("[name=new-soldier]")
     page.uncheck("[name=new-cook]")
     with settles(page):
         page.click("[data-testid=new-start]")
     state = table(page)
-    assert [c["role"] for c in state["characters"]] == ["explorer", "soldier"]
-    assert state["first_player"] == "explorer" and state["planned_actions"] == []
+    assert [c["role"] for c in state["characters"]] == ["carpenter", "explorer", "soldier"]
+    assert state["first_player"] == "carpenter" and state["planned_actions"] == []
     expect(page.locator("[data-testid=log]")).to_contain_text("Nothing yet")
 
 

@@ -396,6 +396,8 @@ def test_a_tap_between_a_new_build_and_the_planned_one_puts_nothing(
     planned Build puts the pawn there."""
     at(page, TABLETS[size])
     set_table(page, copy.deepcopy(BUILD_PLANNED))
+    if page.locator("[data-testid=sheet-toggle]").is_visible():  # upright: the table in view,
+        page.tap("[data-testid=sheet-toggle]")  # the sheet folded (as it opens)
     bring_into_view(page, "space-build")
     page.tap("[data-testid=pawn-card-explorer-0]")
     new = page.locator("[data-testid=put-space-build]")

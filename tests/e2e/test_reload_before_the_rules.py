@@ -37,6 +37,12 @@ def top_of(page: Page, selector: str) -> float:
     return box["y"]
 
 
+def unfold(page: Page) -> None:
+    """Upright the sheet opens folded to its bar: the player unfolds it to see the card."""
+    if page.locator("html[data-sheet=closed]").count():
+        page.tap("[data-testid=sheet-toggle]")
+
+
 @pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
 def test_a_reloaded_ruling_lands_without_moving_the_panel(
     browser: Browser, site_url: str, page: Page, size: str
@@ -52,6 +58,7 @@ def test_a_reloaded_ruling_lands_without_moving_the_panel(
     try:
         sp.wait_for_selector("[data-testid=verdict-bar][data-state=pending]")
         assert sp.get_attribute("html", "data-rules-ready") == "false"
+        unfold(sp)
         headline = sp.locator("[data-testid=headline]")
         expect(headline).to_have_text(said)
         expect(headline).to_have_class("headline is-waiting")
@@ -128,6 +135,7 @@ def test_a_reloaded_card_is_named_at_once_before_the_rules(
     try:
         sp.wait_for_selector("[data-testid=verdict-bar][data-state=pending]")
         assert sp.get_attribute("html", "data-rules-ready") == "false"
+        unfold(sp)
         expect(sp.locator("#chosen-title")).to_have_text(name)
         expect(sp.locator("[data-testid=demand-chosen] .card-text")).to_have_text(words)
         top = top_of(sp, "[data-testid=context]")

@@ -56,7 +56,7 @@ def shared_request() -> dict[str, Any]:
     return {"state": state, "effect": {"demands": [{"kind": "discard", "wood": 2}]}}
 
 
-@pytest.mark.parametrize("viewport", [(1280, 800), (800, 1280)])
+@pytest.mark.parametrize("viewport", [(1280, 800), (800, 1280), (390, 844)])
 def test_a_share_link_shows_its_table_and_demand_at_once_and_its_ruling_when_the_rules_come(
     browser: Browser, site_url: str, viewport: tuple[int, int]
 ) -> None:
@@ -83,6 +83,9 @@ def test_a_share_link_shows_its_table_and_demand_at_once_and_its_ruling_when_the
         expect(headline).to_have_text("Working out the shared ruling…")
         expect(headline).to_have_class("headline is-waiting")
         expect(fp.locator("[data-testid=bar-status]")).to_have_text("Waiting for the rules")
+        # What the card asks, in the bar at once (upright the sheet is folded to it).
+        expect(fp.locator("[data-testid=bar-paid]")).to_have_text("Discard: Wood 2")
+        expect(fp.locator("[data-testid=bar-paid]")).to_be_in_viewport()
         expect(fp.locator("[data-testid=apply]")).to_be_disabled()
         shown = fp.inner_text("body")
         # Before the rules: the demand as the core describes its kind ("Discard: Wood 2").
@@ -93,8 +96,9 @@ def test_a_share_link_shows_its_table_and_demand_at_once_and_its_ruling_when_the
         release(fp, held, RULES)
         wait_live(fp)
         fp.wait_for_selector("html[data-link=shared]", state="attached")
-        fp.wait_for_selector("[data-testid=ruling][data-state=preview]")
+        fp.wait_for_selector("[data-testid=ruling][data-state=preview]", state="attached")
         expect(headline).to_have_text("Paid in full: the players discard 2 wood.")
+        expect(headline).to_be_in_viewport()
         expect(headline).not_to_have_class("headline is-waiting")
         expect(fp.locator("[data-testid=shared-what]")).to_have_text(
             "This is the table, demand and ruling someone shared with you."

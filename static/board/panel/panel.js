@@ -171,7 +171,7 @@ export function createDemandPanel(ctl, root, bar) {
   }
 
   const asking = createAsking(p, { composer, resolver, sheet, sharing, verdict, draw });
-  Object.assign(p.act, { ...asking, share: sharing.share, pickDemand: composer.pickDemand, pickCard: composer.pickCard,
+  Object.assign(p.act, { ...asking, share: sharing.share, showLink: sharing.showLink, pickDemand: composer.pickDemand, pickCard: composer.pickCard,
     pickNothing: composer.pickNothing, drawBar: verdict.drawBar });
   const { ruleAgain, request } = asking;
 

@@ -7,6 +7,40 @@ import { textProblem, withoutBom } from "../../shared/bounded.js";
 import { t, withoutLanguage } from "../../shared/i18n.js";
 import { plainError } from "../../shared/labels.js";
 import { h } from "../dom.js";
+import { placeBeside } from "../message.js";
+
+/** What sharing did, in a small bubble beside the button (and said to screen readers),
+ * until the next tap or key. */
+function saidBeside(ctl, from, text) {
+  ctl.say(text);
+  const bubble = document.getElementById("share-said");
+  if (!bubble) return;
+  bubble.textContent = text;
+  bubble.hidden = false;
+  placeBeside(bubble, from);
+  // Until the player's next tap or key, wherever it is (not a timer: read at their pace).
+  const hide = (e) => {
+    if (e.type === "keydown" && ["Shift", "Control", "Alt", "Meta"].includes(/** @type {KeyboardEvent} */ (e).key)) return;
+    bubble.hidden = true;
+    removeEventListener("pointerdown", hide, true);
+    removeEventListener("keydown", hide, true);
+  };
+  setTimeout(() => {
+    addEventListener("pointerdown", hide, true);
+    addEventListener("keydown", hide, true);
+  }, 0);
+}
+
+/** The folded link's own Copy: copied, or selected to copy with the device's Copy. */
+async function copyByHand(box, url, said) {
+  try {
+    await navigator.clipboard.writeText(url);
+    said.textContent = t("Copied.");
+  } catch {
+    box.querySelector("input").select();
+    said.textContent = t("Selected: copy it with your device's Copy.");
+  }
+}
 
 /** @param {import("./panel.js").Panel} p */
 export function createSharing(p) {
@@ -27,17 +61,52 @@ export function createSharing(p) {
     return req;
   }
 
-  async function share() {
+  /**
+   * Share a link to this table, demand and choices: the device's share sheet where the browser
+   * has one; else the link copied, said beside the Share button `from` (and to screen readers);
+   * the link itself, selected under the demand, only if it could not be copied.
+   * @param {HTMLElement | null} [from] the Share button tapped
+   * @returns {Promise<boolean>} false when the link is shown to be copied by hand
+   */
+  async function share(from = null) {
+    let url;
     try {
       const link = await window.referee.links.encode(sharedRequest());
       // Without ?lang=: the table is data, and the words are each reader's own.
-      p.dispatch({ type: "shared", url: `${withoutLanguage(location.href).split("#")[0]}#r=${link}` });
+      url = `${withoutLanguage(location.href).split("#")[0]}#r=${link}`;
+      p.dispatch({ type: "shared", url });
     } catch (e) {
       p.dispatch({ type: "shareFailed", error: plainError(e) });
+      drawShare();
+      return false;
     }
     drawShare();
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title: t("A ruling from Castaway Referee"), url });
+        saidBeside(ctl, from, t("Shared."));
+        return true;
+      } catch (e) {
+        if (e && e.name === "AbortError") return true; // the player closed the share sheet
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      saidBeside(ctl, from, t("Link copied: paste it in a message to share this ruling."));
+      return true;
+    } catch {
+      showLink(true);
+      saidBeside(ctl, from, t("The link is selected under the demand: copy it with your device's Copy."));
+      return false;
+    }
+  }
+
+  /** The link under the demand, opened and selected (to copy by hand). */
+  function showLink(select) {
+    const box = els.share.querySelector("details");
+    if (box) box.open = true;
     const input = els.share.querySelector("input");
-    if (input) { input.focus(); input.select(); }
+    if (input && select) { input.focus({ preventScroll: true }); input.select(); }
   }
 
   function drawShare() {
@@ -45,20 +114,15 @@ export function createSharing(p) {
     if (!shareUrl && !shareError) { els.share.replaceChildren(); return; }
     if (shareError) { els.share.replaceChildren(h("p", { class: "form-error", role: "alert", text: shareError })); return; }
     const said = h("span", { class: "hint", role: "status" });
-    els.share.replaceChildren(
+    const open = Boolean(els.share.querySelector("details[open]"));
+    // The link itself, folded: sharing goes through the Share button; this is the way by hand.
+    els.share.replaceChildren(h("details", { class: "share-link", open, data: { testid: "share-link" } },
+      h("summary", { text: t("The link") }),
       h("label", { for: "share-url", text: status === "applied" ? t("Link to the table as it was before this ruling, with its demand and choices")
         : t("Link to this table, demand and choices") }),
       h("div", { class: "share-row" },
         h("input", { id: "share-url", type: "url", readonly: true, value: shareUrl, data: { testid: "share-url" } }),
-        h("button", { type: "button", class: "secondary", onclick: async () => {
-          try {
-            await navigator.clipboard.writeText(shareUrl);
-            said.textContent = t("Copied.");
-          } catch {
-            els.share.querySelector("input").select();
-            said.textContent = t("Selected: copy it with your device's Copy.");
-          }
-        } }, t("Copy"))), said);
+        h("button", { type: "button", class: "secondary", onclick: () => copyByHand(els.share, shareUrl, said) }, t("Copy"))), said));
   }
 
   function drawAdvanced() {
@@ -123,5 +187,5 @@ export function createSharing(p) {
     els.effectJson.value = text;
   }
 
-  return { build, share, drawShare, drawAdvanced, showEffectJson };
+  return { build, share, showLink, drawShare, drawAdvanced, showEffectJson };
 }

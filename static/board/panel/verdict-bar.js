@@ -4,9 +4,12 @@
 // core's note on Actions planned before the Action Phase. Beside it, under the demand, the
 // "Rule again" row. What it says comes from the state; it decides nothing.
 
+import { demandSummary } from "../../shared/demand-summary.js";
 import { t } from "../../shared/i18n.js";
 import { h } from "../dom.js";
 import { PHASE_WORDS, SHEET_LAYOUT, named, scrollPanelTo } from "./controls.js";
+import { foldSheet, isSheet, unfoldSheet } from "./sheet.js";
+import { placeBeside } from "../message.js";
 
 const RULE_AGAIN_WHY = () => ({
   applied: t("Applied. If this card comes up again, “Rule again” gives a fresh ruling on the table as it is now, to apply once more."),
@@ -108,9 +111,17 @@ function barText(p, said, r) {
  * it was saved, greyed, until the rules confirm it. */
 function barPaid(p, s, r) {
   const { waiting } = p.state;
-  const text = r ? paidLine(p, r) : s === "pending" && waiting ? waiting.paid : "";
+  const text = r ? paidLine(p, r) : s === "pending" && waiting ? waiting.paid : s === "pending" ? sharedAsks(p) : "";
   if (!text || (r && !["preview", "applying", "applied", "stale", "pending"].includes(s))) return null;
   return h("p", { class: ["bar-paid", s === "pending" && "is-waiting"], data: { testid: "bar-paid" }, text });
+}
+
+/** A shared link read by the page while the rules load: what its card asks, in the bar at
+ * once (greyed, in the composer's words: "Discard: Wood 2"), until the rules' ruling comes. */
+function sharedAsks(p) {
+  const { effect, card } = p.state;
+  if (!(p.ctl.shared && p.ctl.shared.checking) || !effect) return "";
+  return [card && card.name, effect.demands.map(demandSummary).join("; ")].filter(Boolean).join(" · ");
 }
 
 /** "This card was already applied. Apply it again?", in the bar. */
@@ -201,7 +212,7 @@ export function createVerdictBar(p) {
     els.actions.replaceChildren(...[
       h("button", { type: "button", class: "secondary", disabled: none || status === "ask" || status === "unpicked", data: { testid: "preview", key: "preview" },
         "aria-describedby": why ? "rule-again-why" : null, onclick: () => p.act.ruleAgain(true) }, status === "stale" ? t("Rule again on this table") : t("Rule again")),
-      sharedFromBar ? null : h("button", { type: "button", class: "secondary", disabled: none || status === "unpicked", data: { testid: "share", key: "share" }, onclick: () => p.act.share() }, t("Share")),
+      sharedFromBar ? null : h("button", { type: "button", class: "secondary", disabled: none || status === "unpicked", data: { testid: "share", key: "share" }, onclick: (e) => p.act.share(e.currentTarget) }, t("Share")),
       why ? h("p", { class: "hint rule-again-why", id: "rule-again-why", data: { testid: "rule-again-why" }, text: why }) : null]
       .filter(Boolean));
   }
@@ -247,8 +258,11 @@ export function createVerdictBar(p) {
         "aria-label": t("Share this ruling"), title: t("A link to this table, demand and ruling"), onclick: shareFromBar }, t("Share")) : null,
       h("button", { type: "button", class: "primary", disabled: !canApply, data: { testid: "apply", key: "apply" }, onclick: () => p.act.apply() },
         s === "applied" || s === "stale" || awaited(p) === "applied" ? t("Applied") : t("Apply")),
+      // On a phone the toggle is its arrow alone (board.css): its words stay its name.
       h("button", { type: "button", class: "secondary sheet-toggle", "aria-controls": "panel-body", "aria-expanded": String(!sheetClosed),
-        data: { testid: "sheet-toggle" }, onclick: toggleSheet }, sheetClosed ? t("Show the card & ruling") : t("Show the table")));
+        data: { testid: "sheet-toggle" }, onclick: toggleSheet },
+      h("span", { class: "toggle-words", text: sheetClosed ? t("Show the card & ruling") : t("Show the table") }),
+      h("span", { class: "toggle-mark", "aria-hidden": "true" })));
   }
 
 
@@ -256,7 +270,7 @@ export function createVerdictBar(p) {
 
   /** "Why?": the ruling's details, step by step, brought into view (the sheet opened). */
   function showWhy() {
-    document.documentElement.dataset.sheet = "open";
+    unfoldSheet();
     drawBar();
     scrollPanelTo(els.ruling, "start");
     const title = els.ruling.querySelector("h3");
@@ -267,31 +281,32 @@ export function createVerdictBar(p) {
   }
 
   function toggleSheet() {
-    const html = document.documentElement;
-    html.dataset.sheet = html.dataset.sheet === "closed" ? "open" : "closed";
+    if (document.documentElement.dataset.sheet === "closed") unfoldSheet();
+    else foldSheet();
     drawBar();
     /** @type {HTMLElement} */ (bar.querySelector("[data-testid=sheet-toggle]")).focus();
   }
 
   /** Upright, the card's sheet folded down to its verdict bar, the whole table in view. */
   function showTable() {
-    const html = document.documentElement;
-    if (html.dataset.sheet === "closed" || !matchMedia(SHEET_LAYOUT).matches) return;
-    html.dataset.sheet = "closed";
+    if (document.documentElement.dataset.sheet === "closed" || !isSheet()) return;
+    foldSheet();
     drawBar();
   }
 
-  /** Share from the verdict bar: the link is shown (and selected) in the panel, brought into
-   * view (the sheet opened in portrait). */
-  async function shareFromBar() {
-    await p.act.share();
-    document.documentElement.dataset.sheet = "open";
+  /** Share from the verdict bar: the share sheet, or the link copied and said beside the
+   * button; only a link that could not be copied is shown, under the demand, brought into
+   * view (the sheet opened upright) and selected. */
+  async function shareFromBar(e) {
+    const from = e.currentTarget;
+    if (await p.act.share(from)) return;
+    unfoldSheet();
     drawBar();
     scrollPanelTo(els.share, "nearest");
-    const input = els.share.querySelector("input");
-    if (input) { input.focus({ preventScroll: true }); input.select(); }
+    p.act.showLink(true);
+    const said = document.getElementById("share-said");
+    if (said && !said.hidden) placeBeside(said, bar.querySelector("[data-testid=share]")); // where the bar now is
   }
-
 
   return { build, drawBar, drawActions, showTable, focus: (testid) => /** @type {HTMLElement} */ (bar.querySelector(`[data-testid=${testid}]`)).focus() };
 }
