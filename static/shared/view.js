@@ -145,7 +145,10 @@ function findFigure(state, id) {
 
 function figures(state, change) {
   const cards = (state.characters || []).map((c) => {
-    const extra = [t("Determination {n}", { n: c.determination || 0 }), tn("{n} pawn", "{n} pawns", c.pawns ?? 2)];
+    const later = change ? findFigure(change.after, c.role) : null;
+    const now = c.determination || 0, then = later ? later.determination || 0 : now;
+    const extra = [then === now ? t("Determination {n}", { n: now }) : t("Determination {before} → {after}", { before: now, after: then }),
+      tn("{n} pawn", "{n} pawns", c.pawns ?? 2)];
     if (c.sheet_food) extra.push(tn("carries {n} food", "carries {n} food", c.sheet_food));
     return figureCard(state, change, c.role, c, extra);
   });
