@@ -58,7 +58,7 @@ export function woundTrack(ctl, { label, figure, wounds, path, key, fate = null 
   const after = fate ? Math.max(wounds, fate.wounds) : wounds;
   const dies = Boolean(fate && fate.dies);
   const now = t("{label}: {value}", { label, value: describe(wounds) });
-  const said = after !== wounds || dies ? t("{now}; if applied: {after}", { now, after: dies ? t("{wounds}: dies", { wounds: describe(after) }) : describe(after) }) : now;
+  const said = after !== wounds ? t("{now}; if applied: {after}", { now, after: describe(after) }) : now; // "…, death" at the end
   // Two rows of dots big enough to read across the table, in the height of the − / + buttons.
   const dots = woundDots({ track: { death_at: death, morale_arrows: [...arrows] }, before: wounds, after, dies, rows: 2 });
   return h("div", { class: ["wound-row", after !== wounds && "is-changing"], role: "group", "aria-label": said, data: { testid: key, value: wounds, after } },
