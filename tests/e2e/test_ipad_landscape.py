@@ -21,9 +21,9 @@ STILL = [
 ]  # fmt: skip
 TABLETS = {**IPADS, "tablet-1280": (1280, 800), "tablet-1024": (1024, 768)}
 CARDS = ["char-cook", "char-carpenter", "char-explorer", "char-friday"]
-# The wound track's dots under its − and + on the landscape card: two rows of 16 px dots, read
-# at arm's length (between − and + they would have 106 px, and need 124).
-DOTS = 2 * 16 + 2 + 6
+# The wound track's name and count on a line over its dots on the landscape card (the dots
+# bigger than they were): a few px over the 44 px row.
+DOTS = 4
 
 
 @pytest.fixture()
