@@ -4,8 +4,8 @@ change, in place, as the widget does with the same drawing (static/shared/change
 New Wounds are hatched on the wound tracks and the count reads "before → after"; the piles and
 Determination read "3 → 1"; a death is marked on the figure's card (the skull and "Dies") and a
 lost game above the cards, both announced. Cancelling the demand puts every piece back as the
-table is. The wound dots are at least 16 CSS px on an iPad held upright and on a phone, and 15 px on the
-iPad's landscape card (between its − and +, its four rows on one screen)."""
+table is. The wound dots are at least 16 CSS px on an iPad held upright and on a phone, and
+15 px on the iPad's landscape card (between its − and +, its four rows on one screen)."""
 
 from __future__ import annotations
 
