@@ -22,15 +22,6 @@ export const dog = () => icon("art-dog",
   svg("circle", { cx: "15", cy: "13", r: "1.3", fill: "#fff8e6" }),
   svg("path", { d: "M10.5 17h3l-1.5 1.8z", fill: "#2b2116" }));
 
-export const skull = () => icon("art-skull",
-  svg("path", { d: "M12 2C7 2 4 5.5 4 10c0 3 1.5 5 3 6v3h10v-3c1.5-1 3-3 3-6 0-4.5-3-8-8-8z", fill: "currentColor" }),
-  svg("circle", { cx: "9", cy: "10.5", r: "2", fill: "#f3e6c4" }),
-  svg("circle", { cx: "15", cy: "10.5", r: "2", fill: "#f3e6c4" }),
-  svg("path", { d: "M9 19v3M12 19v3M15 19v3", stroke: "#f3e6c4", "stroke-width": "1.2" }));
-
-export const arrow = () => icon("art-arrow",
-  svg("path", { d: "M12 21L4 9h5V3h6v6h5z", fill: "currentColor" }));
-
 // A mark per character on its pawns and card (never told apart by colour alone).
 const MARKS = {
   cook: [svg("path", { d: "M5 11h14v4a5 5 0 0 1-5 5h-4a5 5 0 0 1-5-5z", fill: "currentColor" }),

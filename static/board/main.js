@@ -6,6 +6,7 @@
 // (share-link.js), the message by the finger (message.js), the autosave (save.js).
 
 import { createHeldCaption } from "./caption.js";
+import { announcement, changeOf } from "../shared/change.js";
 import { createDemandPanel } from "./panel/panel.js";
 import { foldSheet } from "./panel/sheet.js";
 import { $, h } from "./dom.js";
@@ -56,6 +57,8 @@ const ctl = {
   shared: null, // {request} while a shared table is shown
   holding: null,
   resolving: null, // the planned Action whose lead pawn resolves the demand ("Resolve")
+  preview: null, // the ruling on show, drawn on the pieces (static/shared/change.js), while previewed
+  previewed: null, // the ruling that preview is of
   undo: () => toolbar.undoRedo("undo"), // the verdict bar's Undo, once a ruling is applied
 
   set(path, value, summary) {
@@ -104,6 +107,10 @@ const ctl = {
   /** A new snapshot from the core: draw it, save it, log it. */
   accept(snapshot, t0, save = true) {
     this.snapshot = snapshot;
+    // A ruling on show was of the table before: the pieces show this one as it is until the
+    // panel's new ruling comes (showPreview).
+    this.preview = null;
+    this.previewed = null;
     if (!this.shared) this.state = snapshot.state;
     if (save) autosave.soon();
     this.holding = null;
@@ -233,6 +240,17 @@ const ctl = {
 
   settingsOpen: false, // Settings stays open when the game region is drawn again
   languages: createLanguagePicker((code) => switchLanguage(code)),
+
+  /** The panel's ruling on show while it is a preview (else null): the pieces show what it
+   * would change, in place, and a death or a lost game is said as well as drawn. */
+  showPreview(ruling) {
+    if (ruling === this.previewed) return;
+    this.previewed = ruling;
+    this.preview = changeOf(ruling);
+    draw();
+    const said = announcement(this.preview);
+    if (said) this.say(said);
+  },
 
   /** The card's demand may have changed: saved with the table (soon, once, whatever else
    * changed) when what would be saved differs. A panel that only rules again (a new card
@@ -423,12 +441,18 @@ function firstPaint() {
   return performance.getEntriesByType("paint").length ? Promise.resolve() : referee.firstFrame;
 }
 
-/** Resolves once board.css (index.html loads it beside the first paint, for print only) has
- * loaded and applies to the screen: nothing drawn into the table or the panel is ever shown
+/** Resolves once board.css and change.css (static/shared/: a ruling's change on the pieces, as
+ * the widget draws it; index.html loads both beside the first paint, for print only) have
+ * loaded and apply to the screen: nothing drawn into the table or the panel is ever shown
  * without its style. A stylesheet that could not load is applied all the same (the board works,
  * only plainer) rather than leave the table empty. */
 function boardStyle() {
-  const link = /** @type {HTMLLinkElement | null} */ ($("board-style"));
+  return Promise.all(["board-style", "change-style"].map(applyStyle));
+}
+
+/** Resolves once the stylesheet `<link id=…>` loaded for print applies to the screen. */
+function applyStyle(id) {
+  const link = /** @type {HTMLLinkElement | null} */ ($(id));
   if (!link || link.media !== "print") return Promise.resolve();
   const loaded = () => {
     try {

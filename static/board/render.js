@@ -2,16 +2,18 @@
 // The table, drawn from a snapshot of the core's state. Regions are rebuilt only when the part
 // of the state they show (or the piece in hand) changed, so a move redraws a few nodes.
 
-import { actionIcon, arrow, cave, dog, fish, roleMark, skull, tent, tree } from "./art.js";
+import { actionIcon, cave, fish, tent, tree } from "./art.js";
 import { clamp, few, hidden, moreText } from "./bounds.js";
+import { addCharacters, characterCard, charactersRegion, fate, helpersRegion, later, lostSlot, pawn, placed } from "./cards.js";
 import { h } from "./dom.js";
+import { countChange, cubeRow } from "../shared/change.js";
 import { language, t, tn } from "../shared/i18n.js";
 import { markerName, said, shownName, spaceName, tokenName } from "../shared/names.js";
 import {
-  ACTIONS, ACTION_NAMES, HOUSE_RULES, PHASES, RESOURCE_KINDS, RESOURCE_NAMES, ROLES, TRACKS,
-  PHASE_NAMES, ROLE_NAMES, TRACK_NAMES, actionTitle, figureName, placeName, title,
+  ACTIONS, ACTION_NAMES, HOUSE_RULES, PHASES, RESOURCE_KINDS, RESOURCE_NAMES, TRACKS,
+  PHASE_NAMES, TRACK_NAMES, actionTitle, figureName, placeName, title,
 } from "../shared/labels.js";
-import { button, choice, dropZone, nameList, piece, stepper, textField, toggle, track } from "./widgets.js";
+import { button, choice, dropZone, nameList, piece, region, stepper, textField, toggle, track } from "./widgets.js";
 
 const cache = new Map(); // region id -> {key, node, parts: Map(part id -> {key, node})}
 
@@ -79,12 +81,12 @@ const REGIONS = {
     build: gameRegion,
   },
   camp: {
-    deps: (s) => [s.morale, s.shelter, s.roof, s.palisade, s.weapon],
+    deps: (s, ctl) => [s.morale, s.shelter, s.roof, s.palisade, s.weapon, later(ctl, (a) => [a.morale, a.roof, a.palisade, a.weapon])],
     build: campRegion,
   },
   resources: {
-    deps: (s) => [s.available, s.future],
-    parts: (ctl, s) => ["available", "future"].map((place) => [place, [s[place]], () => pile(ctl, s, place)]),
+    deps: (s, ctl) => [s.available, s.future, later(ctl, (a) => [a.available, a.future])],
+    parts: (ctl, s) => ["available", "future"].map((place) => [place, [s[place], later(ctl, (a) => a[place])], () => pile(ctl, s, place)]),
     build: resourcesRegion,
   },
   actions: {
@@ -94,22 +96,23 @@ const REGIONS = {
       const open = actionsOver(s) ? s.planned_actions.filter((a) => !a.resolved).length : 0;
       return [["over", [open, s.phase], () => overNote(s, open)],
         ...ACTIONS.map((kind) => [kind,
-          [names, ctl.resolving, s.planned_actions.map((a, i) => (a.action === kind ? [i, a] : null))],
+          [names, ctl.resolving, s.planned_actions.map((a, i) => (a.action === kind ? [i, a, assignedAfter(ctl, a)] : null))],
           () => actionSpace(ctl, s, kind)])];
     },
     build: actionsRegion,
   },
   characters: {
-    deps: (s) => [s.characters, s.first_player, s.planned_actions.map((a) => a.pawns)],
+    deps: (s, ctl) => [s.characters, s.first_player, s.planned_actions.map((a) => a.pawns), later(ctl, () => ctl.preview.lost)],
     parts: (ctl, s) => [
-      ...s.characters.map((c, i) => [c.role, [c, i, s.first_player === c.role, s.characters.length > 1, placed(s, c.role)],
+      ["lost", [s.lost, later(ctl, () => ctl.preview.lost)], () => lostSlot(ctl, s)],
+      ...s.characters.map((c, i) => [c.role, [c, i, s.first_player === c.role, s.characters.length > 1, placed(s, c.role), fate(ctl, c.role)],
         () => characterCard(ctl, s, c, i)]),
       ["add", [s.characters.map((c) => c.role)], () => addCharacters(ctl, s)],
     ],
     build: charactersRegion,
   },
   helpers: {
-    deps: (s) => [s.friday, s.dog, s.jenny, s.scenario, s.planned_actions.map((a) => a.pawns)],
+    deps: (s, ctl) => [s.friday, s.dog, s.jenny, s.scenario, s.planned_actions.map((a) => a.pawns), fate(ctl, "friday"), fate(ctl, "jenny")],
     build: helpersRegion,
   },
   island: {
@@ -126,9 +129,16 @@ const REGIONS = {
   },
 };
 
-function region(title_, id, ...children) {
-  return h("section", { class: ["region", `region-${id}`], "aria-labelledby": `rg-${id}`, data: { testid: `region-${id}` } },
-    h("h2", { class: "region-title", id: `rg-${id}`, text: title_ }), ...children);
+// ------------------------------------------------------------------ a ruling on show, on the pieces
+
+// While a ruling is previewed (ctl.preview, static/shared/change.js: the core's table after,
+// who dies, the lost game), each piece shows what it would become, in place: "3 → 1", new
+// Wounds hatched, a death on its card. Nothing is worked out here: it is the core's table.
+
+/** What a planned Action holds in the previewed table, or null. */
+function assignedAfter(ctl, action) {
+  const after = ctl.preview ? (ctl.preview.after.planned_actions || []).find((a) => a.id === action.id) : null;
+  return after ? after.assigned : null;
 }
 
 // ------------------------------------------------------------------ game, phase, switches
@@ -157,9 +167,6 @@ function gameRegion(ctl, s) {
             "aria-label": t("{code}: our ruling behind this switch (shown beside the table)", { code: rid }), text: rid }))))));
 }
 
-// The history's words for an "In camp" box: "Explorer: outside the camp".
-const inCampSaid = (who) => (on) => (on ? t("{who}: in the camp", { who }) : t("{who}: outside the camp", { who }));
-
 // ------------------------------------------------------------------ camp: Morale and tracks
 
 function campRegion(ctl, s) {
@@ -167,26 +174,44 @@ function campRegion(ctl, s) {
   return region(t("The camp"), "camp",
     h("div", { class: "camp-grid" },
       h("div", { class: "camp-row" },
-        h("span", { class: "row-label", text: t("Morale") }),
+        rowLabel(t("Morale"), s.morale, later(ctl, (a) => a.morale), signed),
         track(ctl, { label: t("Morale"), levels: [-3, -2, -1, 0, 1, 2, 3], value: s.morale, path: "morale",
-          key: "morale", cls: "morale", describe: (v) => (v > 0 ? `+${v}` : String(v)) })),
+          key: "morale", cls: "morale", describe: signed, mark: afterMark(s.morale, later(ctl, (a) => a.morale)) })),
       h("div", { class: "camp-row" },
         h("span", { class: "row-label", text: t("Shelter") }),
         choice(ctl, { label: t("Shelter"), options: ["none", "built", "natural"], value: s.shelter, path: "shelter",
           key: "shelter", names: { none: t("None"), built: t("Built"), natural: t("Natural") } })),
       TRACKS.map((tr) => h("div", { class: "camp-row" },
-        h("span", { class: "row-label", text: TRACK_NAMES[tr] }),
+        rowLabel(TRACK_NAMES[tr], s[tr], later(ctl, (a) => a[tr])),
         track(ctl, { label: TRACK_NAMES[tr], levels: upto(s[tr], 6), value: s[tr], path: tr,
-          key: `track-${tr}`, cls: `track-${tr}` })))));
+          key: `track-${tr}`, cls: `track-${tr}`, mark: afterMark(s[tr], later(ctl, (a) => a[tr])) })))));
+}
+
+const signed = (v) => (v > 0 ? `+${v}` : String(v));
+
+/**
+ * A track's name, and under a ruling on show what it does to the track ("−1 → −3").
+ * @param {string} name @param {number} value @param {number | null} after @param {(n: number) => string} [show]
+ */
+function rowLabel(name, value, after, show = (n) => String(n)) {
+  return h("span", { class: "row-label" }, h("span", { text: name }),
+    after !== null && after !== value ? [" ", countChange(value, after, show)] : null);
+}
+
+/** Under a ruling on show, the level it leaves the track on: a dashed ring on that level. */
+function afterMark(value, after) {
+  return after === null || after === value ? undefined
+    : (level) => (level === after ? h("span", { class: "level-after", "aria-hidden": "true", data: { testid: "level-after" } }) : null);
 }
 
 // ------------------------------------------------------------------ resources
 
-export function cubes(kind, count, max = 6) {
-  const shown = clamp(count, 0, max);
-  return h("span", { class: "cubes", "aria-hidden": "true" },
-    Array.from({ length: shown }, () => h("span", { class: `cube cube-${kind}` })),
-    count > max ? h("span", { class: "more", data: { more: `+${count - max}` } }) : null);
+/** A heap of `count` cubes (at most `max` drawn); under a ruling on show, those it spends struck
+ * through and those it adds outlined (`after`). */
+export function cubes(kind, count, max = 6, after = count) {
+  const { cells, more } = cubeRow(kind, clamp(count, 0, 999), clamp(after, 0, 999), max);
+  return h("span", { class: "cubes", "aria-hidden": "true" }, cells,
+    more > 0 ? h("span", { class: "more", data: { more: `+${more}` } }) : null);
 }
 
 /** A resource's short name on a pile (under its heap). */
@@ -201,6 +226,8 @@ function kindShort(kind) {
 
 function pile(ctl, s, place) {
   const res = s[place];
+  const after = later(ctl, (a) => a[place]);
+  const then = (kind) => (after ? after[kind] : res[kind]);
   const name = place === "available" ? t("Available") : t("Future");
   const full = placeName(s, place);
   const zone = h("div", { class: "pile", data: { testid: `pile-${place}` } },
@@ -211,12 +238,22 @@ function pile(ctl, s, place) {
         res[kind] > 0
           ? piece(ctl, { t: "res", kind, from: place }, {
             label: tn("{n} {resource} in {pile}: pick up one", "{n} {resource} in {pile}: pick up one", res[kind], { resource: RESOURCE_NAMES[kind], pile: full }),
-            visual: cubes(kind, res[kind]), key: `res-${place}-${kind}`, cls: "stack",
+            visual: cubes(kind, res[kind], 6, then(kind)), key: `res-${place}-${kind}`, cls: "stack",
           })
-          : h("span", { class: "stack stack-empty", "aria-hidden": "true" }, h("span", { class: `spot spot-${kind}` }))),
+          : h("span", { class: "stack stack-empty", "aria-hidden": "true" }, then(kind) > 0 ? cubes(kind, 0, 6, then(kind)) : h("span", { class: `spot spot-${kind}` })),
+        then(kind) !== res[kind] ? pileChange(res[kind], then(kind), full, kind) : null),
       stepper(ctl, { label: title(RESOURCE_NAMES[kind]), what: t("{pile}, {resource}", { pile: full, resource: RESOURCE_NAMES[kind] }),
         value: res[kind], path: `${place}/${kind}`, key: `${place}-${kind}` })))));
   return dropZone(ctl, zone, { t: "pile", place }, `pile-${place}`);
+}
+
+/** What a ruling on show does to a pile's resource, over its heap: "3 → 1", said in full. */
+function pileChange(before, after, pile, kind) {
+  const change = countChange(before, after);
+  change.setAttribute("role", "note");
+  change.setAttribute("aria-label", t("{pile}, {resource}: {before} → {after} if applied", { pile, resource: RESOURCE_NAMES[kind], before, after }));
+  change.dataset.testid = `change-${kind}`;
+  return change;
 }
 
 function resourcesRegion(ctl, s, piles) {
@@ -224,11 +261,6 @@ function resourcesRegion(ctl, s, piles) {
 }
 
 // ------------------------------------------------------------------ action spaces
-
-export function pawn(figure) {
-  return h("span", { class: `pawn pawn-${figure}`, "aria-hidden": "true" },
-    h("span", { class: "pawn-head" }), h("span", { class: "pawn-body" }), roleMark(figure));
-}
 
 // After the Action Phase (Weather, Night), a planned Action still open would keep its
 // resources tied up (the Night's food among them): the board asks how it ended.
@@ -245,6 +277,7 @@ function outcome(ctl, a, name, result) {
 
 function plannedAction(ctl, s, a, index) {
   const name = actionTitle(a);
+  const kept = assignedAfter(ctl, a) || a.assigned;
   const over = actionsOver(s) && !a.resolved;
   const resolving = ctl.resolving === a.id;
   const head = h("header", { class: "planned-head" }, h("h4", { text: name }),
@@ -264,7 +297,8 @@ function plannedAction(ctl, s, a, index) {
       })),
       RESOURCE_KINDS.filter((k) => a.assigned[k] > 0).map((kind) => piece(ctl, { t: "res", kind, from: a.id }, {
         label: tn("{n} {resource} on {name}: pick up one", "{n} {resource} on {name}: pick up one", a.assigned[kind], { resource: RESOURCE_NAMES[kind], name }),
-        visual: [cubes(kind, a.assigned[kind], 4), h("span", { class: "piece-count", text: a.assigned[kind] })],
+        visual: [cubes(kind, a.assigned[kind], 4, kept[kind]),
+          kept[kind] === a.assigned[kind] ? h("span", { class: "piece-count", text: a.assigned[kind] }) : countChange(a.assigned[kind], kept[kind])],
         key: `res-${a.id}-${kind}`, cls: "stack",
       }))),
     over ? h("div", { class: "planned-foot planned-over", role: "group", "aria-label": t("How {name} ended", { name }) },
@@ -304,144 +338,6 @@ function actionsRegion(ctl, s, [over, ...spaces]) {
     h("div", { class: "spaces-grid" }, spaces),
     hidden(s.planned_actions) ? h("p", { class: "hint", text: moreText(hidden(s.planned_actions), "actions") }) : null,
     h("p", { class: "visually-hidden", text: t("Drop a pawn on a space to plan an Action; drop cubes on a planned Action to tie them up.") }));
-}
-
-// ------------------------------------------------------------------ characters
-
-function placed(s, figure) {
-  return s.planned_actions.reduce((n, a) => n + a.pawns.filter((p) => p === figure).length, 0);
-}
-
-function freePawns(ctl, s, figure, owned) {
-  const free = clamp(owned - placed(s, figure), 0, 2);
-  return h("div", { class: "free-pawns", "aria-label": t("{who}'s pawns on the card", { who: figureName(s, figure) }) },
-    Array.from({ length: free }, (_, i) => piece(ctl, { t: "pawn", figure, from: null }, {
-      label: t("{who}'s Action pawn: pick up", { who: figureName(s, figure) }), visual: pawn(figure),
-      key: `pawn-card-${figure}-${i}`, cls: "pawn-piece",
-    })),
-    free ? null : h("span", { class: "hint", text: t("Pawns all out") }));
-}
-
-/** The wound track as pips, with its Morale arrows and skull, and − / + to change it. */
-export function woundTrack(ctl, { label, figure, wounds, path, key }) {
-  const death = clamp(figure.track.death_at, 1, 30); // drawn within the models' range
-  const arrows = new Set(figure.track.morale_arrows);
-  const describe = (v) => (v >= death ? tn("{n} Wound, death", "{n} Wounds, death", v)
-    : arrows.has(v) ? tn("{n} Wound, on a Morale arrow", "{n} Wounds, on a Morale arrow", v) : tn("{n} Wound", "{n} Wounds", v));
-  const pip = (at) => h("span", { class: ["pip", at <= wounds && "is-hit", arrows.has(at) && "has-arrow", at === death && "is-death"] },
-    at === death ? skull() : arrows.has(at) ? arrow() : null);
-  // Two rows of pips big enough to read across the table, in the height of the − / + buttons.
-  const half = Math.ceil(death / 2);
-  const pips = h("span", { class: "pips", "aria-hidden": "true" },
-    h("span", { class: "pip-row" }, Array.from({ length: half }, (_, i) => pip(i + 1))),
-    h("span", { class: "pip-row" }, Array.from({ length: death - half }, (_, i) => pip(half + i + 1))));
-  return h("div", { class: "wound-row", role: "group", "aria-label": t("{label}: {value}", { label, value: describe(wounds) }), data: { testid: key, value: wounds } },
-    button(ctl, { class: "step", "aria-label": t("{label}: one less ({value} now)", { label, value: describe(wounds) }), data: { key: `${key}-minus` },
-      disabled: wounds <= 0, onclick: () => ctl.set(path, wounds - 1, t("{label}: {value}", { label, value: describe(wounds - 1) })) }, "−"),
-    // Its name in words under the card's title, as on the game's card ("− 2 +" alone says nothing).
-    h("span", { class: "row-mid" }, h("span", { class: "count-label", "aria-hidden": "true", text: t("Wounds") }), pips),
-    button(ctl, { class: "step", "aria-label": t("{label}: one more ({value} now)", { label, value: describe(wounds) }), data: { key: `${key}-plus` },
-      disabled: wounds >= death, onclick: () => ctl.set(path, wounds + 1, t("{label}: {value}", { label, value: describe(wounds + 1) })) }, "+"));
-}
-
-/** Determination as tokens, with − / +. */
-function determination(ctl, { who, value, path, key }) {
-  return h("div", { class: "det-row", role: "group", "aria-label": t("{who}'s Determination: {value}", { who, value }), data: { testid: key, value } },
-    button(ctl, { class: "step", "aria-label": t("{who}'s Determination: one less", { who }), data: { key: `${key}-minus` }, disabled: value <= 0,
-      onclick: () => ctl.set(path, value - 1, t("{who}'s Determination: {value}", { who, value: value - 1 })) }, "−"),
-    h("span", { class: "row-mid" },
-      // Its name in one word, never broken ("Deter-mination" read badly at the table).
-      h("span", { class: "count-label", "aria-hidden": "true", text: t("Determination") }),
-      h("span", { class: "tokens", "aria-hidden": "true" }, value ? Array.from({ length: Math.min(value, 6) }, () => h("span", { class: "det-token" })) : h("span", { class: "det-none" }),
-        value > 6 ? h("span", { class: "more", data: { more: `+${value - 6}` } }) : null)),
-    button(ctl, { class: "step", "aria-label": t("{who}'s Determination: one more", { who }), data: { key: `${key}-plus` }, disabled: value >= 99,
-      onclick: () => ctl.set(path, value + 1, t("{who}'s Determination: {value}", { who, value: value + 1 })) }, "+"));
-}
-
-function characterCard(ctl, s, c, i) {
-  const isFirst = s.first_player === c.role;
-  const who = ROLE_NAMES[c.role];
-  const card = h("article", { class: ["char-card", `char-${c.role}`, c.wounds >= c.track.death_at && "is-dead", !c.in_camp && "is-away"],
-    "aria-labelledby": `ch-${c.role}`, data: { testid: `char-${c.role}` } },
-    h("header", { class: "char-head" },
-      pawn(c.role),
-      // "Carpenter (Ben)": the player's name a span of its own, under the figure on a narrow card.
-      h("h3", { id: `ch-${c.role}` }, h("span", { text: ROLE_NAMES[c.role] }),
-        c.name ? h("span", { class: "char-player" }, " (", h("span", { "data-typed": "", text: c.name }), ")") : null),
-      // The token says it moves: "Move" under it (in its name too), a grip on its edge.
-      isFirst ? piece(ctl, { t: "fp" }, { label: t("Move the First Player token to another character: drag it, or tap it and then the character"),
-        visual: [h("span", { class: "fp-token", "aria-hidden": "true" }), h("span", { class: "fp-move", "aria-hidden": "true", text: t("Move") })],
-        key: "fp-token", cls: "fp-piece" }) : null),
-    woundTrack(ctl, { label: t("{who}'s Wounds", { who }), figure: c, wounds: c.wounds, path: `characters/${i}/wounds`, key: `wounds-${c.role}` }),
-    determination(ctl, { who, value: c.determination, path: `characters/${i}/determination`, key: `det-${c.role}` }),
-    // The foot: the pawns still on the card, In camp, and "More" (the setup) at the end, so
-    // that Determination has its row to itself and its name in one word.
-    h("div", { class: "char-row char-foot" },
-      freePawns(ctl, s, c.role, c.pawns),
-      toggle(ctl, { label: t("In camp"), checked: c.in_camp, path: `characters/${i}/in_camp`, key: `camp-${c.role}`, said: inCampSaid(figureName(s, c.role)), cls: "is-stacked" }),
-      h("details", { class: "char-more" },
-      h("summary", { "aria-label": t("More about the {who}", { who }), text: t("More") }),
-      h("div", { class: "char-row" },
-        textField(ctl, { label: t("Player's name"), value: c.name, path: `characters/${i}/name`, key: `name-${c.role}`, placeholder: t("Name") }),
-        stepper(ctl, { label: t("Food on sheet"), what: t("{who}'s food on sheet", { who }), value: c.sheet_food,
-          path: `characters/${i}/sheet_food`, key: `sheetfood-${c.role}` }),
-        stepper(ctl, { label: t("Action pawns"), what: t("{who}'s Action pawns", { who }), value: c.pawns, min: 1, max: 2,
-          path: `characters/${i}/pawns`, key: `pawns-${c.role}` })),
-      h("div", { class: "char-row" },
-        isFirst ? h("span", { class: "badge", text: t("First Player") }) : button(ctl, {
-          class: "quiet", data: { key: `make-fp-${c.role}` },
-          onclick: () => ctl.set("first_player", c.role, t("First Player: {who}", { who })),
-        }, t("Make First Player")),
-        s.characters.length > 1 ? button(ctl, {
-          class: "quiet", data: { key: `rm-char-${c.role}` },
-          onclick: () => ctl.edit([{ op: "remove", path: `characters/${i}` }], t("{who} leaves the table", { who })),
-        }, t("Remove from the table")) : null))));
-  return dropZone(ctl, card, { t: "card", figure: c.role, role: true }, `card-${c.role}`);
-}
-
-/** The buttons that bring a missing character to the table (an empty part when all four are). */
-function addCharacters(ctl, s) {
-  const missing = ROLES.filter((r) => !s.characters.some((c) => c.role === r));
-  return h("div", { class: "add-row", hidden: !(missing.length && s.characters.length < 4) },
-    missing.map((role) => button(ctl, { class: "quiet add-char", data: { key: `add-char-${role}` },
-      onclick: () => ctl.edit([{ op: "insert", path: "characters", value: { role } }], t("{who} joins the table", { who: ROLE_NAMES[role] })),
-    }, pawn(role), h("span", { text: t("Add the {who}", { who: ROLE_NAMES[role] }) }))));
-}
-
-function charactersRegion(ctl, s, cards) {
-  return region(t("Characters"), "characters", h("div", { class: "char-grid" }, cards));
-}
-
-// ------------------------------------------------------------------ Friday, the Dog, Jenny
-
-function helpersRegion(ctl, s) {
-  const fridayName = figureName(s, "friday"), jennyName = figureName(s, "jenny");
-  const friday = s.friday ? dropZone(ctl, h("article", { class: "char-card helper-card char-friday", "aria-labelledby": "ch-friday", data: { testid: "char-friday" } },
-    h("header", { class: "char-head" }, pawn("friday"), h("h3", { id: "ch-friday", text: fridayName })),
-    woundTrack(ctl, { label: t("{who}'s Wounds", { who: fridayName }), figure: s.friday, wounds: s.friday.wounds, path: "friday/wounds", key: "wounds-friday" }),
-    determination(ctl, { who: fridayName, value: s.friday.determination, path: "friday/determination", key: "det-friday" }),
-    h("div", { class: "char-row char-foot" },
-      freePawns(ctl, s, "friday", 1),
-      toggle(ctl, { label: t("In camp"), checked: s.friday.in_camp, path: "friday/in_camp", key: "camp-friday", said: inCampSaid(fridayName), cls: "is-stacked" }),
-      button(ctl, { class: "quiet", data: { key: "rm-friday" }, "aria-label": t("Remove {who} from the table", { who: fridayName }),
-        onclick: () => ctl.set("friday", null, t("{who} leaves the table", { who: fridayName })) }, t("Remove")))),
-  { t: "card", figure: "friday", role: false }, "card-friday")
-    : button(ctl, { class: "quiet add-char", data: { key: "add-friday" }, onclick: () => ctl.set("friday", {}, t("{who} joins the table", { who: fridayName })) }, pawn("friday"), h("span", { text: t("Add Friday") }));
-  const jenny = s.scenario !== 3 ? null : s.jenny
-    ? h("article", { class: "char-card helper-card char-jenny", "aria-labelledby": "ch-jenny", data: { testid: "char-jenny" } },
-      h("header", { class: "char-head" }, pawn("jenny"), h("h3", { id: "ch-jenny", text: jennyName }),
-        toggle(ctl, { label: t("In camp"), checked: s.jenny.in_camp, path: "jenny/in_camp", key: "camp-jenny", said: inCampSaid(jennyName) })),
-      woundTrack(ctl, { label: t("{who}'s Wounds", { who: jennyName }), figure: s.jenny, wounds: s.jenny.wounds, path: "jenny/wounds", key: "wounds-jenny" }),
-      h("div", { class: "char-row" },
-        toggle(ctl, { label: t("Rescued"), checked: s.jenny.rescued, path: "jenny/rescued", key: "jenny-rescued" }),
-        button(ctl, { class: "quiet", data: { key: "rm-jenny" }, "aria-label": t("Remove {who} from the table", { who: jennyName }),
-          onclick: () => ctl.set("jenny", null, t("{who} leaves the table", { who: jennyName })) }, t("Remove"))))
-    : button(ctl, { class: "quiet", data: { key: "add-jenny" }, onclick: () => ctl.set("jenny", {}, t("Jenny is on the island")) }, t("Add Jenny (scenario 3)"));
-  return region(t("Friday, the Dog and Jenny"), "helpers",
-    h("div", { class: "helpers" }, friday,
-      h("div", { class: "dog" }, dog(),
-        toggle(ctl, { label: t("The Dog is with the castaways"), checked: s.dog, path: "dog", key: "dog" })),
-      jenny));
 }
 
 // ------------------------------------------------------------------ island tiles

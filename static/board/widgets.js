@@ -201,3 +201,9 @@ export function dropZone(ctl, el, place, key, { over = el, name = "", fresh = ""
   }
   return el;
 }
+
+/** A region of the board: a section named by its heading. */
+export function region(title_, id, ...children) {
+  return h("section", { class: ["region", `region-${id}`], "aria-labelledby": `rg-${id}`, data: { testid: `region-${id}` } },
+    h("h2", { class: "region-title", id: `rg-${id}`, text: title_ }), ...children);
+}

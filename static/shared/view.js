@@ -10,7 +10,9 @@
 
 import { WOUND_TRACKS } from "./core-facts.js";
 import { demandSummary } from "./demand-summary.js";
+import { changeOf, countChange, cubeRow, deathMark, lostMark, woundDots, woundWords } from "./change.js";
 import { t, tn } from "./i18n.js";
+import { arrow, skull } from "./marks.js";
 import { HOUSE_RULES, RESOURCE_NAMES, TRACK_NAMES, figureName, resourceCount } from "./labels.js";
 import { markerName, said, spaceName, tokenName } from "./names.js";
 
@@ -99,47 +101,41 @@ export function renderDemands(request, ruling = null) {
 
 // ------------------------------------------------------------------ the board
 
-function woundTrack(figure, woundsAfter) {
+// A figure's wound track as its card shows it (./change.js): the ruling's new Wounds hatched,
+// its death, if it kills, marked on the death space.
+function woundTrack(figure, later, dies) {
   const track = figure.track || WOUND_TRACKS.character;
   const before = figure.wounds || 0;
-  const after = Math.max(before, woundsAfter ?? before);
-  const arrows = new Set(track.morale_arrows || []);
-  const cells = [];
-  for (let i = 1; i <= track.death_at; i += 1) {
-    const kind = i <= before ? "had" : i <= after ? "new" : "free";
-    const classes = ["pip", `pip-${kind}`];
-    if (arrows.has(i)) classes.push("pip-arrow");
-    if (i === track.death_at) classes.push("pip-death");
-    cells.push(el("span", { class: classes.join(" ") }));
-  }
-  const label = after > before
-    ? t("Wounds {before} → {after} of {most}", { before, after, most: track.death_at })
-    : t("Wounds {before} of {most}", { before, most: track.death_at });
-  return el("div", { class: "wound-track", "aria-label": label, role: "img" }, cells);
+  const after = Math.max(before, later ? later.wounds || 0 : before);
+  return el("div", { class: "wound-track", role: "img", "aria-label": woundWords(before, after, track.death_at, dies) },
+    woundDots({ track, before, after, dies }),
+    countChange(before, after));
 }
 
-// What the pips mean: the same marks as the tracks above it, in words.
+// What the dots mean: the same marks as the tracks above it, in words.
 function woundLegend(after) {
-  const key = (kind, text) => el("li", {}, el("span", { class: `pip ${kind}`, "aria-hidden": "true" }), text);
+  const key = (kind, text, mark = null) => el("li", {}, el("span", { class: `wd ${kind}`, "aria-hidden": "true" }, mark), text);
   return el("ul", { class: "legend", "aria-label": t("Wound track key") },
-    key("pip-had", t("Wounds already taken")),
-    after ? key("pip-new", t("Wounds from this ruling")) : null,
-    key("pip-free pip-arrow", t("Morale −1 when passed")),
-    key("pip-free pip-death", t("Death")));
+    key("wd-had", t("Wounds already taken")),
+    after ? key("wd-new", t("Wounds from this ruling")) : null,
+    key("wd-free wd-arrow", t("Morale −1 when passed"), arrow()),
+    key("wd-free wd-death", t("Death"), skull()));
 }
 
-function figureCard(state, after, id, figure, extra) {
-  const later = after ? findFigure(after, id) : null;
+function figureCard(state, change, id, figure, extra) {
+  const later = change ? findFigure(change.after, id) : null;
+  const dies = Boolean(change && change.died.has(id));
   const first = state.first_player === id;
   const facts = [...extra];
   if (figure.in_camp === false) facts.push(t("outside the camp"));
   return el("li", {
-    class: "figure",
+    class: dies ? "figure is-dying" : "figure",
     data: { figure: id, wounds: figure.wounds || 0, woundsAfter: later ? later.wounds : figure.wounds || 0 },
   },
     el("span", { class: "figure-name" }, figureName(state, id),
-      first ? el("span", { class: "first-player", title: t("First Player"), text: " ★" }) : null),
-    woundTrack(figure, later ? later.wounds : undefined),
+      first ? el("span", { class: "first-player", title: t("First Player"), text: " ★" }) : null,
+      dies ? deathMark() : null),
+    woundTrack(figure, later, dies),
     el("span", { class: "figure-facts", text: facts.join(" · ") }));
 }
 
@@ -149,34 +145,31 @@ function findFigure(state, id) {
   return (state.characters || []).find((c) => c.role === id) || null;
 }
 
-function figures(state, after) {
+function figures(state, change) {
   const cards = (state.characters || []).map((c) => {
-    const extra = [t("Determination {n}", { n: c.determination || 0 }), tn("{n} pawn", "{n} pawns", c.pawns ?? 2)];
+    const later = change ? findFigure(change.after, c.role) : null;
+    const now = c.determination || 0, then = later ? later.determination || 0 : now;
+    const extra = [then === now ? t("Determination {n}", { n: now }) : t("Determination {before} → {after}", { before: now, after: then }),
+      tn("{n} pawn", "{n} pawns", c.pawns ?? 2)];
     if (c.sheet_food) extra.push(tn("carries {n} food", "carries {n} food", c.sheet_food));
-    return figureCard(state, after, c.role, c, extra);
+    return figureCard(state, change, c.role, c, extra);
   });
-  if (state.friday) cards.push(figureCard(state, after, "friday", state.friday, [t("helper")]));
+  if (state.friday) cards.push(figureCard(state, change, "friday", state.friday, [t("helper")]));
   if (state.jenny) {
-    cards.push(figureCard(state, after, "jenny", state.jenny,
+    cards.push(figureCard(state, change, "jenny", state.jenny,
       [state.jenny.rescued ? t("rescued") : t("not yet rescued")]));
   }
   if (state.dog) cards.push(el("li", { class: "figure figure-dog", data: { figure: "dog" } },
     el("span", { class: "figure-name", text: t("The Dog") })));
   return el("div", { class: "figures-block" },
     el("ul", { class: "figures", "aria-label": t("Figures") }, cards),
-    cards.some((c) => c.querySelector(".wound-track")) ? woundLegend(Boolean(after)) : null);
+    cards.some((c) => c.querySelector(".wound-track")) ? woundLegend(Boolean(change)) : null);
 }
 
 // A pile of cubes; cubes the ruling spends are shown struck out, cubes it adds as new.
 function cubes(kind, before, after) {
-  const n = Math.max(before, after);
-  const shown = Math.min(n, MAX_CUBES);
-  const cells = [];
-  for (let i = 1; i <= shown; i += 1) {
-    const change = i > after ? " cube-spent" : i > before ? " cube-gained" : "";
-    cells.push(el("span", { class: `cube cube-${kind}${change}` }));
-  }
-  if (n > shown) cells.push(el("span", { class: "more", text: `+${n - shown}` }));
+  const { cells, more } = cubeRow(kind, before, after, MAX_CUBES);
+  if (more) cells.push(el("span", { class: "more", text: `+${more}` }));
   const words = after === before ? resourceCount(kind, before)
     : t("{before} → {after} {what}", { before, after, what: RESOURCE_NAMES[kind] });
   return el("span", { class: "cubes", data: { kind, count: before, after } },
@@ -229,9 +222,10 @@ function spaces(from, to, before, after) {
 }
 
 function trackValue(before, after, show) {
-  const changed = after !== undefined && after !== before;
-  return el("span", { class: `track-value${changed ? "" : " visually-hidden"}`,
-    text: changed ? `${show(before)} → ${show(after)}` : show(before) });
+  const value = countChange(before, after, show);
+  value.classList.add("track-value");
+  if (after === undefined || after === before) value.classList.add("visually-hidden");
+  return value;
 }
 
 function level(track, before, after, max) {
@@ -301,14 +295,18 @@ function extras(state, after) {
   return rows.length ? el("ul", { class: "extras" }, rows) : null;
 }
 
-// The table of a request; with `after` (the ruling's table), what the ruling changes is marked.
-export function renderBoard(state, after = null) {
+// The table of a request; with its ruling, what the ruling changes is marked on the pieces
+// (./change.js): the same drawing as the board's.
+export function renderBoard(state, ruling = null) {
+  const change = changeOf(ruling);
+  const after = change ? change.after : null;
   const moment = [t("Round {n}", { n: state.round || 1 }), phaseWords(state.phase || "event")];
   if ((state.scenario || 1) !== 1) moment.push(t("Scenario {n}", { n: state.scenario }));
   if (state.lost) moment.push(t("game lost: {reason}", { reason: state.lost.reason }));
   return el("div", { class: "board", role: "group", "data-testid": "board", "aria-label": t("The table") },
     el("p", { class: "moment", text: moment.join(" · ") }),
-    figures(state, after),
+    change && change.lost && !state.lost ? lostMark(change.lost) : null,
+    figures(state, change),
     piles(state, after),
     camp(state, after),
     extras(state, after));
@@ -414,7 +412,7 @@ export function renderRuling(request, ruling, clauses = {}, options = {}) {
 // The whole situation: the board before (with the ruling's changes marked), the demand, the ruling.
 export function renderSituation(request, ruling, clauses, options = {}) {
   return el("div", { class: "situation" },
-    renderBoard(request.state, ruling ? ruling.state : null),
+    renderBoard(request.state, ruling),
     renderDemands(request, ruling),
     ruling ? renderRuling(request, ruling, clauses, options) : null);
 }

@@ -9,6 +9,7 @@ import "../app.js"; // starts PyScript and defines window.referee (same module a
 import { language, setLanguage, t, tellCore, translateDocument } from "../shared/i18n.js";
 import { plainError } from "../shared/labels.js";
 import { peekPayload } from "../shared/linkpeek.js";
+import { announcement, changeOf } from "../shared/change.js";
 import { el, renderSituation } from "../shared/view.js";
 import { loadFaq, showFaq, showQuestion } from "./faqview.js";
 import { embedCode, fragmentFor, parseFragment, parseOrigins, refusedOrigins } from "../shared/embed.js";
@@ -62,6 +63,8 @@ async function show(request, ruling, payload) {
     headingLevel: 2, clauseTarget: "_blank",
     clauseHref: (code) => new URL(`faq.html#${encodeURIComponent(code)}`, location.href).href,
   }));
+  // A death or a lost game, said as well as drawn on the pieces.
+  $("widget-live").textContent = announcement(changeOf(ruling));
   $("request-json").textContent = JSON.stringify(request, null, 2);
   $("ruling-json").textContent = JSON.stringify(ruling, null, 2);
   $("as-json").hidden = false;

@@ -177,7 +177,7 @@ def test_the_board_drawing_shows_the_situation(faq_page: App) -> None:
     assert partial.locator("[data-testid=board] .figure").count() == 2
     assert partial.locator("[data-testid=available] .cube-wood").count() == 1
     assert partial.locator("[data-testid=available] .cube-wood.cube-spent").count() == 1
-    assert partial.locator(".figure[data-figure=cook] .pip-new").count() == 2
+    assert partial.locator(".figure[data-figure=cook] .wd-new").count() == 2
     assert partial.locator("[data-testid=demands] li").all_text_contents() == ["Discard 3 wood"]
     assert faq_page.problems() == []
 

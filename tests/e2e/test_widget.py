@@ -386,8 +386,8 @@ def test_a_named_victim_and_a_beasts_gains_are_said_in_words(widget: App) -> Non
     assert widget.problems() == []
 
 
-def test_the_wound_pips_have_a_legend(widget: App) -> None:
-    """The key under the figures names both pip colours, drawn as the pips are."""
+def test_the_wound_dots_have_a_legend(widget: App) -> None:
+    """The key under the figures names every mark of the wound dots, drawn as the dots are."""
     page = widget.page
     open_link(page, encode(Request.model_validate(TIED_UP)))  # the Explorer suffers 1 Wound
     legend = page.locator("[data-testid=board] .legend")
@@ -398,8 +398,8 @@ def test_the_wound_pips_have_a_legend(widget: App) -> None:
         "Death",
     ]
     style = "(e) => [getComputedStyle(e).backgroundImage, getComputedStyle(e).backgroundColor]"
-    new_pip = page.locator(".figure[data-figure=explorer] .pip-new").first
-    assert legend.locator(".pip-new").evaluate(style) == new_pip.evaluate(style)
+    new_pip = page.locator(".figure[data-figure=explorer] .wd-new").first
+    assert legend.locator(".wd-new").evaluate(style) == new_pip.evaluate(style)
     had = dict(
         TIED_UP,
         state=dict(
@@ -408,8 +408,8 @@ def test_the_wound_pips_have_a_legend(widget: App) -> None:
         ),
     )
     open_link(page, encode(Request.model_validate(had)))
-    assert legend.locator(".pip-had").evaluate(style) == (
-        page.locator(".figure[data-figure=cook] .pip-had").first.evaluate(style)
+    assert legend.locator(".wd-had").evaluate(style) == (
+        page.locator(".figure[data-figure=cook] .wd-had").first.evaluate(style)
     )
     assert widget.problems() == []
 

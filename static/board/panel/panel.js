@@ -123,6 +123,11 @@ function drawLocked(p, composer, finder) {
     : locked ? t("The rules could not be loaded: the demand cannot change until the page is reloaded.") : "";
 }
 
+/** The ruling previewed (not applied yet), drawn on the pieces too; null when none is. */
+function previewed(state) {
+  return (state.status === "preview" || state.status === "applying") && state.ruling ? state.ruling : null;
+}
+
 export function createDemandPanel(ctl, root, bar) {
   let state = initialPanel();
   /** @type {Panel} */
@@ -133,8 +138,7 @@ export function createDemandPanel(ctl, root, bar) {
     dispatch(action) { state = panelState(state, action); return state; },
   };
   const { els } = p;
-  const finder = createFinder(p);
-  p.finder = finder;
+  const finder = (p.finder = createFinder(p));
   const composer = createComposer(p);
   const resolver = createResolver(p);
   const sheet = createRulingSheet(p);
@@ -168,6 +172,7 @@ export function createDemandPanel(ctl, root, bar) {
     sheet.drawRuling();
     verdict.drawBar();
     sharing.showEffectJson(); // ready before "Advanced" opens (its toggle event comes a task later)
+    ctl.showPreview(previewed(state));
   }
 
   const asking = createAsking(p, { composer, resolver, sheet, sharing, verdict, draw });
