@@ -110,7 +110,8 @@ WHOLE_PHASES: dict[str, dict[str, Any]] = {
                 "what": N_("clouds, Hungry Animals, Storm"),
                 "said": N_("The whole Weather: set the clouds, the Hungry Animals die and the "
                            "Storm token below; they are ruled in the rulebook's order. Ruling…"),
-                "demands": [{"kind": "weather_phase", "rain": 1}]},
+                # Nothing set: the players tap each cloud the dice show, from none.
+                "demands": [{"kind": "weather_phase"}]},
     "morale": {"label": N_("The whole Morale Phase"),
                "what": N_("the First Player's Determination tokens"),
                "said": N_("The whole Morale Phase: the First Player gains or discards "

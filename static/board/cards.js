@@ -87,8 +87,9 @@ function determination(ctl, { who, value, path, key, fate = null }) {
     button(ctl, { class: "step", "aria-label": t("{who}'s Determination: one less", { who }), data: { key: `${key}-minus` }, disabled: value <= 0,
       onclick: () => ctl.set(path, value - 1, t("{who}'s Determination: {value}", { who, value: value - 1 })) }, "−"),
     h("span", { class: "row-mid" },
-      // Its name in one word, never broken ("Deter-mination" read badly at the table).
-      h("span", { class: "count-label", "aria-hidden": "true", text: t("Determination") }),
+      // Its name in one word, never broken ("Deter-mination" read badly at the table); a name
+      // longer than the English one is drawn smaller, so that it stays clear of the +.
+      h("span", { class: ["count-label", t("Determination").length > "Determination".length && "is-long"], "aria-hidden": "true", text: t("Determination") }),
       after !== value ? wordless(countChange(value, after)) : null,
       h("span", { class: "tokens", "aria-hidden": "true" }, value ? Array.from({ length: Math.min(value, 6) }, (_, i) => h("span", { class: ["det-token", i >= after && "is-spent"] })) : h("span", { class: "det-none" }),
         value > 6 ? h("span", { class: "more", data: { more: `+${value - 6}` } }) : null)),

@@ -143,6 +143,18 @@ def test_the_whole_morale_phase(determination: int, morale: int, wounds: int,
     assert ruling.state.characters[0].determination == left
 
 
+def test_the_whole_weather_starts_from_no_clouds() -> None:
+    """The chip sets nothing of its own: the steppers start at none, so the players tap each
+    cloud the dice show (two taps for 2 rain clouds), and the ruling wounds no one until then."""
+    state = table("cook", "explorer", phase="weather", roof=0)
+    (whole,) = WHOLE_PHASES["weather"]["demands"]
+    assert Effect.model_validate({"demands": [whole]}).demands[0].parts() == ()
+    ruling = ruled(state, {"demands": [whole]})
+    assert wounds_each(ruling) == {}
+    two_rain = ruled(state, {"demands": [{**whole, "rain": whole.get("rain", 0) + 2}]})
+    assert wounds_each(two_rain) == {"cook": 4, "explorer": 4}  # 2 food + 2 wood, none there
+
+
 def test_at_night_only_friday_not_eating_is_ours_and_it_does_not_darken_the_verdict() -> None:
     """The Explorer outside the camp goes hungry and spends the night outside: 3 Wounds, stated
     by the rules. "Friday does not eat" is our ruling (R2), on a line of its own, and the

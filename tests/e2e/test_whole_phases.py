@@ -75,7 +75,8 @@ def test_rain_then_snow_add_up_to_three_wounds_each_in_camp(page: Page) -> None:
 def test_a_second_card_of_another_kind_asks_before_it_replaces(page: Page) -> None:
     """A Storm token picked while a rain cloud is held joins it (both are the Weather's); an
     Event card picked then asks, in the referee's words, whether it joins or is ruled
-    instead. "Rule it instead" rules the Event card alone."""
+    instead, each answer a button a finger can hit. "Rule it instead" rules the Event card
+    alone."""
     phase(page, "weather", roof=2, available={})
     pick_weather_card(page, "weather-rain-1")
     pick_weather_card(page, "storm-token")
@@ -87,6 +88,9 @@ def test_a_second_card_of_another_kind_asks_before_it_replaces(page: Page) -> No
     expect(asked).to_be_visible()
     expect(asked).to_contain_text("Termites")
     expect(items).to_have_count(2)  # nothing replaced yet
+    for answer in ("join-both", "join-replace"):  # each answer a full-size target for a finger
+        box = page.locator(f"[data-testid={answer}]").bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44, (answer, box)
     page.tap("[data-testid=join-replace]")
     settle(page)
     expect(asked).to_have_count(0)
@@ -100,6 +104,9 @@ def test_the_whole_weather_rules_storm_and_hungry_animals_in_order(page: Page) -
     chip = page.locator("[data-testid=chip-whole-weather]")
     expect(chip).to_contain_text("The whole Weather")
     chip.tap()
+    settle(page)
+    expect(page.locator("[data-testid=d0-rain]")).to_have_text("0")  # the dice's clouds, from none
+    page.tap("[data-testid=d0-rain-plus]")
     settle(page)
     page.tap("[data-testid=d0-hungry-fight]")
     settle(page)

@@ -121,7 +121,7 @@ async function askJoin(p, adding, addingCard) {
 function joinQuestion(ask) {
   return h("div", { class: "join-ask", role: "group", "aria-labelledby": "join-ask-words", data: { testid: "join-ask" } },
     h("p", { id: "join-ask-words", text: ask.ask }),
-    h("button", { type: "button", data: { testid: "join-both", key: "join-both" }, onclick: ask.onJoin }, ask.join),
+    h("button", { type: "button", class: "primary", data: { testid: "join-both", key: "join-both" }, onclick: ask.onJoin }, ask.join),
     h("button", { type: "button", class: "secondary", data: { testid: "join-replace", key: "join-replace" }, onclick: ask.onReplace }, ask.replace));
 }
 

@@ -1,0 +1,50 @@
+"""Long words stay clear of the controls beside them.
+
+German runs long: "Entschlossenheit" (Determination) on a character's card held landscape,
+between its − and + buttons, and "Hinzufügen" (Add) beside the "More kinds…" list in the
+card's panel. On an iPad held landscape (1180x820) each word ends before the next control
+begins, and each control lies inside the panel: nothing is drawn under a button, nothing is
+cut at the panel's edge."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser
+
+from .board_harness import check_clean, open_board
+
+pytestmark = pytest.mark.e2e
+
+IPAD = (1180, 820)
+
+# Each character's Determination: its word's box and its + button's box.
+DETERMINATION = """() => [...document.querySelectorAll("#board .det-row")].map((row) => {
+  const word = row.querySelector(".count-label").getBoundingClientRect();
+  const plus = row.querySelector("button:last-of-type").getBoundingClientRect();
+  const minus = row.querySelector("button").getBoundingClientRect();
+  return {word: [word.left, word.right], minus: minus.right, plus: plus.left,
+          text: row.querySelector(".count-label").textContent};
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_long_words_end_before_the_next_control(browser: Browser, site_url: str,
+                                                lang: str) -> None:
+    booted, _ = open_board(browser, site_url, url=f"?lang={lang}", viewport=IPAD)
+    page = booted.page
+    try:
+        rows = page.evaluate(DETERMINATION)
+        assert rows, "no character's Determination on the board"
+        for row in rows:
+            left, right = row["word"]
+            assert row["minus"] <= left + 0.5 and right <= row["plus"] + 0.5, row
+        panel = page.locator("[data-testid=panel]").bounding_box()
+        add = page.locator("[data-testid=compose-add]").bounding_box()
+        kinds = page.locator("[data-testid=compose-kind]").bounding_box()
+        assert panel and add and kinds
+        assert add["x"] + add["width"] <= panel["x"] + panel["width"], (add, panel)
+        assert kinds["x"] + kinds["width"] <= add["x"], (kinds, add)
+        assert add["width"] >= 44 and kinds["width"] >= 44  # both still a finger's size
+        check_clean(booted)
+    finally:
+        page.context.close()
