@@ -333,12 +333,17 @@ def axe_violations(page: Page, site_url: str, selector: str) -> list[dict[str, A
     return found
 
 
-def clear_demand(page: Page) -> None:
-    """Put the card away and remove every composed demand, as a player would (the card's
-    sheet unfolded first, where it is folded)."""
+def unfold_sheet(page: Page) -> None:
+    """The card's sheet unfolded, where it is folded to its verdict bar (upright, a phone)."""
     toggle = page.locator("[data-testid=sheet-toggle]")
     if page.locator("html[data-sheet=closed]").count() and toggle.is_visible():
         toggle.click()
+
+
+def clear_demand(page: Page) -> None:
+    """Put the card away and remove every composed demand, as a player would (the card's
+    sheet unfolded first, where it is folded)."""
+    unfold_sheet(page)
     resolver = page.locator("[data-testid=ctx-resolver]")  # shown only where it is needed
     if resolver.count() and resolver.input_value():
         resolver.select_option("")
@@ -391,7 +396,9 @@ def settle(page: Page) -> None:
 
 
 def discard(page: Page, resource: str, n: int) -> None:
-    """The "Discard" chip, then which resource and how many, with the stepper."""
+    """The "Discard" chip (the card's sheet unfolded), then which resource and how many, with
+    the stepper."""
+    unfold_sheet(page)
     i = page.locator("[data-testid=demand-chosen] li[data-testid^=demand-]").count()
     page.click("[data-testid=chip-discard]")
     settle(page)
