@@ -21,6 +21,15 @@ from .telling import demands_words
 
 COMPOSED = N_("Composed demand")
 MAX_JOINED = 8  # as many demands as an effect holds (Effect.demands)
+# The Weather deck's faces that are a field of the whole Weather, not clouds: the Hungry
+# Animals die's faces and the Storm token. Joined, they become that field, so that what they
+# make stays one Weather (joined again without asking) and is ruled in the rulebook's order.
+_PHASE_FIELDS: dict[str, dict[str, object]] = {
+    "hungry-animals-food": {"hungry": "food"},
+    "hungry-animals-palisade": {"hungry": "palisade"},
+    "hungry-animals-fight": {"hungry": "fight"},
+    "storm-token": {"storm": True},
+}
 
 
 class JoinAsk(Value):
@@ -52,6 +61,26 @@ def _weather_piece(card: Card | None, effect: Effect) -> bool:
     return all(d.kind in ("weather_clouds", "weather_phase") for d in effect.demands)
 
 
+def _as_weather(card: Card | None, effect: Effect) -> Effect:
+    """A Hungry Animals face or the Storm token as the whole Weather's field it stands for."""
+    fields = _PHASE_FIELDS.get(card.id, {}) if card is not None else {}
+    if not fields:
+        return effect
+    return Effect(demands=(WeatherPhase.model_validate({"kind": "weather_phase", **fields}),))
+
+
+def _merged(first: WeatherPhase, other: WeatherPhase) -> WeatherPhase | None:
+    """Two whole Weathers as one, unless both name a Hungry Animals face."""
+    if "none" not in (first.hungry, other.hungry):
+        return None
+    return first.model_copy(update={
+        "rain": first.rain + other.rain, "snow": first.snow + other.snow,
+        "rain_tokens": first.rain_tokens + other.rain_tokens,
+        "snow_tokens": first.snow_tokens + other.snow_tokens,
+        "hungry": other.hungry if first.hungry == "none" else first.hungry,
+        "storm": first.storm or other.storm})
+
+
 def _own(effect: Effect) -> tuple[Demand, ...]:
     """An effect's demands as one part: a card's own alternative stays with its demands."""
     if effect.alternative:
@@ -73,7 +102,11 @@ def _clouds_together(demands: tuple[Demand, ...]) -> tuple[Demand, ...]:
     if whole:
         w = whole[0]
         for other in whole[1:]:
-            rest.insert(0, other)
+            both = _merged(w, other)
+            if both is None:
+                rest.insert(0, other)
+            else:
+                w = both
         first.append(w.model_copy(update={"rain": w.rain + rain, "snow": w.snow + snow}))
     elif clouds:
         first.append(WeatherClouds(kind="weather_clouds", rain=rain, snow=snow))
@@ -86,9 +119,13 @@ def join(asked: JoinAsk, cards: tuple[Card, ...]) -> Joined:
     by_id = {c.id: c for c in cards}
     held_card = by_id.get(asked.held_card or "")
     adding_card = by_id.get(asked.adding_card or "")
-    both = (*_own(asked.held), *_own(asked.adding))
     weather = (_weather_piece(held_card, asked.held)
                and _weather_piece(adding_card, asked.adding))
+    held_effect, adding_effect = asked.held, asked.adding
+    if weather:
+        held_effect = _as_weather(held_card, held_effect)
+        adding_effect = _as_weather(adding_card, adding_effect)
+    both = (*_own(held_effect), *_own(adding_effect))
     demands = _clouds_together(both) if weather else both
     if len(demands) > MAX_JOINED:
         raise RulingError("", n_(

@@ -116,14 +116,16 @@ def open_board(
     viewport: tuple[int, int] = (1280, 1800),
     wait: bool = True,
     locale: str | None = None,
+    mobile: bool = False,
 ) -> tuple[App, Held]:
     """A fresh context with touch, the same route guard and watchers as `app`. With `hold`,
     requests whose URL ends so are held (returned) until the test continues them; `storage`
     is put in localStorage before the first load; `url` is appended to the site's. Without
     `wait` (another page than the board), nothing is awaited once it is loaded. `locale`:
-    the browser's language (navigator.languages), English when not given."""
+    the browser's language (navigator.languages), English when not given. `mobile`: a
+    phone's browser (is_mobile: its meta viewport honoured, as on the device)."""
     context = browser.new_context(
-        has_touch=True, viewport={"width": viewport[0], "height": viewport[1]},
+        has_touch=True, is_mobile=mobile, viewport={"width": viewport[0], "height": viewport[1]},
         **({"locale": locale} if locale else {}),
     )
     origin = site_url.rstrip("/")
@@ -451,3 +453,77 @@ def new_game_keeping(page: Page, press: Callable[[str], None]) -> None:
     press("[data-testid=new-game]")
     with settles(page):
         press("[data-testid=new-start]")
+
+
+# ------------------------------------------------------------------ a player's interactions
+
+MOST_INTERACTIONS = 8  # taps, drags and keys a table situation may take, to its ruling
+
+
+class Player:
+    """Taps and drags as a player would, counting each one, the taps that only reach a
+    control among them: unfolding the card's sheet (upright and on a phone it opens folded)
+    and opening the phone's Menu (where the toolbar folds)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.count = 0
+        self.unfolds = 0  # taps that unfolded the card's sheet
+        self.menus = 0  # taps that opened the phone's Menu
+
+    def tap(self, testid: str) -> None:
+        self.reach(testid)
+        self.page.tap(f"[data-testid={testid}]")
+        self._settle()
+
+    def tap_at(self, selector: str) -> None:
+        """A tap on what has no test id of its own (a link in a list the page draws)."""
+        self.page.locator(selector).first.tap()
+        self._settle()
+
+    def reach(self, testid: str) -> None:
+        """The taps a player needs before `testid` can be tapped: the sheet unfolded if it is
+        folded over it, the Menu opened if the toolbar is folded behind it."""
+        target = self.page.locator(f"[data-testid={testid}]")
+        folded = self.page.locator("html[data-sheet=closed]").count()
+        if folded and target.locator("xpath=ancestor::*[@id='panel']").count():
+            self.page.tap("[data-testid=sheet-toggle]")
+            self.unfolds += 1
+            self._settle()
+        menu = self.page.locator("[data-testid=toolbar-menu]")
+        in_menu = target.locator("xpath=ancestor::*[@id='toolbar-items']").count()
+        if in_menu and menu.is_visible() and menu.get_attribute("aria-expanded") != "true":
+            self.page.tap("[data-testid=toolbar-menu]")
+            self.menus += 1
+            self._settle()
+
+    def drag(self, source: str, target: str) -> None:
+        touch_drag(self.page, f"[data-testid={source}]", f"[data-testid={target}]")
+        self._settle()
+
+    def _settle(self) -> None:
+        self.count += 1
+        if self.page.locator("html[data-busy]").count():  # (the board's; the FAQ has none)
+            self.page.wait_for_function(SETTLED)
+
+
+def headline_in_view(page: Page) -> str:
+    """The ruling's headline, asserted to be inside the viewport."""
+    expect(page.locator("[data-testid=ruling]")).to_have_attribute("data-state", "preview")
+    headline = page.locator("[data-testid=headline]")
+    box = headline.bounding_box()
+    view = page.viewport_size
+    assert box and view
+    assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"], box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"], box
+    return headline.inner_text()
+
+
+def no_problems(page: Page, site_url: str) -> None:
+    """axe-core finds nothing, no target is under 44 px, no "null" or raw message id shown."""
+    found = axe_violations(page, site_url, "body")
+    assert found == [], json.dumps(found, indent=1)
+    small = small_targets(page)
+    assert small == [], small
+    text = page.inner_text("body")
+    assert "null" not in text.split() and "context." not in text

@@ -3,65 +3,17 @@ and on a desktop, counting every tap, drag and key. The ruling's headline must e
 
 from __future__ import annotations
 
-import json
-
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from .board_harness import (
-    SETTLED,
+    MOST_INTERACTIONS,
     App,
-    axe_violations,
-    small_targets,
-    touch_drag,
+    Player,
+    headline_in_view,
+    no_problems,
 )
 
-MOST = 8  # interactions a journey may take
-
-
-class Player:
-    """Taps and drags on the board as a player would, counting each one."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.count = 0
-        self.unfolds = 0  # taps that unfolded the card's sheet (upright, it opens folded)
-
-    def tap(self, testid: str) -> None:
-        if testid.startswith("chip-") and self.page.locator("html[data-sheet=closed]").count():
-            self.page.tap("[data-testid=sheet-toggle]")  # the card's chips are in the sheet
-            self.unfolds += 1
-            self._settle()
-        self.page.tap(f"[data-testid={testid}]")
-        self._settle()
-
-    def drag(self, source: str, target: str) -> None:
-        touch_drag(self.page, f"[data-testid={source}]", f"[data-testid={target}]")
-        self._settle()
-
-    def _settle(self) -> None:
-        self.count += 1
-        self.page.wait_for_function(SETTLED)
-
-
-def headline_in_view(page: Page) -> str:
-    """The ruling's headline, asserted to be inside the viewport."""
-    expect(page.locator("[data-testid=ruling]")).to_have_attribute("data-state", "preview")
-    headline = page.locator("[data-testid=headline]")
-    box = headline.bounding_box()
-    view = page.viewport_size
-    assert box and view
-    assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"], box
-    assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"], box
-    return headline.inner_text()
-
-
-def no_problems(page: Page, site_url: str) -> None:
-    found = axe_violations(page, site_url, "body")
-    assert found == [], json.dumps(found, indent=1)
-    small = small_targets(page)
-    assert small == [], small
-    text = page.inner_text("body")
-    assert "null" not in text.split() and "context." not in text
+MOST = MOST_INTERACTIONS
 
 
 def test_event_phase_three_characters_discard_two_wood(fresh: App, site_url: str) -> None:
