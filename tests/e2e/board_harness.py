@@ -527,3 +527,18 @@ def no_problems(page: Page, site_url: str) -> None:
     assert small == [], small
     text = page.inner_text("body")
     assert "null" not in text.split() and "context." not in text
+
+
+def unobscured(page: Page, selector: str) -> bool:
+    """The element's top left is on screen and not under anything (a sticky bar)."""
+    seen: bool = page.eval_on_selector(
+        selector,
+        """(el) => {
+          const r = el.getBoundingClientRect();
+          const x = r.left + 8, y = r.top + 8;
+          if (y < 0 || y > innerHeight) return false;
+          const hit = document.elementFromPoint(x, y);
+          return Boolean(hit && (el.contains(hit) || hit.contains(el)));
+        }""",
+    )
+    return seen

@@ -17,6 +17,7 @@ from pyapp.links import decode
 from pyapp.rules.clauses import CLAUSES, PARTS
 from pyapp.rules.faq import cited_sources, faq
 
+from .board_harness import unobscured
 from .harness import ROOT, App
 from .test_widget import SIZE_IDS, SIZES, axe_violations, small_targets
 
@@ -205,20 +206,6 @@ def test_every_rule_code_has_an_anchor(faq_page: App) -> None:
     for entry in ENTRIES:
         assert faq_page.page.locator(f"[id='{entry.clause}'] > #{entry.id}").count() == 1
 
-
-def unobscured(page: Page, selector: str) -> bool:
-    """The element's top left is on screen and not under the sticky contents bar."""
-    seen: bool = page.eval_on_selector(
-        selector,
-        """(el) => {
-          const r = el.getBoundingClientRect();
-          const x = r.left + 8, y = r.top + 8;
-          if (y < 0 || y > innerHeight) return false;
-          const hit = document.elementFromPoint(x, y);
-          return Boolean(hit && (el.contains(hit) || hit.contains(el)));
-        }""",
-    )
-    return seen
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)

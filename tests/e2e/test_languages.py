@@ -22,6 +22,7 @@ from pyapp.links import encode
 from pyapp.rules import Request
 
 from .board_harness import SETTLED, at, check_clean, open_board
+from .test_pseudo_locale import SHORT_OF_WOOD
 from .harness import ROOT
 
 LANGUAGES = sorted(p.stem for p in (ROOT / "locale").glob("*.po"))
@@ -83,12 +84,6 @@ CUT = """(root) => {
   return cut;
 }"""
 
-SHORT_OF_WOOD: dict[str, Any] = {
-    "state": {"characters": [{"role": "cook"}, {"role": "explorer"}], "first_player": "cook",
-              "shelter": "built", "roof": 0, "available": {"wood": 1}},
-    "effect": {"demands": [{"kind": "discard", "wood": 2},
-                           {"kind": "reduce", "track": "roof", "amount": 1}]},
-}
 
 
 def pattern_of(text: str) -> str:

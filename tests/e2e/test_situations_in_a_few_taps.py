@@ -37,6 +37,7 @@ from .board_harness import (
     no_problems,
     open_board,
     table,
+    unobscured,
 )
 
 pytestmark = pytest.mark.e2e
@@ -183,17 +184,3 @@ def within_reach(player: Player) -> None:
     print(f"interactions: {player.count} ({player.unfolds} unfolding, {player.menus} Menu)")
     assert player.count <= MOST_INTERACTIONS, player.count
 
-
-def unobscured(page: Page, selector: str) -> bool:
-    """The element's top left is on screen and not under anything (the sticky search bar)."""
-    seen: bool = page.eval_on_selector(
-        selector,
-        """(el) => {
-          const r = el.getBoundingClientRect();
-          const x = r.left + 8, y = r.top + 8;
-          if (y < 0 || y > innerHeight) return false;
-          const hit = document.elementFromPoint(x, y);
-          return Boolean(hit && (el.contains(hit) || hit.contains(el)));
-        }""",
-    )
-    return seen
