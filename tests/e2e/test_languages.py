@@ -22,8 +22,8 @@ from pyapp.links import encode
 from pyapp.rules import Request
 
 from .board_harness import SETTLED, at, check_clean, open_board
-from .test_pseudo_locale import SHORT_OF_WOOD
 from .harness import ROOT
+from .test_pseudo_locale import SHORT_OF_WOOD
 
 LANGUAGES = sorted(p.stem for p in (ROOT / "locale").glob("*.po"))
 PSEUDO = "x-pseudo"  # a third longer than English: German's stand-in until de.po is merged
