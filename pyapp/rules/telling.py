@@ -173,18 +173,27 @@ def _combat(d: Any, _s: TableState) -> str:
     return text
 
 
-def _clouds(d: Any, _s: TableState) -> str:
+def _cloud_words(d: Any) -> str:
+    """"2 rain clouds and 1 snow cloud", or "" for none."""
     clouds = [n_("{n} rain cloud", "{n} rain clouds", d.rain) if d.rain else "",
               n_("{n} snow cloud", "{n} snow clouds", d.snow) if d.snow else ""]
-    said = and_chain([c for c in clouds if c])
+    return and_chain([c for c in clouds if c])
+
+
+def _clouds(d: Any, _s: TableState) -> str:
+    said = _cloud_words(d)
     return _("Weather: {clouds}", clouds=said) if said else _("Weather: no clouds")
 
 
 def _weather_phase(d: Any, s: TableState) -> str:
+    """"The whole Weather: 2 rain clouds and 1 snow cloud; …" (its clouds not called
+    "Weather" a second time)."""
     parts = d.parts()
     if not parts:
         return _("The whole Weather: nothing to rule yet")
-    return _("The whole Weather: {demands}", demands=demands_words(parts, s))
+    said = [_cloud_words(p) if p.kind == "weather_clouds" and _cloud_words(p) else demand_words(p, s)
+            for p in parts]
+    return _("The whole Weather: {demands}", demands="; ".join(said))
 
 
 def _requirement(d: Any, _s: TableState) -> str:
