@@ -41,6 +41,7 @@ def page(request: pytest.FixtureRequest, board_page: Page) -> Iterator[Page]:
     page.evaluate("""() => {
       delete navigator.share;
       delete navigator.clipboard.writeText;
+      document.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));  // a tap elsewhere
       document.getElementById('share-said').hidden = true;
     }""")
 

@@ -73,21 +73,23 @@ def test_rain_then_snow_add_up_to_three_wounds_each_in_camp(page: Page) -> None:
 
 
 def test_a_second_card_of_another_kind_asks_before_it_replaces(page: Page) -> None:
-    """A Storm token picked while a rain cloud is held joins it (both are the Weather's); an
-    Event card picked then asks, in the referee's words, whether it joins or is ruled
+    """A Storm token picked while a rain cloud is held joins it (both are the Weather's: one
+    whole Weather, ruled in the rulebook's order); an Event card picked then asks, in the referee's words, whether it joins or is ruled
     instead, each answer a button a finger can hit. "Rule it instead" rules the Event card
     alone."""
     phase(page, "weather", roof=2, available={})
     pick_weather_card(page, "weather-rain-1")
     pick_weather_card(page, "storm-token")
     items = page.locator("[data-testid=demand-chosen] li[data-testid^=demand-]")
-    expect(items).to_have_count(2)
+    expect(items).to_have_count(1)
+    expect(items).to_contain_text("The whole Weather")
     page.fill("[data-testid=demand-search]", "Termites")
     page.locator("[data-testid=card-termites]").tap()
     asked = page.locator("[data-testid=join-ask]")
     expect(asked).to_be_visible()
     expect(asked).to_contain_text("Termites")
-    expect(items).to_have_count(2)  # nothing replaced yet
+    expect(items).to_have_count(1)  # nothing replaced yet
+    expect(items).to_contain_text("The whole Weather")
     for answer in ("join-both", "join-replace"):  # each answer a full-size target for a finger
         box = page.locator(f"[data-testid={answer}]").bounding_box()
         assert box is not None and box["height"] >= 44 and box["width"] >= 44, (answer, box)
