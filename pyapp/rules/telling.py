@@ -191,8 +191,8 @@ def _weather_phase(d: Any, s: TableState) -> str:
     parts = d.parts()
     if not parts:
         return _("The whole Weather: nothing to rule yet")
-    said = [_cloud_words(p) if p.kind == "weather_clouds" and _cloud_words(p) else demand_words(p, s)
-            for p in parts]
+    said = [_cloud_words(p) or demand_words(p, s) if p.kind == "weather_clouds"
+            else demand_words(p, s) for p in parts]
     return _("The whole Weather: {demands}", demands="; ".join(said))
 
 

@@ -41,7 +41,8 @@ def page(request: pytest.FixtureRequest, board_page: Page) -> Iterator[Page]:
     page.evaluate("""() => {
       delete navigator.share;
       delete navigator.clipboard.writeText;
-      document.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));  // a tap elsewhere
+      // a tap elsewhere dismisses the bubble
+      document.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
       document.getElementById('share-said').hidden = true;
     }""")
 

@@ -74,9 +74,9 @@ def test_rain_then_snow_add_up_to_three_wounds_each_in_camp(page: Page) -> None:
 
 def test_a_second_card_of_another_kind_asks_before_it_replaces(page: Page) -> None:
     """A Storm token picked while a rain cloud is held joins it (both are the Weather's: one
-    whole Weather, ruled in the rulebook's order); an Event card picked then asks, in the referee's words, whether it joins or is ruled
-    instead, each answer a button a finger can hit. "Rule it instead" rules the Event card
-    alone."""
+    whole Weather, ruled in the rulebook's order); an Event card picked then asks, in the
+    referee's words, whether it joins or is ruled instead, each answer a button a finger can
+    hit. "Rule it instead" rules the Event card alone."""
     phase(page, "weather", roof=2, available={})
     pick_weather_card(page, "weather-rain-1")
     pick_weather_card(page, "storm-token")
