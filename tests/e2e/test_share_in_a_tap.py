@@ -28,6 +28,7 @@ def page(request: pytest.FixtureRequest, board_page: Page) -> Iterator[Page]:
     there is one; the browser's share and clipboard as they were, after the test."""
     width, height = request.param
     page = board_page
+    page.bring_to_front()  # the tab in front, as a player's is (the clipboard needs its focus)
     page.set_viewport_size({"width": width, "height": height})
     set_table(page, demo(phase="event", planned_actions=[]))
     if page.locator("html[data-sheet=closed]").count():
@@ -43,7 +44,9 @@ def page(request: pytest.FixtureRequest, board_page: Page) -> Iterator[Page]:
       delete navigator.clipboard.writeText;
       // a tap elsewhere dismisses the bubble
       document.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
-      document.getElementById('share-said').hidden = true;
+      const bubble = document.getElementById('share-said');
+      bubble.hidden = true;
+      bubble.textContent = '';  // the next test waits for its own words, not these
     }""")
 
 
