@@ -13,9 +13,10 @@ round), so that a ratio compares loads made close together. Measured from naviga
 first contentful paint, rules ready (the "rules-ready" performance mark, set when <html
 data-rules-ready="true">), bytes transferred (Resource Timing transferSize: 0 for disk-cache
 hits), the board interactive (the board's "board-interactive" mark, else first contentful
-paint), the board's first frame (the first frame drawn after its "board-drawn" mark: the
-first paint that shows the real board, not the page's shell; checked against the
-baseline's first paint), the longest main-thread task before rules ready (a 'longtask'
+paint), the board's first frame (when the board's region titles were painted, by Element
+Timing: the first paint that shows the real board, not the page's shell; checked against
+the baseline's first paint; beside it the start of the first frame after the board's
+"board-drawn" mark), the longest main-thread task before rules ready (a 'longtask'
 PerformanceObserver added before any script), the page's JS heap (CDP
 Performance.getMetrics) and Python's WebAssembly memory (the rules-ready mark's detail).
 Warm loads of our page are served by its service worker: the priming load waits until it
@@ -23,7 +24,10 @@ holds the build. Prints medians and our/baseline ratios; writes bench/out/load.j
 bench/out/load.md. The widget page (widget.html on a share link) is measured the same way,
 up to "ruling shown", and so is an embedded FAQ question (widget.html#q=…), up to its
 answer on screen and its example ruled. `--only question` measures the question alone
-(cold and warm), with no baseline nor engines.
+(cold and warm), with no baseline nor engines; `--only board` measures our page and the
+baseline to the board on screen (the baseline's first paint), not waiting for the rules, and
+reports the first paint and the board's first frame, each as a ratio to the baseline's first
+paint.
 
 What one language costs (`--languages`, on by default; `--only-languages` measures nothing
 else): each language's files in bytes (the page's JSON and the core's .mo, as stored and
@@ -88,11 +92,19 @@ window.__longtasks = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });
-// The board on screen: the first frame drawn after the board's "board-drawn" mark (the time
-// its animation-frame callbacks run, just before its style, layout and paint).
+// The board on screen: when the frame showing its region titles was painted (Element Timing:
+// they carry elementtiming="board", static/board/widgets.js), the same kind of time as the
+// first contentful paint. Also the start of the first frame after the board's "board-drawn"
+// mark (its animation-frame callbacks, before that frame's style, layout and paint).
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (e.identifier !== "board" || window.__boardPainted <= e.renderTime) continue;
+    window.__boardPainted = e.renderTime;
+  }
+}).observe({ type: "element", buffered: true });
 new PerformanceObserver((list) => {
   if (list.getEntriesByName("board-drawn").length) {
-    requestAnimationFrame(() => { window.__boardShown = performance.now(); });
+    requestAnimationFrame(() => { window.__boardFrame = performance.now(); });
   }
 }).observe({ type: "mark" });
 """
@@ -115,7 +127,8 @@ METRICS_JS = """() => {
     ready_ms: ready ? ready.startTime : null,
     interactive_ms: board ? board.startTime : paint ? paint.startTime : null,
     interactive_mark: board ? "board-interactive" : "first-contentful-paint",
-    board_shown_ms: window.__boardShown ?? (paint ? paint.startTime : null),
+    board_shown_ms: window.__boardPainted ?? (paint ? paint.startTime : null),
+    board_frame_ms: window.__boardFrame ?? (paint ? paint.startTime : null),
     longest_task_ms: tasks.reduce((m, [, d]) => Math.max(m, d), 0),
     long_tasks: tasks.length,
     wasm_bytes: ready && ready.detail ? ready.detail.wasmBytes || 0 : 0,
@@ -154,8 +167,16 @@ def launch(pw: Playwright, profile: Path) -> BrowserContext:
     )
 
 
+# `--only board`: a load ends once the board is on screen (the baseline's: once it has
+# painted), without waiting for the rules.
+PAINTED_JS = ("() => window.__boardPainted !== undefined || "
+              "(!document.querySelector('#board') && "
+              "performance.getEntriesByName('first-contentful-paint').length > 0)")
+
+
 def load_once(
-    pw: Playwright, profile: Path, url: str, prime: bool = False, settle_s: float = 0
+    pw: Playwright, profile: Path, url: str, prime: bool = False, settle_s: float = 0,
+    until_board: bool = False,
 ) -> dict[str, Any]:
     context = launch(pw, profile)
     try:
@@ -167,6 +188,9 @@ def load_once(
             page.goto("about:blank")
             time.sleep(settle_s)
         page.goto(url)
+        if until_board and not prime:
+            page.wait_for_function(PAINTED_JS, timeout=60_000)
+            return dict(page.evaluate(METRICS_JS))
         page.wait_for_selector(READY, state="attached", timeout=180_000)
         if page.get_attribute("html", "data-rules-ready") != "true":
             raise SystemExit(f"{url}: rules failed to load: {errors}")
@@ -195,7 +219,7 @@ SETTLE_S = 1.5
 
 
 def measure(
-    pw: Playwright, urls: dict[str, str], runs: int, work: Path
+    pw: Playwright, urls: dict[str, str], runs: int, work: Path, until_board: bool = False
 ) -> dict[str, dict[str, list[dict[str, Any]]]]:
     """Every page's loads, interleaved: round i loads each page once (the order turned
     round each round), cold, then first visits, then warm. A ratio against the baseline
@@ -217,22 +241,23 @@ def measure(
     for mode, settle_s in (("cold", 0.0), ("first visit", SETTLE_S)):
         for i, name in rounds(mode):
             with tempfile.TemporaryDirectory(dir=work) as profile:
-                load = load_once(pw, Path(profile), urls[name], settle_s=settle_s)
+                load = load_once(pw, Path(profile), urls[name], settle_s=settle_s,
+                                 until_board=until_board)
             results[name][mode].append(load)
             print(f"  {mode} {i + 1}/{runs} {name}: first paint {load['fcp_ms']:.0f}, "
                   f"board {load['board_shown_ms'] or 0:.0f}, "
-                  f"ready {load['ready_ms']:.0f} ms", flush=True)  # fmt: skip
+                  f"ready {load['ready_ms'] or 0:.0f} ms", flush=True)  # fmt: skip
     with contextlib.ExitStack() as stack:
         profiles = {name: Path(stack.enter_context(tempfile.TemporaryDirectory(dir=work)))
                     for name in urls}  # fmt: skip
         for name, url in urls.items():  # prime the disk cache / the service worker
             load_once(pw, profiles[name], url, prime=True)
         for i, name in rounds("warm"):
-            load = load_once(pw, profiles[name], urls[name])
+            load = load_once(pw, profiles[name], urls[name], until_board=until_board)
             results[name]["warm"].append(load)
             print(f"  warm {i + 1}/{runs} {name}: first paint {load['fcp_ms']:.0f}, "
                   f"board {load['board_shown_ms'] or 0:.0f}, "
-                  f"ready {load['ready_ms']:.0f} ms", flush=True)  # fmt: skip
+                  f"ready {load['ready_ms'] or 0:.0f} ms", flush=True)  # fmt: skip
     return results
 
 
@@ -608,6 +633,29 @@ def table(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> str
     return "\n".join(rows) + "\n" + question_table(results, runs)
 
 
+def board_table(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int,
+                load: tuple[float, float]) -> str:
+    """`--only board`: the first paint and the board's first frame, each against the baseline's
+    first paint in the same run (medians)."""
+    rows = [
+        f"The board's first frame (`--only board`): median of {runs} loads of each page, "
+        f"interleaved; ms from navigation start; load average {load[0]:.1f} before, "
+        f"{load[1]:.1f} after.",
+        "",
+        "| load | first paint: ours / baseline's (ratio) | the board painted (ratio to the "
+        "baseline's first paint) | the first frame begun after the board was drawn (ratio) |",
+        "|---|---:|---:|---:|",
+    ]  # fmt: skip
+    for mode in ("cold", "first visit", "warm"):
+        base = median(results["baseline"][mode], "fcp_ms")
+        fcp = median(results["ours"][mode], "fcp_ms")
+        shown = median(results["ours"][mode], "board_shown_ms")
+        frame = median(results["ours"][mode], "board_frame_ms")
+        rows.append(f"| {mode} | {fcp:,.0f} / {base:,.0f} ({fcp / base:.2f}x) | {shown:,.0f} "
+                    f"({shown / base:.2f}x) | {frame:,.0f} ({frame / base:.2f}x) |")  # fmt: skip
+    return "\n".join(rows) + "\n"
+
+
 def question_table(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> str:
     """An embedded FAQ question: its answer on screen, its example ruled, medians."""
     rows = [
@@ -637,8 +685,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="per engine: no core-snapshot nor from-scratch loads")  # fmt: skip
     parser.add_argument("--skip-chromium-detail", action="store_true",
                         help="only the per-engine part")  # fmt: skip
-    parser.add_argument("--only", choices=["question"],
-                        help="measure only this page, cold and warm, in Chromium")  # fmt: skip
+    parser.add_argument("--only", choices=["question", "board"],
+                        help="question: only the FAQ question, cold and warm, in Chromium; "
+                        "board: only our page against the baseline, to the board on screen "
+                        "(not waiting for the rules)")  # fmt: skip
     parser.add_argument("--no-languages", dest="languages", action="store_false",
                         help="no language costs")  # fmt: skip
     parser.add_argument("--only-languages", action="store_true",
@@ -655,7 +705,7 @@ def main(argv: list[str] | None = None) -> int:
     server, base_url = start_server()
     pages = {**PAGES, "widget": "widget.html#r=" + widget_link(), "question": QUESTION}
     if args.only:
-        pages = {args.only: pages[args.only]}
+        pages = PAGES if args.only == "board" else {args.only: pages[args.only]}
         kinds = []
         args.languages = False
     started = time.time()
@@ -672,7 +722,9 @@ def main(argv: list[str] | None = None) -> int:
                 urls_ = {name: base_url + path for name, path in pages.items()}
                 for name, url in urls_.items():
                     print(f"{name}: {url}", flush=True)
-                results = measure(pw, urls_, args.runs, Path(work))
+                load_before = os.getloadavg()[0]
+                results = measure(pw, urls_, args.runs, Path(work), args.only == "board")
+                load_after = os.getloadavg()[0]
         if args.languages:
             with sync_playwright() as pw, tempfile.TemporaryDirectory() as work:
                 costs = language_costs(pw, base_url, args.runs, Path(work))
@@ -690,7 +742,9 @@ def main(argv: list[str] | None = None) -> int:
         for running in (server, core_server, scratch_server):
             running.terminate()
             running.wait(timeout=10)
-    if args.only:
+    if args.only == "board":
+        report = board_table(results, args.runs, (load_before, load_after))
+    elif args.only:
         report = question_table(results, args.runs)
     else:
         report = table(results, args.runs) if results else ""

@@ -132,9 +132,8 @@ const ready = handleReady.then(
 );
 
 // Resolves once the page has painted its first frame (see afterFirstFrame below): the board
-// waits for it too, and since this module is run before the board's, the wait has usually
-// ended by the time the board is ready to draw (a wait of its own would start only then and
-// cost it a frame or more).
+// waits for it too when this module has run before the board's (index.html runs the board
+// first, when its files are there first), as the wait has usually ended by then.
 const firstFrame = afterFirstFrame();
 
 const { rule, session, links, catalogue, call } = door;
@@ -146,9 +145,10 @@ dispatchEvent(new Event("referee")); // the board, a classic script, may be wait
 // Python starts once the page has painted its first frame: the worker's start (PyScript's
 // module, the snapshot's download and inflation, WebAssembly's compilation) otherwise competes
 // with that frame's raster for a tablet's cores, and the page shows nothing meanwhile. The
-// board (static/board/main.js) is drawn in the same turn, right after this (it waits on the
-// same promise, after this), so Python's module does not delay it either. A hidden page (a
-// background tab) paints no frame: Python starts at once.
+// board (static/board/main.js) has usually been drawn by then; if this module ran first, the
+// board waits on the same promise, after this, and is drawn in the same turn, so Python's
+// module does not delay it either. A hidden page (a background tab) paints no frame: Python
+// starts at once.
 firstFrame.then(startPython).catch((error) => rulesFailed(firstLine(error)));
 
 function afterFirstFrame() {
@@ -165,7 +165,7 @@ ready.then((ok) => ok && keepOffline(new URL("./sw.js", import.meta.url), new UR
   .catch((error) => console.warn(`Offline use unavailable: ${error}`));
 
 // The page's language, last: window.referee and Python's start above do not wait for it, and
-// the board's bundle (a classic script, run after this module's first turn) asks for the same
+// the board's bundle (a classic script, which does not wait for this module) asks for the same
 // one (startLanguage is shared). The widget's and the FAQ's modules import this one, so they
 // draw once it is loaded. English: no file, no wait.
 await startLanguage();

@@ -498,7 +498,7 @@ def pyodide_lock(upstream: dict, shipped: list[dict], target: dict) -> bytes:
 # sources stay the modules that the tests and the node tests import one by one. Not content-
 # hashed: netlify.toml has it revalidated (no-cache), like the page's other own files.
 #
-# The bundle is a classic script (index.html runs it with `defer`, in order after app.js), not
+# The bundle is a classic script (index.html runs it with `defer`, in order before app.js), not
 # a module: Chromium compiles the classic scripts a service worker stores when it installs
 # and keeps their code beside them, and a later load takes that code instead of compiling the
 # file again. It does not for module scripts: as a module, board.js was compiled afresh on

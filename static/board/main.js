@@ -29,9 +29,10 @@ import { createToolbar } from "./toolbar.js";
 import { createTransfer } from "./transfer.js";
 
 const html = document.documentElement;
-// window.referee, read when used: static/app.js (a module) defines it, and an engine may run
-// this deferred classic script before that module, while the module's imports still load
-// (WebKit does). The board's start waits for it (refereeDefined).
+// window.referee, read when used: static/app.js (a module) defines it once its nine modules
+// have loaded. index.html runs this deferred classic script first (its files are asked for
+// first): the board is drawn without it, and what asks the rules waits for it
+// (refereeDefined).
 const referee = /** @type {typeof window.referee} */ (new Proxy({}, { get: (_, key) => window.referee[key] }));
 
 /** Resolves once static/app.js has defined window.referee (it says so with a "referee" event). */
@@ -91,6 +92,7 @@ const ctl = {
     setBusy(1);
     showPending();
     const job = tail.then(async () => {
+      await refereeDefined();
       if (!(await referee.ready)) throw new referee.RefereeError("rules_unavailable", t("The rules could not be loaded, so the table cannot change."));
       return journal.run(command);
     });
@@ -300,6 +302,7 @@ function setBusy(delta) {
 async function switchLanguage(code) {
   setBusy(1);
   try {
+    await refereeDefined();
     await chooseLanguage(code);
     await tellCore(referee, { always: true }); // queued until the rules are ready
     translateDocument();
@@ -432,13 +435,17 @@ async function openSaved(doc) {
 }
 
 /** Resolves once the page has painted its frame (the title and the loading line: index.html's <style>):
- * drawing the board takes a while, and the first paint must not wait for it (modules from the
- * cache are otherwise run before anything is shown). The wait is app.js's (referee.firstFrame,
- * begun when that module ran, before this one; it also ends for a hidden page): it has mostly
- * resolved by now. A paint entry already there (Chromium adds it once the frame is on screen)
- * ends it at once. */
+ * drawing the board takes a while, and the first paint must not wait for it (scripts from the
+ * cache are otherwise run before anything is shown). A paint entry already there (Chromium
+ * adds it once the frame is on screen) ends it at once; else the next frame, or app.js's wait
+ * for it (referee.firstFrame) if that module ran first. A hidden page paints no frame. */
 function firstPaint() {
-  return performance.getEntriesByType("paint").length ? Promise.resolve() : referee.firstFrame;
+  if (performance.getEntriesByType("paint").length || document.visibilityState === "hidden") return Promise.resolve();
+  if (window.referee) return referee.firstFrame;
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 200); // a frame that never comes
+    requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(undefined); }, 0));
+  });
 }
 
 /** Resolves once board.css and change.css (static/shared/: a ruling's change on the pieces, as
@@ -470,7 +477,6 @@ function applyStyle(id) {
 }
 
 async function boot() {
-  await refereeDefined();
   await startLanguage(); // the first draw is in the page's language (English loads nothing)
   const linked = location.hash.startsWith("#r=");
   if (linked) links.showOpening(true); // before anything is drawn
@@ -493,6 +499,7 @@ async function boot() {
   performance.mark("board-drawn");
   // Drawn and wired: moves made from here are queued until the rules are ready.
   performance.mark("board-interactive");
+  await refereeDefined();
 
   // First in the queue, ahead of any change made while the rules load: the saved table. If
   // the rules refuse it, it is set aside and the save before it (if any) is tried.

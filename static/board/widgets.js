@@ -205,5 +205,5 @@ export function dropZone(ctl, el, place, key, { over = el, name = "", fresh = ""
 /** A region of the board: a section named by its heading. */
 export function region(title_, id, ...children) {
   return h("section", { class: ["region", `region-${id}`], "aria-labelledby": `rg-${id}`, data: { testid: `region-${id}` } },
-    h("h2", { class: "region-title", id: `rg-${id}`, text: title_ }), ...children);
+    h("h2", { class: "region-title", id: `rg-${id}`, elementtiming: "board", text: title_ }), ...children);
 }

@@ -8,7 +8,7 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from typing import Any
+from typing import Any, Literal
 
 from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, Request, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -117,13 +117,16 @@ def open_board(
     wait: bool = True,
     locale: str | None = None,
     mobile: bool = False,
+    until: Literal["commit", "domcontentloaded", "load"] = "load",
 ) -> tuple[App, Held]:
     """A fresh context with touch, the same route guard and watchers as `app`. With `hold`,
     requests whose URL ends so are held (returned) until the test continues them; `storage`
     is put in localStorage before the first load; `url` is appended to the site's. Without
     `wait` (another page than the board), nothing is awaited once it is loaded. `locale`:
     the browser's language (navigator.languages), English when not given. `mobile`: a
-    phone's browser (is_mobile: its meta viewport honoured, as on the device)."""
+    phone's browser (is_mobile: its meta viewport honoured, as on the device). `until`: what
+    of the page's load the navigation waits for ("commit" when a held file keeps the load
+    event from ever coming)."""
     context = browser.new_context(
         has_touch=True, is_mobile=mobile, viewport={"width": viewport[0], "height": viewport[1]},
         **({"locale": locale} if locale else {}),
@@ -153,7 +156,7 @@ def open_board(
 
     page.on("console", on_console)
     page.on("pageerror", lambda exc: booted.console_errors.append(f"pageerror: {exc}"))
-    document = page.goto(site_url + url)
+    document = page.goto(site_url + url, wait_until=until)
     assert document is not None
     booted.document = document
     if hold is None and wait:
