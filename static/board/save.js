@@ -65,6 +65,39 @@ function underLock(fn, done) {
   locks.request(LOCK, run).catch(run);
 }
 
+/** A look (`look`) for saves lost to another tab's, made at idle time, once for any number of
+ * news heard meanwhile. While it waits it counts as work in progress (`saving`), so "settled"
+ * means that this tab has looked since the last news it heard: until then a save lost to
+ * another tab's is in storage, but nothing points to it. `now()`: look at once, if waiting. */
+function idleLook(look, saving) {
+  let waiting = null;
+  const now = () => {
+    if (waiting === null) return;
+    cancelIdle(waiting);
+    waiting = null;
+    try {
+      look();
+    } finally {
+      saving(false);
+    }
+  };
+  const soon = () => {
+    if (waiting !== null) return;
+    saving(true);
+    waiting = whenIdle(now);
+  };
+  return { soon, now };
+}
+
+/** What another tab's write to storage is news of: "saved" (the pointer moved), "head" (a
+ * save's head: its pointer write may have lost to ours, and then no other news of it comes;
+ * or its channel message came before it), "aside" (the list of saves kept aside), or null. */
+function storageNews({ key, newValue }) {
+  if (key === KEYS.pointer) return "saved";
+  if (key === KEYS.aside) return "aside";
+  return typeof key === "string" && key.startsWith(KEYS.head) && newValue !== null ? "head" : null;
+}
+
 /** The line saying that the table is open in `count` other tabs too (none: no line). */
 function sayElsewhere(count, clearNotice) {
   const html = document.documentElement;
@@ -84,7 +117,7 @@ export function createAutosave({ store, journal, board }) {
   const tab = Math.random().toString(36).slice(2);
   let timer = null;
   let queued = false; // a save waiting for the lock
-  let scan = null; // a look for saves lost to another tab's, waiting for idle time
+  const scan = idleLook(() => forked(), board.saving); // for saves lost to another tab's
   const told = new Set(store.asides().map((a) => a.key));
   let following = true;
   let channel = null;
@@ -133,7 +166,7 @@ export function createAutosave({ store, journal, board }) {
   // Another tab saved: follow it; a save lost to one written at the same moment is kept
   // aside, looked for at idle time (a pointer value a later write replaced is not the last word).
   function heard(follows = true) {
-    if (scan === null) scan = whenIdle(() => { scan = null; forked(); });
+    scan.soon();
     if (follows) follow();
   }
   // Said in every tab, whichever tab kept it aside (`told`: those already said here).
@@ -189,11 +222,9 @@ export function createAutosave({ store, journal, board }) {
 
   function listen() {
     addEventListener("storage", (e) => {
-      if (e.key === KEYS.pointer) heard();
-      else if (e.key === KEYS.aside) {
-        drawAsides();
-        heard(false);
-      }
+      const news = storageNews(e);
+      if (news === "aside") drawAsides();
+      if (news) heard(news === "saved");
     });
     if (typeof BroadcastChannel !== "function") return;
     channel = new BroadcastChannel(CHANNEL);
@@ -217,7 +248,10 @@ export function createAutosave({ store, journal, board }) {
     sayElsewhere(others.size, clearNotice);
   }
 
-  addEventListener("pagehide", () => (timer !== null || queued) && now(true));
+  addEventListener("pagehide", () => {
+    if (timer !== null || queued) now(true);
+    scan.now(); // a tab that closes looks for a lost save at once: it will have no idle time
+  });
   document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && timer !== null && now());
 
   return {
