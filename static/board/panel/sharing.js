@@ -24,7 +24,7 @@ function saidBeside(ctl, from, text) {
   bubble.textContent = text;
   bubble.hidden = false;
   placeBeside(bubble, from);
-  clearOfHeadline(bubble);
+  clearOfHeadline(bubble, from);
   let timer = 0;
   const hide = (e) => {
     if (e && e.type === "keydown" && ["Shift", "Control", "Alt", "Meta"].includes(/** @type {KeyboardEvent} */ (e).key)) return;
@@ -43,19 +43,27 @@ function saidBeside(ctl, from, text) {
   }, 0);
 }
 
-/** A bubble placed over the headline (a phone: Share sits in the bar under it) moves to
- * above the verdict bar, or below it when there is no room above. */
-function clearOfHeadline(bubble) {
+/** A bubble placed over the headline (upright or on a phone Share sits in the bar under it)
+ * moves to the nearest place beside the button that leaves the headline clear and is inside
+ * the screen: below it, to its left, or above or below the whole verdict bar. */
+function clearOfHeadline(bubble, from) {
   const line = document.querySelector('[data-testid="headline"]');
   const bar = line && line.closest(".verdict-bar");
-  if (!line || !bar) return;
+  if (!line || !bar || !from) return;
   const b = bubble.getBoundingClientRect();
   const l = line.getBoundingClientRect();
-  if (b.bottom <= l.top || b.top >= l.bottom || b.right <= l.left || b.left >= l.right) return;
+  const apart = (x, y) => y + b.height <= l.top || y >= l.bottom || x + b.width <= l.left || x >= l.right;
+  if (apart(b.left, b.top)) return;
+  const f = from.getBoundingClientRect();
   const r = bar.getBoundingClientRect();
   const m = 8;
-  const top = r.top - b.height - m >= m ? r.top - b.height - m : Math.min(r.bottom + m, innerHeight - b.height - m);
-  bubble.style.top = `${Math.round(top)}px`; // CSSOM: allowed by the CSP
+  const places = [[b.left, f.bottom + m], [f.left - b.width - m, f.top + (f.height - b.height) / 2],
+    [b.left, r.top - b.height - m], [b.left, r.bottom + m]];
+  const inside = ([x, y]) => x >= m && y >= m && x + b.width <= innerWidth - m && y + b.height <= innerHeight - m;
+  const place = places.find(([x, y]) => inside([x, y]) && apart(x, y));
+  if (!place) return;
+  bubble.style.left = `${Math.round(place[0])}px`; // CSSOM: allowed by the CSP
+  bubble.style.top = `${Math.round(place[1])}px`;
 }
 
 /** The folded link's own Copy: copied, or selected to copy with the device's Copy. */
