@@ -28,7 +28,7 @@ const PAYLOAD = new RegExp(`^${LINK.version}\\.([A-Za-z0-9_-]+)$`); // "1.<data>
 const SAID_LANG = new RegExp(LINK.saidLang);
 // Plain text, as the core reads it (pyapp/rules/state.py PLAIN_TEXT): no control characters,
 // line separators or marks that turn text around.
-const PLAIN = /^[^\x00-\x1F\x7F-\x9F\u061C\u200E\u200F\u2028-\u202E\u2066-\u2069]*$/;
+const PLAIN = new RegExp(LINK.saidText);
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** The inflated bytes of `data`, or null (damaged, or larger than JSON_MAX). */

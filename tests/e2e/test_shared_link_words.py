@@ -60,7 +60,8 @@ def test_the_links_ruling_is_in_view_before_the_rules_and_theirs_after(
         expect(headline).to_have_class("headline is-waiting")
         expect(headline).not_to_have_attribute("lang", "en")  # the reader's own language
         expect(page.locator("[data-testid=bar-status]")).to_have_text(CHECKING)
-        expect(page.locator("[data-testid=bar-said] li")).to_have_text(["Wood: 2 of 2 paid — rules"])
+        expect(page.locator("[data-testid=bar-said] li")).to_have_text(
+            ["Wood: 2 of 2 paid — rules"])
         expect(page.locator("[data-testid=apply]")).to_be_disabled()
         rules_not_ready(page)
         assert axe_violations(page, site_url, "body") == []
@@ -201,7 +202,7 @@ def test_on_a_phone_link_copied_leaves_the_headline_clear_and_goes_by_itself(
         apart = (box["y"] + box["height"] <= line["y"] or line["y"] + line["height"] <= box["y"]
                  or box["x"] + box["width"] <= line["x"] or line["x"] + line["width"] <= box["x"])
         assert apart, (box, line)
-        assert 0 <= box["y"] and box["y"] + box["height"] <= 844, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 844, box
         expect(bubble).to_be_hidden(timeout=15_000)  # by itself: no tap, no key
         check_clean(friend)
     finally:
