@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from .links import LinkWords
 from .rules import Request, Ruling
 from .rules.catalogue import Catalogue
 from .rules.faqsearch import FaqMessage, QuestionsMessage
@@ -17,6 +18,7 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "cards.v1.schema.json": Catalogue,
     "faq-message.v1.schema.json": FaqMessage,
     "questions.v1.schema.json": QuestionsMessage,
+    "link-words.v1.schema.json": LinkWords,
 }
 
 

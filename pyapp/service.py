@@ -43,7 +43,7 @@ from collections.abc import Callable
 
 from .api import RequestError, parse_request, read_text, rule_json
 from .envelope import error_json
-from .links import decode, encode
+from .links import encode, holds, open_link, ruled_words
 from .reading import JsonTooBig, read_json
 from .rules import i18n
 from .rules.base import Value
@@ -317,10 +317,22 @@ def _search_refused(message: str) -> RequestError:
 
 
 def _link_encode(text: str) -> str:
-    """A request -> its share link; a request that cannot be read is refused as by `rule`."""
-    return json.dumps({"ok": True, "link": encode(parse_request(text))})
+    """A request -> its share link, carrying the words of its ruling as said now (none when
+    it cannot be ruled); a request that cannot be read is refused as by `rule`."""
+    request = parse_request(text)
+    return json.dumps({"ok": True, "link": encode(request, ruled_words(request))})
 
 
 def _link_decode(text: str) -> str:
-    """A share link -> its request; a link that cannot be opened raises a LinkError."""
-    return '{"ok":true,"request":' + decode(text).model_dump_json() + "}"
+    """A share link -> its request, the words it carried (`said`, or null) and whether the
+    rules still say them (`holds`: true, false, or null when there are none or it cannot be
+    told, and then `differs`, the one line a page shows when they do not); a link that
+    cannot be opened raises a LinkError."""
+    opened = open_link(text)
+    said = opened.said
+    held = holds(said, opened.request) if said is not None else None
+    answer = {"said": said.model_dump(mode="json") if said else None, "holds": held,
+              "differs": _("When it was shared, this link said otherwise; the ruling shown "
+                           "is the rules' own now.") if held is False else ""}
+    return ('{"ok":true,"request":' + opened.request.model_dump_json() + ","
+            + json.dumps(answer, ensure_ascii=False)[1:])

@@ -37,6 +37,7 @@ from pyapp.rules.state import (  # noqa: E402
     CHARACTER_TRACK,
     FRIDAY_TRACK,
     JENNY_TRACK,
+    PLAIN_TEXT,
     ROLES,
     HouseRules,
     TableState,
@@ -107,7 +108,9 @@ def facts_text() -> str:
         ("character", CHARACTER_TRACK), ("friday", FRIDAY_TRACK), ("jenny", JENNY_TRACK))}
     entry = history.EditEntry.model_fields
     link = {"version": links.LINK_VERSION, "maxLink": links.MAX_LINK, "maxJson": links.MAX_JSON,
-            "format": REQUEST_FORMAT, "requestVersion": FORMAT_VERSION}
+            "format": REQUEST_FORMAT, "requestVersion": FORMAT_VERSION,
+            "saidLine": links.MAX_SAID_LINE, "saidLines": links.MAX_SAID_LINES,
+            "saidLang": links.SAID_LANG, "saidText": PLAIN_TEXT}
     log = {"maxEdits": _max_length(entry["edits"]), "maxSummary": _max_length(entry["summary"])}
     reading_limits = {"maxDepth": reading.MAX_DEPTH, "maxNumber": reading.MAX_NUMBER,
                       "maxText": reading.MAX_TEXT}

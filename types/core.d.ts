@@ -20,6 +20,20 @@ export interface FaqMessage {
   type: "castaway-referee:faq";
 }
 
+// link-words.v1.schema.json
+/**
+ * A ruling's words as the core said them when a link was made: shown, marked as being
+ * checked, until the rules have ruled the link again.
+ */
+export interface LinkWords {
+  /** the ruling's headline */
+  headline: string;
+  /** the language the words are in (a code such as en, pl, de) */
+  lang: string;
+  /** each outcome line with how sure it is ("Explorer: 3 Wounds — rules") */
+  outcome?: string[];
+}
+
 // questions.v1.schema.json
 /** Widget -> host: the questions that answer a `castaway-referee:faq` message. */
 export interface QuestionsMessage {

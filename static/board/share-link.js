@@ -32,15 +32,17 @@ export function createShareLinks({ ctl, store, autosave, referee, draw, panel, r
   function showPeeked(request) {
     showOpening(false);
     showShared(request, null, true);
-    ctl.say(t("Showing a shared table and its demand. Its ruling is being worked out."));
+    ctl.say(request.said ? t("Showing a shared table and the ruling its link carries, being checked by the rules: {headline}", { headline: request.said.headline })
+      : t("Showing a shared table and its demand. Its ruling is being worked out."));
     $("shared-title").focus();
   }
 
   /** A shared table on show, read-only, beside the player's own: as the page read it alone
    * (`checking`, its ruling to come), or as the rules read it, with their ruling. Says whether
-   * the device holds a table of the player's own. */
-  function showShared(request, ruling, checking) {
-    ctl.shared = checking ? { request, checking } : { request };
+   * the device holds a table of the player's own. `differs`: the core's line when the link's
+   * own words say otherwise than the rules' ruling. */
+  function showShared(request, ruling, checking, differs = "") {
+    ctl.shared = checking ? { request, checking } : { request, differs };
     ctl.readonly = true;
     ctl.holding = null;
     ctl.state = request.state;
@@ -80,6 +82,7 @@ export function createShareLinks({ ctl, store, autosave, referee, draw, panel, r
       return;
     }
     let request;
+    let differs = "";
     try {
       let payload;
       try {
@@ -88,7 +91,7 @@ export function createShareLinks({ ctl, store, autosave, referee, draw, panel, r
         // "%E0%A4%A": the link was cut short or changed on its way (never the browser's "URI malformed").
         throw new Error(t("part of it was cut off or changed on its way."));
       }
-      request = await referee.links.decode(payload);
+      ({ request, differs } = await referee.links.open(payload));
     } catch (error) {
       dropPeeked();
       html.dataset.link = "error";
@@ -103,10 +106,11 @@ export function createShareLinks({ ctl, store, autosave, referee, draw, panel, r
     } catch (error) {
       ruleError = plainError(error);
     }
-    const own = showShared(request, ruling, false);
+    const own = showShared(request, ruling, false, ruling ? differs : "");
     if (ruleError) panel().showError(ruleError);
-    ctl.say(own ? t("Showing a shared table and its ruling. Your own table is kept.")
-      : t("Showing a shared table and its ruling. You have no table of your own on this device yet."));
+    const showing = own ? t("Showing a shared table and its ruling. Your own table is kept.")
+      : t("Showing a shared table and its ruling. You have no table of your own on this device yet.");
+    ctl.say(ruling && differs ? `${differs} ${showing}` : showing);
     if (!peeked || !document.activeElement || document.activeElement === document.body) $("shared-title").focus();
   }
 

@@ -49,6 +49,13 @@ export function createDoor(handleReady) {
     encode: async (request) => (await call("link_encode", request)).link,
     /** @type {(payload: string) => Promise<Request>} */
     decode: async (payload) => (await call("link_decode", String(payload))).request,
+    /** The request, the words the link carried (`said`, or null), whether the rules still say
+     * them (`holds`) and, when they do not, the one line that says so (`differs`).
+     * @type {(payload: string) => Promise<{request: Request, said: import("../../types/core").LinkWords | null, holds: boolean | null, differs: string}>} */
+    open: async (payload) => {
+      const { request, said, holds, differs } = await call("link_decode", String(payload));
+      return { request, said, holds, differs };
+    },
   });
   /** @type {() => Promise<import("../../types/core").Catalogue>} */
   const catalogue = async () => (await call("catalogue", "")).catalogue;

@@ -43,7 +43,7 @@ const started = new Promise((resolve) => {
 function setView(state, ...children) {
   const view = $("widget-view");
   view.dataset.state = state;
-  view.replaceChildren(...children);
+  view.replaceChildren(...children.filter(Boolean));
 }
 
 function showMessage(state, title, text) {
@@ -52,17 +52,19 @@ function showMessage(state, title, text) {
   $("open-board").hidden = true;
 }
 
-async function show(request, ruling, payload) {
+/** @param {string} [differs] the core's line when the link's own words say otherwise */
+async function show(request, ruling, payload, differs = "") {
   current = { request, ruling, payload };
   if (shownFaq) { // back from a FAQ question to a ruling: the heading and the embed say so
     shownFaq = null;
     embedTitle();
     $("brand-what").textContent = t("a ruling on unfulfilled demand");
   }
-  setView("shown", renderSituation(request, ruling, clauses, {
-    headingLevel: 2, clauseTarget: "_blank",
-    clauseHref: (code) => new URL(`faq.html#${encodeURIComponent(code)}`, location.href).href,
-  }));
+  setView("shown", differs ? el("p", { class: "notice", role: "status", "data-testid": "ruling-differs", text: differs }) : null,
+    renderSituation(request, ruling, clauses, {
+      headingLevel: 2, clauseTarget: "_blank",
+      clauseHref: (code) => new URL(`faq.html#${encodeURIComponent(code)}`, location.href).href,
+    }));
   // A death or a lost game, said as well as drawn on the pieces.
   $("widget-live").textContent = announcement(changeOf(ruling));
   $("request-json").textContent = JSON.stringify(request, null, 2);
@@ -96,8 +98,9 @@ async function linkBoard() {
 
 async function openLink(payload) {
   let request;
+  let differs = "";
   try {
-    request = await referee.links.decode(payload);
+    ({ request, differs } = await referee.links.open(payload));
   } catch (error) {
     current = null;
     html.dataset.rulingShown = "false";
@@ -106,7 +109,7 @@ async function openLink(payload) {
     return;
   }
   try {
-    await show(request, await referee.rule(request), payload);
+    await show(request, await referee.rule(request), payload, differs);
   } catch (error) {
     showMessage("error", t("The referee cannot rule on this link."), plainError(error));
   }
@@ -361,10 +364,20 @@ function watchHeight() {
 async function peek(payload) {
   const request = await peekPayload(payload);
   if (!request || current) return;
-  setView("checking", renderSituation(request, null, {}),
-    el("div", { class: "notice notice-loading", role: "status", "data-testid": "ruling-coming" },
+  setView("checking", renderSituation(request, null, {}), request.said ? linkSaid(request.said)
+    : el("div", { class: "notice notice-loading", role: "status", "data-testid": "ruling-coming" },
       el("p", { class: "notice-title", text: t("Working out the ruling…") }),
       el("p", { text: t("The rules are loading; the ruling appears here.") })));
+}
+
+/** The ruling's words the link carried, as the core said them when it was shared: shown as
+ * text (they come from a URL), marked as being checked, until the rules' ruling replaces them. */
+function linkSaid(said) {
+  const lang = said.lang !== language() ? said.lang : null;
+  return el("div", { class: "notice notice-loading", role: "status", "data-testid": "ruling-coming" },
+    el("p", { text: t("The link's ruling, being checked by the rules…") }),
+    el("p", { class: "notice-title", lang, "data-testid": "link-headline", text: said.headline }),
+    said.outcome.length ? el("ul", { lang, "data-testid": "link-outcome" }, said.outcome.map((line) => el("li", { text: line }))) : null);
 }
 
 // A link to a question or the FAQ in this widget, its embed's origins kept.

@@ -21,8 +21,8 @@ def test_schema_files_are_fresh() -> None:
     """The committed JSON Schemas match the models (run `make schema` after a change)."""
     assert check_schemas(ROOT / "schema") == []
     assert sorted(SCHEMAS) == [
-        "cards.v1.schema.json", "faq-message.v1.schema.json", "questions.v1.schema.json",
-        "request.v1.schema.json", "ruling.v1.schema.json",
+        "cards.v1.schema.json", "faq-message.v1.schema.json", "link-words.v1.schema.json",
+        "questions.v1.schema.json", "request.v1.schema.json", "ruling.v1.schema.json",
     ]  # fmt: skip
     assert sorted(p.name for p in (ROOT / "schema").glob("*.json")) == sorted(SCHEMAS)
 

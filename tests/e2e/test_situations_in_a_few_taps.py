@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from pyapp.links import encode
+from pyapp.links import encode, ruled_words
 from pyapp.rules import Request, rule
 from pyapp.rules.catalogue import catalogue
 from pyapp.rules.telling import ruling_words
@@ -36,8 +36,10 @@ from .board_harness import (
     headline_in_view,
     no_problems,
     open_board,
+    release,
     table,
     unobscured,
+    wait_live,
 )
 
 pytestmark = pytest.mark.e2e
@@ -142,13 +144,24 @@ def test_a_weather_phase_with_rain_and_snow_clouds(new_player: App, site_url: st
 @pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
 def test_a_shared_link_opens_on_its_ruling(browser: Browser, site_url: str, size: str) -> None:
     """The Weather's table and clouds, shared: the link opens on its ruling, in view, with no
-    tap, the same ruling the board gives that table and those clouds."""
+    tap (the link's words at once, then the rules'), the same ruling the board gives that
+    table and those clouds."""
     state = compact_table("cook", "explorer", phase="weather", shelter="built", roof=2)
-    link = encode(Request.model_validate({"state": state, "effect": {"demands": [WEATHER]}}))
+    request = Request.model_validate({"state": state, "effect": {"demands": [WEATHER]}})
+    link = encode(request, ruled_words(request))  # as the page writes it: with its words
     viewport, mobile = SIZES[size]
-    friend, _ = open_board(browser, site_url, url=f"#r={link}", viewport=viewport, mobile=mobile)
+    friend, held = open_board(browser, site_url, hold="static/main.py", url=f"#r={link}",
+                              viewport=viewport, mobile=mobile)
     page = friend.page
     try:
+        # The link's own words are readable before the rules are ready, then the rules'.
+        page.wait_for_selector("html[data-link=checking]", state="attached")
+        said = page.locator("[data-testid=headline][data-said=link]")
+        expect(said).to_be_in_viewport(ratio=1)
+        assert said.inner_text() == core_headline(state, [WEATHER])
+        assert page.get_attribute("html", "data-rules-ready") != "true"
+        release(page, held, "static/main.py")
+        wait_live(page)
         page.wait_for_selector("html[data-link=shared]", state="attached")
         player = Player(page)
         assert headline_in_view(page) == core_headline(state, [WEATHER])

@@ -67,3 +67,42 @@ for (const [what, make] of UNREADABLE) {
     assert.equal(await peekLink(await make()), null);
   });
 }
+
+// The ruling's words a link carries (pyapp/links.py LinkWords): read as they are, as text, or
+// dropped (never the link) when they are not what the core reads.
+const SAID = { lang: "de", headline: "Jeder Charakter erleidet 2 Wunden.", outcome: ["Koch: 2 Wunden — Regeln"] };
+
+test("a link's words are read with its request", async () => {
+  const read = await peekLink(link({ ...REQUEST, said: SAID }));
+  assert.deepEqual(read.said, SAID);
+  assert.equal(read.state.roof, 3);
+});
+
+test("a link without words reads as before, with none", async () => {
+  assert.equal((await peekLink(link(REQUEST))).said, null);
+});
+
+/** @type {[string, unknown][]} */
+const BAD_WORDS = [
+  ["not an object", "Jeder Charakter"],
+  ["a list", [SAID]],
+  ["a headline that is a number", { ...SAID, headline: 2 }],
+  ["an empty headline", { ...SAID, headline: "" }],
+  ["a headline too long", { ...SAID, headline: "W".repeat(301) }],
+  ["a line break", { ...SAID, headline: "a\nb" }],
+  ["a mark that turns text around", { ...SAID, headline: "a\u202eb" }],
+  ["lines that are not a list", { ...SAID, outcome: "Koch" }],
+  ["a line that is a number", { ...SAID, outcome: [1] }],
+  ["too many lines", { ...SAID, outcome: Array(13).fill("Koch") }],
+  ["a language that is no code", { ...SAID, lang: "<script>" }],
+  ["no language", { headline: SAID.headline }],
+  ["a field words never have", { ...SAID, html: "<b>" }],
+];
+
+for (const [why, said] of BAD_WORDS) {
+  test(`words with ${why} are dropped, the link read all the same`, async () => {
+    const read = await peekLink(link({ ...REQUEST, said }));
+    assert.equal(read.said, null);
+    assert.equal(read.state.roof, 3);
+  });
+}

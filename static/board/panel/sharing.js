@@ -9,26 +9,61 @@ import { plainError } from "../../shared/labels.js";
 import { h } from "../dom.js";
 import { placeBeside } from "../message.js";
 
-/** What sharing did, in a small bubble beside the button (and said to screen readers),
- * until the next tap or key. */
+// How long the bubble stays, unless the player taps or presses a key first: long enough to
+// read a short sentence; it is said to screen readers as it appears, so no one needs it longer.
+const BUBBLE_MS = 4000;
+let bubbleGone = null; // the hiding of the bubble on show, to run before the next one is shown
+
+/** What sharing did, in a small bubble beside the button (and said to screen readers), never
+ * over the ruling's headline, until the next tap or key or a few seconds, whichever first. */
 function saidBeside(ctl, from, text) {
   ctl.say(text);
   const bubble = document.getElementById("share-said");
   if (!bubble) return;
+  if (bubbleGone) bubbleGone();
   bubble.textContent = text;
   bubble.hidden = false;
   placeBeside(bubble, from);
-  // Until the player's next tap or key, wherever it is (not a timer: read at their pace).
+  clearOfHeadline(bubble, from);
+  let timer = 0;
   const hide = (e) => {
-    if (e.type === "keydown" && ["Shift", "Control", "Alt", "Meta"].includes(/** @type {KeyboardEvent} */ (e).key)) return;
+    if (e && e.type === "keydown" && ["Shift", "Control", "Alt", "Meta"].includes(/** @type {KeyboardEvent} */ (e).key)) return;
     bubble.hidden = true;
+    clearTimeout(timer);
+    bubbleGone = null;
     removeEventListener("pointerdown", hide, true);
     removeEventListener("keydown", hide, true);
   };
+  bubbleGone = hide;
+  timer = window.setTimeout(hide, BUBBLE_MS);
   setTimeout(() => {
+    if (bubbleGone !== hide) return;
     addEventListener("pointerdown", hide, true);
     addEventListener("keydown", hide, true);
   }, 0);
+}
+
+/** A bubble placed over the headline (upright or on a phone Share sits in the bar under it)
+ * moves to the nearest place beside the button that leaves the headline clear and is inside
+ * the screen: below it, to its left, or above or below the whole verdict bar. */
+function clearOfHeadline(bubble, from) {
+  const line = document.querySelector('[data-testid="headline"]');
+  const bar = line && line.closest(".verdict-bar");
+  if (!line || !bar || !from) return;
+  const b = bubble.getBoundingClientRect();
+  const l = line.getBoundingClientRect();
+  const apart = (x, y) => y + b.height <= l.top || y >= l.bottom || x + b.width <= l.left || x >= l.right;
+  if (apart(b.left, b.top)) return;
+  const f = from.getBoundingClientRect();
+  const r = bar.getBoundingClientRect();
+  const m = 8;
+  const places = [[b.left, f.bottom + m], [f.left - b.width - m, f.top + (f.height - b.height) / 2],
+    [b.left, r.top - b.height - m], [b.left, r.bottom + m]];
+  const inside = ([x, y]) => x >= m && y >= m && x + b.width <= innerWidth - m && y + b.height <= innerHeight - m;
+  const place = places.find(([x, y]) => inside([x, y]) && apart(x, y));
+  if (!place) return;
+  bubble.style.left = `${Math.round(place[0])}px`; // CSSOM: allowed by the CSP
+  bubble.style.top = `${Math.round(place[1])}px`;
 }
 
 /** The folded link's own Copy: copied, or selected to copy with the device's Copy. */

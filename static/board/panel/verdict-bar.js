@@ -5,7 +5,7 @@
 // "Rule again" row. What it says comes from the state; it decides nothing.
 
 import { demandSummary } from "../../shared/demand-summary.js";
-import { t } from "../../shared/i18n.js";
+import { language, t } from "../../shared/i18n.js";
 import { h } from "../dom.js";
 import { PHASE_WORDS, SHEET_LAYOUT, named, scrollPanelTo } from "./controls.js";
 import { foldSheet, isSheet, unfoldSheet } from "./sheet.js";
@@ -69,9 +69,10 @@ function texts(p) {
       : [t("Who is “the character resolving”?"), t("Choose them under the card.")];
     case "pending": return r ? [headline(r), t("Ruling…")]
       : waiting ? [waiting.headline, t("Being checked…")]
-        : ctl.shared ? [t("Working out the shared ruling…"), ready ? t("Ruling…") : t("Waiting for the rules")]
-          : ready ? [t("Ruling…"), t("Ruling…")] : [t("Ruling once the rules are ready…"), t("Waiting for the rules")];
-    case "preview": return [r && headline(r), ctl.shared ? t("The shared ruling")
+        : linkSaid(p) ? [linkSaid(p).headline, t("The link's ruling, being checked by the rules…")]
+          : ctl.shared ? [t("Working out the shared ruling…"), ready ? t("Ruling…") : t("Waiting for the rules")]
+            : ready ? [t("Ruling…"), t("Ruling…")] : [t("Ruling once the rules are ready…"), t("Waiting for the rules")];
+    case "preview": return [r && headline(r), ctl.shared ? ctl.shared.differs || t("The shared ruling")
       : searching(p) ? t("Searching for another card: pick it to rule it, or clear the search to apply this ruling.")
         : t("Preview: not applied yet")];
     case "applying": return [r && headline(r), t("Applying…")];
@@ -81,6 +82,16 @@ function texts(p) {
     default: return ["", ""];
   }
 }
+
+/** The words a shared link carried (as the core said them when it was shared), while the
+ * rules check them: shown as text, never worked out here; or null. */
+function linkSaid(p) {
+  const shared = p.ctl.shared;
+  return shared && shared.checking && p.state.status === "pending" && shared.request.said ? shared.request.said : null;
+}
+
+/** The `lang` of words in another language than the page's, else nothing. */
+const langOf = (said) => (said && said.lang !== language() ? said.lang : undefined);
 
 /** Screen readers hear each new headline once (the bar itself is drawn again often). */
 function announce(p, said) {
@@ -100,11 +111,21 @@ function barText(p, said, r) {
   // How sure, in the bar too, when it is anything but official (the details under "Why?").
   const sure = r && s !== "pending" && s !== "error" && r.certainty !== "stated" ? r.words.sure : null;
   return h("div", { class: "bar-text" },
-    h("p", { class: ["bar-status", s === "preview" && searching(p) && "is-sentence"], data: { testid: "bar-status" }, text: said[1] }),
+    h("p", { class: ["bar-status", s === "preview" && (searching(p) || (p.ctl.shared && p.ctl.shared.differs)) && "is-sentence"], data: { testid: "bar-status" }, text: said[1] }),
     sure ? h("p", { class: ["bar-sure", `sure-${sure.grade}`], data: { testid: "bar-certainty" }, text: sure.label }) : null,
     h("p", { class: ["headline", r && r.words.clear && "is-clear", !r && (waiting || p.ctl.shared) && s === "pending" && "is-waiting"],
-      data: { testid: "headline" }, text: said[0] }),
+      lang: r ? undefined : langOf(linkSaid(p)), data: !r && linkSaid(p) ? { testid: "headline", said: "link" } : { testid: "headline" }, text: said[0] }),
+    saidOutcome(p, r),
     barPaid(p, s, r));
+}
+
+/** A shared link's outcome lines, as it carried them, greyed under its headline until the
+ * rules' ruling replaces them (text only: they come from a URL). */
+function saidOutcome(p, r) {
+  const said = r ? null : linkSaid(p);
+  if (!said || !said.outcome.length) return null;
+  return h("ul", { class: "bar-said is-waiting", lang: langOf(said), data: { testid: "bar-said" } },
+    ...said.outcome.map((line) => h("li", { text: line })));
 }
 
 /** The bar's paid line: the ruling's, greyed while it is ruled again; a reloaded one's as
