@@ -14,6 +14,7 @@ import { createFinder } from "./finder.js";
 import { createAsking } from "./asking.js";
 import { createResolver } from "./resolver.js";
 import { createRulingSheet } from "./ruling-sheet.js";
+import { showChangeAboveSheet } from "./sheet.js";
 import { createSharing } from "./sharing.js";
 import { initialPanel, panelState } from "./state.js";
 import { createVerdictBar, shownRuling, watchBarHeight } from "./verdict-bar.js";
@@ -172,7 +173,9 @@ export function createDemandPanel(ctl, root, bar) {
     sheet.drawRuling();
     verdict.drawBar();
     sharing.showEffectJson(); // ready before "Advanced" opens (its toggle event comes a task later)
-    ctl.showPreview(previewed(state));
+    // A new ruling's change on the pieces, upright and on a phone, brought into view above the
+    // sheet (sheet.js); if the sheet had to fold for it, its bar says so.
+    if (ctl.showPreview(previewed(state)) && showChangeAboveSheet()) verdict.drawBar();
   }
 
   const asking = createAsking(p, { composer, resolver, sheet, sharing, verdict, draw });
