@@ -32,7 +32,8 @@ def squares(page: Page) -> list[dict[str, float | str]]:
     found: list[dict[str, float | str]] = page.eval_on_selector_all(
         "[data-testid=round] input[type=radio]",
         """els => els.map((el) => { const r = el.closest("label").getBoundingClientRect();
-          return { value: el.value, name: el.getAttribute("aria-label"), checked: String(el.checked),
+          return { value: el.value, name: el.getAttribute("aria-label"),
+                   checked: String(el.checked),
                    left: r.left, right: r.right, top: r.top, bottom: r.bottom,
                    width: r.width, height: r.height }; })""",
     )

@@ -173,9 +173,7 @@ export function createDemandPanel(ctl, root, bar) {
     sheet.drawRuling();
     verdict.drawBar();
     sharing.showEffectJson(); // ready before "Advanced" opens (its toggle event comes a task later)
-    // A new ruling's change on the pieces, upright and on a phone, brought into view above the
-    // sheet (sheet.js); if the sheet had to fold for it, its bar says so.
-    if (ctl.showPreview(previewed(state)) && showChangeAboveSheet()) verdict.drawBar();
+    if (ctl.showPreview(previewed(state))) showChangeAboveSheet(); // upright, not under the sheet
   }
 
   const asking = createAsking(p, { composer, resolver, sheet, sharing, verdict, draw });

@@ -74,43 +74,39 @@ function keepHeldInView(edge) {
 }
 
 // What a ruling on show marks on the pieces (static/shared/change.js), by what matters most to
-// the players: a lost game and a death; then Wounds and Determination (who suffers); then any
-// other count or level it changes, each in the table's order.
-const MARKED = ["#board [data-testid=lost-preview], #board [data-testid=dies]",
-  "#board .char-card :is(.wd-new, .count-change)",
-  "#board .count-change, #board .level-after"];
-// The row a mark belongs to, brought whole into view.
+// the players: a lost game with the death that loses it, else the death alone; then Wounds and
+// Determination (who suffers); then any other count or level it changes.
+const MARKED = ["#board [data-testid=lost-preview], #board [data-testid=dies]", "#board [data-testid=dies]",
+  "#board .char-card :is(.wd-new, .count-change)", "#board .count-change, #board .level-after"];
+// The row a mark belongs to, brought whole into view if it can be.
 const MARKED_ROW = ".char-card, .pile, .camp-row, .planned, [data-testid=lost-preview]";
+const MARGIN = 12; // between the change shown and the header or the sheet's edge
 
-/** With the sheet unfolded (upright, on a phone), the ruling's change on the pieces brought
- * into view above the sheet's edge, by scrolling the table: the rows of the marks that matter
- * most (MARKED), left alone if already in view. The sheet stays open (nothing of the ruling
- * hidden) and is fitted again to the rows it then lies between; only if those rows cannot be
- * seen above it (a death and the lost game on a phone) does it fold to its verdict bar, the
- * headline and Apply still shown, unfolded again by one tap on its toggle. True if folded.
- * @returns {boolean} */
-export function showChangeAboveSheet() {
-  if (!isSheet() || html.dataset.sheet === "closed") return false;
-  // A player changing the table is looking at it: the page is not moved under their finger.
-  const at = document.activeElement;
-  if (at && at.closest("#board")) return false;
-  const marks = MARKED.map((q) => [...document.querySelectorAll(q)]).find((found) => found.length);
-  const panel = document.getElementById("panel");
-  if (!marks || !panel) return false;
-  const span = (els) => {
-    const boxes = els.map((el) => el.getBoundingClientRect());
-    return { top: Math.min(...boxes.map((r) => r.top)), bottom: Math.max(...boxes.map((r) => r.bottom)) };
-  };
-  const header = document.querySelector(".site-header");
-  const top = (header ? Math.max(0, header.getBoundingClientRect().bottom) : 0) + MARGIN;
-  const rows = span(marks.map((mark) => mark.closest(MARKED_ROW) || mark));
-  const edge = () => panel.getBoundingClientRect().top - MARGIN;
-  if (rows.top >= top && rows.bottom <= edge()) return false;
-  const shown = [rows, span(marks)].find((r) => r.bottom - r.top <= edge() - top);
-  if (!shown) foldSheet();
-  scrollBy({ top: (shown || rows).top - top, behavior: "instant" });
-  if (shown) fitSheet();
-  return !shown;
+/** The top and bottom of `els` on screen. @param {Element[]} els */
+function span(els) {
+  const boxes = els.map((el) => el.getBoundingClientRect());
+  return { top: Math.min(...boxes.map((r) => r.top)), bottom: Math.max(...boxes.map((r) => r.bottom)) };
 }
 
-const MARGIN = 12; // between the change shown and the header or the sheet's edge
+/** With the sheet unfolded (upright, on a phone), the ruling's change on the pieces brought
+ * into view above the sheet's edge by scrolling the table: the marks that matter most
+ * (MARKED) with their rows, or the marks alone, whichever can be seen there first; left alone
+ * if already in view, and not while the player is changing the table. The sheet stays open
+ * (the card and the ruling as they were, the headline shown), fitted again to the rows it
+ * then lies between. */
+export function showChangeAboveSheet() {
+  const panel = document.getElementById("panel");
+  const at = document.activeElement;
+  if (!isSheet() || html.dataset.sheet === "closed" || !panel || (at && at.closest("#board"))) return;
+  const groups = MARKED.map((q) => [...document.querySelectorAll(q)]).filter((found) => found.length);
+  if (!groups.length) return;
+  const header = document.querySelector(".site-header");
+  const top = (header ? Math.max(0, header.getBoundingClientRect().bottom) : 0) + MARGIN;
+  const edge = panel.getBoundingClientRect().top - MARGIN;
+  const rowsOf = (marks) => span(marks.map((mark) => mark.closest(MARKED_ROW) || mark));
+  const shown = groups.flatMap((marks) => [rowsOf(marks), span(marks)]).find((r) => r.bottom - r.top <= edge - top)
+    || rowsOf(groups[0]);
+  if (shown.top >= top && shown.bottom <= edge) return;
+  scrollBy({ top: shown.top - top, behavior: "instant" });
+  fitSheet();
+}
