@@ -109,7 +109,8 @@ def test_unfolded_upright_the_sheet_cuts_no_camp_row(page: Page) -> None:
     edge = box(page, "[data-testid=panel]")["top"]
     rows = page.eval_on_selector_all(
         "[data-testid=region-camp] .camp-row",
-        "(els) => els.map((el) => { const r = el.getBoundingClientRect(); return [r.top, r.bottom]; })",
+        "(els) => els.map((el) => {"
+        " const r = el.getBoundingClientRect(); return [r.top, r.bottom]; })",
     )
     assert rows and all(bottom <= edge or top >= edge for top, bottom in rows), (rows, edge)
     assert box(page, "[data-testid=morale]")["bottom"] <= edge
