@@ -244,14 +244,16 @@ const ctl = {
   languages: createLanguagePicker((code) => switchLanguage(code)),
 
   /** The panel's ruling on show while it is a preview (else null): the pieces show what it
-   * would change, in place, and a death or a lost game is said as well as drawn. */
+   * would change, in place, and a death or a lost game is said as well as drawn. True when a
+   * new ruling's change is drawn and no piece is in hand (the panel then brings it into view). */
   showPreview(ruling) {
-    if (ruling === this.previewed) return;
+    if (ruling === this.previewed) return false;
     this.previewed = ruling;
     this.preview = changeOf(ruling);
     draw();
     const said = announcement(this.preview);
     if (said) this.say(said);
+    return Boolean(this.preview) && !this.holding;
   },
 
   /** The card's demand may have changed: saved with the table (soon, once, whatever else

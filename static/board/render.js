@@ -7,13 +7,14 @@ import { clamp, few, hidden, moreText } from "./bounds.js";
 import { addCharacters, characterCard, charactersRegion, fate, helpersRegion, later, lostSlot, pawn, placed } from "./cards.js";
 import { h } from "./dom.js";
 import { countChange, cubeRow } from "../shared/change.js";
+import { SETUP } from "../shared/core-facts.js";
 import { language, t, tn } from "../shared/i18n.js";
 import { markerName, said, shownName, spaceName, tokenName } from "../shared/names.js";
 import {
   ACTIONS, ACTION_NAMES, HOUSE_RULES, PHASES, RESOURCE_KINDS, RESOURCE_NAMES, TRACKS,
   PHASE_NAMES, TRACK_NAMES, actionTitle, figureName, placeName, title,
 } from "../shared/labels.js";
-import { button, choice, dropZone, nameList, piece, region, stepper, textField, toggle, track } from "./widgets.js";
+import { button, choice, dropZone, nameList, piece, region, squareTrack, stepper, textField, toggle, track } from "./widgets.js";
 
 const cache = new Map(); // region id -> {key, node, parts: Map(part id -> {key, node})}
 
@@ -143,12 +144,16 @@ function assignedAfter(ctl, action) {
 
 // ------------------------------------------------------------------ game, phase, switches
 
+/** The rounds of the round track, first to last: the core's (SETUP, from the table's model). */
+const ROUNDS = Array.from({ length: SETUP.rounds[1] - SETUP.rounds[0] + 1 }, (_, i) => SETUP.rounds[0] + i);
+
 function gameRegion(ctl, s) {
   return region(t("The game"), "game",
     s.lost ? h("p", { class: "lost", role: "status", data: { testid: "lost" } },
       h("strong", { text: t("The game is lost.") }), " ", h("span", { text: s.lost.reason })) : null,
     h("div", { class: "game-row" },
-      stepper(ctl, { label: t("Round"), value: s.round, path: "round", min: 1, max: 12, key: "round" }),
+      squareTrack(ctl, { label: t("Round"), options: ROUNDS, value: s.round, path: "round", key: "round",
+        name: (n) => t("Round {n}", { n }) }),
       h("span", { class: "row-label", id: "phase-label", text: t("Phase") }),
       choice(ctl, { label: t("Phase"), options: PHASES, value: s.phase, path: "phase", key: "phase",
         names: Object.fromEntries(PHASES.map((p) => [p, PHASE_NAMES[p]])) }),

@@ -64,6 +64,33 @@ export function track(ctl, { label, levels, value, path, key, mark, describe, cl
 }
 
 /**
+ * A row of numbered squares for a count at `path` (the round track): one tap on a square sets
+ * it; a radio group, so the arrow keys move along it. `name(n)` names a square in words.
+ * @param {Controller} ctl
+ * @param {{ label: string, options: number[], value: number, path: string, key: string,
+ *   name: (n: number) => string }} squares
+ */
+export function squareTrack(ctl, { label, options, value, path, key, name }) {
+  const id = `sq-${key}`;
+  return h("div", { class: "square-track", role: "radiogroup", "aria-labelledby": id, data: { testid: key, value } },
+    h("span", { class: "stepper-label", id, text: label }),
+    h("span", { class: "squares" }, options.map((n) => h("label", { class: ["square", n === value && "is-current"] },
+      h("input", {
+        type: "radio", name: id, value: String(n), checked: n === value, disabled: ctl.readonly,
+        "aria-label": name(n), data: { key: `${key}-${n}`, testid: `${key}-${n}` },
+        onchange: (/** @type {Event} */ e) => {
+          // The core's answer redraws the track: until then (or if it refuses), the square set
+          // stays the one the table has.
+          const group = /** @type {HTMLInputElement} */ (e.currentTarget).closest(".squares");
+          const kept = group && group.querySelector(`input[value="${value}"]`);
+          if (kept) /** @type {HTMLInputElement} */ (kept).checked = true;
+          ctl.set(path, n, t("{label}: {value}", { label, value: n }));
+        },
+      }),
+      h("span", { class: "square-num", "aria-hidden": "true", text: n })))));
+}
+
+/**
  * A checkbox for a yes/no at `path`; `value(on)` is what is set (else `on` itself), `said(on)`
  * the history's words.
  * @param {Controller} ctl

@@ -237,6 +237,12 @@ def table(page: Page) -> dict[str, Any]:
     return result
 
 
+def next_round(page: Page) -> None:
+    """One tap on the round track's square after the current round: a change to the table."""
+    now = int(page.get_attribute("[data-testid=round]", "data-value") or "0")
+    page.click(f"[data-testid=round-{now + 1}]")
+
+
 def history_of(state: dict[str, Any], entries: int) -> dict[str, Any]:
     """A game's history with `entries` board edits (Morale up and down) on `state`."""
     edits = [

@@ -27,6 +27,7 @@ from .board_harness import (
     board_call,
     check_clean,
     history_of,
+    next_round,
     open_board,
     set_table,
     settles,
@@ -309,7 +310,7 @@ def test_both_unreadable_saves_are_kept_not_one(browser: Browser, site_url: str)
             path = download.value.path()
             assert path is not None and path.read_text() == text
         with settles(page):
-            page.click("[data-testid=round-plus]")
+            next_round(page)
         assert stored(page, V1["a"]) == first and stored(page, V1["b"]) == second
         page.click("[data-testid=aside-discard-0]")
         expect(page.locator("[data-testid=asides] li")).to_have_count(1)
@@ -334,7 +335,7 @@ def test_a_large_unreadable_save_is_kept_across_reloads(browser: Browser, site_u
             assert [a["key"] for a in asides(page)] == [V1["a"]]
             assert len(stored(page, V1["a"]) or "") > 4_000_000
             with settles(page):
-                page.click("[data-testid=round-plus]")
+                next_round(page)
             assert page.get_attribute("html", "data-saved") == "yes"
 
 
@@ -371,7 +372,7 @@ def test_new_game_sets_the_last_game_aside(browser: Browser, site_url: str) -> N
             page.click("#new-form [type=submit]")
         for _ in range(3):
             with settles(page):
-                page.click("[data-testid=round-plus]")
+                next_round(page)
         assert board_table(page)["roof"] == 0
         kept = asides(page)
         assert [a["why"] for a in kept] == ["new-game"]

@@ -22,6 +22,7 @@ from .board_harness import (
     axe_violations,
     check_clean,
     clear_demand,
+    next_round,
     set_table,
     settle,
     settles,
@@ -180,7 +181,7 @@ def test_rule_again_says_when_and_why_to_press_it(page: Page) -> None:
     expect(page.locator("[data-testid=ruling]")).to_have_attribute("data-state", "applied")
     expect(why).to_contain_text("If this card comes up again")
     with settles(page):
-        page.click("[data-testid=round-plus]")  # the table changes after the Apply
+        next_round(page)  # the table changes after the Apply
     expect(page.locator("[data-testid=ruling]")).to_have_attribute("data-state", "stale")
     expect(why).to_contain_text("The table has changed since this ruling was applied")
     expect(button).to_have_text("Rule again on this table")

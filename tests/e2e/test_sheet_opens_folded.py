@@ -101,13 +101,19 @@ def test_new_game_folds_the_sheet_again(page: Page, size: tuple[int, int]) -> No
 
 
 def test_unfolded_upright_the_sheet_cuts_no_camp_row(page: Page) -> None:
-    """An iPad upright, the page at its top: the unfolded sheet begins below the Weapon row,
-    whole above it."""
+    """An iPad upright, the page at its top: the unfolded sheet's edge falls between two of
+    the camp's rows (or below them all), never across one; the Morale track is above it."""
     page.set_viewport_size({"width": 820, "height": 1180})
     page.evaluate("window.scrollTo(0, 0)")
     unfold(page)
-    weapon = box(page, "[data-testid=track-weapon]")
-    assert weapon["bottom"] <= box(page, "[data-testid=panel]")["top"], weapon
+    edge = box(page, "[data-testid=panel]")["top"]
+    rows = page.eval_on_selector_all(
+        "[data-testid=region-camp] .camp-row",
+        "(els) => els.map((el) => {"
+        " const r = el.getBoundingClientRect(); return [r.top, r.bottom]; })",
+    )
+    assert rows and all(bottom <= edge or top >= edge for top, bottom in rows), (rows, edge)
+    assert box(page, "[data-testid=morale]")["bottom"] <= edge
 
 
 def test_unfolding_keeps_the_piece_in_hand_in_view(page: Page) -> None:

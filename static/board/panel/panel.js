@@ -14,6 +14,7 @@ import { createFinder } from "./finder.js";
 import { createAsking } from "./asking.js";
 import { createResolver } from "./resolver.js";
 import { createRulingSheet } from "./ruling-sheet.js";
+import { showChangeAboveSheet } from "./sheet.js";
 import { createSharing } from "./sharing.js";
 import { initialPanel, panelState } from "./state.js";
 import { createVerdictBar, shownRuling, watchBarHeight } from "./verdict-bar.js";
@@ -172,7 +173,7 @@ export function createDemandPanel(ctl, root, bar) {
     sheet.drawRuling();
     verdict.drawBar();
     sharing.showEffectJson(); // ready before "Advanced" opens (its toggle event comes a task later)
-    ctl.showPreview(previewed(state));
+    if (ctl.showPreview(previewed(state))) showChangeAboveSheet(); // upright, not under the sheet
   }
 
   const asking = createAsking(p, { composer, resolver, sheet, sharing, verdict, draw });

@@ -72,3 +72,41 @@ function keepHeldInView(edge) {
   if (r.bottom > edge - margin) scrollBy({ top: r.bottom - (edge - margin), behavior: "instant" });
   else if (r.top < top + margin) scrollBy({ top: r.top - (top + margin), behavior: "instant" });
 }
+
+// What a ruling on show marks on the pieces (static/shared/change.js), by what matters most to
+// the players: a lost game with the death that loses it, else the death alone; then Wounds and
+// Determination (who suffers); then any other count or level it changes.
+const MARKED = ["#board [data-testid=lost-preview], #board [data-testid=dies]", "#board [data-testid=dies]",
+  "#board .char-card :is(.wd-new, .count-change)", "#board .count-change, #board .level-after"];
+// The row a mark belongs to, brought whole into view if it can be.
+const MARKED_ROW = ".char-card, .pile, .camp-row, .planned, [data-testid=lost-preview]";
+const MARGIN = 12; // between the change shown and the header or the sheet's edge
+
+/** The top and bottom of `els` on screen. @param {Element[]} els */
+function span(els) {
+  const boxes = els.map((el) => el.getBoundingClientRect());
+  return { top: Math.min(...boxes.map((r) => r.top)), bottom: Math.max(...boxes.map((r) => r.bottom)) };
+}
+
+/** With the sheet unfolded (upright, on a phone), the ruling's change on the pieces brought
+ * into view above the sheet's edge by scrolling the table: the marks that matter most
+ * (MARKED) with their rows, or the marks alone, whichever can be seen there first; left alone
+ * if already in view, and not while the player is changing the table. The sheet stays open
+ * (the card and the ruling as they were, the headline shown), fitted again to the rows it
+ * then lies between. */
+export function showChangeAboveSheet() {
+  const panel = document.getElementById("panel");
+  const at = document.activeElement;
+  if (!isSheet() || html.dataset.sheet === "closed" || !panel || (at && at.closest("#board"))) return;
+  const groups = MARKED.map((q) => [...document.querySelectorAll(q)]).filter((found) => found.length);
+  if (!groups.length) return;
+  const header = document.querySelector(".site-header");
+  const top = (header ? Math.max(0, header.getBoundingClientRect().bottom) : 0) + MARGIN;
+  const edge = panel.getBoundingClientRect().top - MARGIN;
+  const rowsOf = (marks) => span(marks.map((mark) => mark.closest(MARKED_ROW) || mark));
+  const shown = groups.flatMap((marks) => [rowsOf(marks), span(marks)]).find((r) => r.bottom - r.top <= edge - top)
+    || rowsOf(groups[0]);
+  if (shown.top >= top && shown.bottom <= edge) return;
+  scrollBy({ top: shown.top - top, behavior: "instant" });
+  fitSheet();
+}
