@@ -24,8 +24,8 @@
 // nothing for SILENT_MS: the page then says what it is waiting for, and that the site works
 // meanwhile while online. The service worker asks a quiet file again itself; an install
 // that failed for the network (not for a file that does not match its build list) is tried
-// again from this page after RETRY_MS. The registration is read afresh every few seconds
-// too, so a change of state the engine never told this page about cannot leave it waiting.
+// again from this page after RETRY_MS. The registration's workers are checked every few
+// seconds too (held()), so a change of state the engine never told cannot leave it waiting.
 
 import { t } from "../shared/i18n.js";
 
@@ -141,8 +141,9 @@ export async function keepOffline(swUrl, scope) {
     if (last.failed) onFailure?.(last.failed);
   });
   sw.startMessages();
-  let installs = 0; // installs being watched
   let registering = true; // sw.register() has not answered yet
+  /** @type {ServiceWorkerRegistration | null} the last one sw.register() answered */
+  let current = null;
   let retries = 0;
   const followed = new WeakSet(); // registrations, and workers, followed already
 
@@ -152,6 +153,7 @@ export async function keepOffline(swUrl, scope) {
   };
   const register = async () => {
     const registration = await sw.register(swUrl, { scope, updateViaCache: "none" });
+    current = registration;
     if (!followed.has(registration)) follow(registration);
     else watch(registration, registration.installing);
   };
@@ -159,7 +161,7 @@ export async function keepOffline(swUrl, scope) {
   // tries: asked again later, from this page (a visitor who stays keeps trying).
   const retry = () => {
     const delay = RETRY_MS[Math.min(retries++, RETRY_MS.length - 1)];
-    setTimeout(() => register().catch(() => {}), delay); // offline: the next try, or visit
+    setTimeout(() => register().catch(retry), delay); // offline: the next try
   };
   const failed = (registration, worker) => {
     const first = !registration.active;
@@ -183,12 +185,10 @@ export async function keepOffline(swUrl, scope) {
     followed.add(worker);
     let installed = worker.state !== "parsed" && worker.state !== "installing";
     if (!installed) {
-      installs++;
       last = null;
       heardAt = performance.now();
       if (!registration.active) html.dataset.offlineReady = "installing";
     }
-    let watching = !installed;
     const settle = () => {
       if (worker.state === "installed") {
         installed = true;
@@ -199,11 +199,7 @@ export async function keepOffline(swUrl, scope) {
       // files did not match its build list, or it could not have them (the network).
       const superseded = registration.installing && registration.installing !== worker;
       if (worker.state === "redundant" && !installed && !superseded) failed(registration, worker);
-      if (watching && worker.state !== "installing" && worker.state !== "parsed") {
-        watching = false;
-        installs--;
-        if (html.dataset.offlineUpdate === "stalled") delete html.dataset.offlineUpdate;
-      }
+      held(registration);
     };
     worker.addEventListener("statechange", settle);
     settle();
@@ -215,10 +211,23 @@ export async function keepOffline(swUrl, scope) {
     watch(registration, registration.active);
     registration.addEventListener("updatefound", () => watch(registration, registration.installing));
   }
-  // While an install goes on: say when it has stalled, and when it moves again; and read
-  // the registration afresh, should the engine have left a change of state untold.
+  // The registration's own workers are the truth of where its builds are: a worker becomes
+  // its waiting one once installed, its active one once that took over. WebKit can leave a
+  // page's object of a worker in the state it had when the page first saw it ("installing")
+  // while its registration moves on, telling no change of state: seen in a page that
+  // registered while another tab's install was under way, and then waited for ever.
+  function held(registration) {
+    if (registration.active && html.dataset.offlineReady !== "true") offline();
+    if (registration.waiting && sw.controller) offerUpdate(registration, takeOver);
+  }
+  // While an install goes on: say when it has stalled, and when it moves again; and check
+  // the registration's workers, should the engine have left a change of state untold.
   setInterval(() => {
-    if (!installs && !registering) return;
+    if (current) held(current);
+    if (!registering && !current?.installing) {
+      if (html.dataset.offlineUpdate === "stalled") delete html.dataset.offlineUpdate;
+      return;
+    }
     const first = html.dataset.offlineReady !== "true";
     const file = awaited(last, heardAt);
     if (file !== null) tellStalled(file, first);
@@ -226,11 +235,6 @@ export async function keepOffline(swUrl, scope) {
       if (first) html.dataset.offlineReady = "installing";
       else delete html.dataset.offlineUpdate;
       document.getElementById("offline-problem")?.remove();
-    }
-    if (first) {
-      sw.getRegistration(scope).then((fresh) => {
-        if (fresh?.active?.state === "activated") offline();
-      }, () => {});
     }
   }, TICK_MS);
   try {
@@ -242,6 +246,6 @@ export async function keepOffline(swUrl, scope) {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState !== "visible" || Date.now() - checked < UPDATE_CHECK_MS) return;
     checked = Date.now();
-    sw.getRegistration(scope).then((registration) => registration?.update()).catch(() => {}); // offline: checked again next time
+    current?.update().catch(() => {}); // offline: checked again next time
   });
 }
