@@ -1,7 +1,8 @@
 """Saving the site for offline use never leaves the page waiting unseen, in every engine: a
 file of the build that the server never sends (tools/serve.py --stall) is said on screen by
 name, with the site working online meanwhile, and once the file comes the install ends and
-the notice goes (static/sw.js asks a quiet file again; static/referee/offline.js says it)."""
+the notice goes, also in a page opened while the install was under way (static/sw.js asks a
+quiet file again; static/referee/offline.js says it)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ def test_a_file_that_stalls_the_offline_install_is_said_and_the_install_ends_whe
         name, request = SCENARIOS[0]  # the rules go on meanwhile
         assert opened.engine.run(RULE_ALL, [request]) == [cpython_envelope(request)], name
 
+        # A page opened while the install is under way (another tab, a reload) follows it
+        # too: WebKit once left such a page's worker at "installing" for ever.
+        assert boot(opened)["state"] == "true"
+        wait(opened.engine, f"{OFFLINE_READY} === 'stalled'")
         opened.server.send_signal(signal.SIGUSR1)  # the file comes at last
         wait(opened.engine, f"{OFFLINE_READY} === 'true'")
         assert opened.engine.run(NOTICE) is None
