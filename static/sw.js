@@ -52,33 +52,159 @@ worker.addEventListener("install", (installing) => {
   event.waitUntil(precache());
 });
 
-// One file as the build list has it. Vendored files are immutable under their URLs, so the
-// HTTP cache may serve them; the page's own files are revalidated (no-cache). A copy that
-// does not match (one the HTTP cache kept from another build) is asked for once more from
-// the server.
-async function fetchChecked(url, sha256) {
-  const integrity = `sha256-${sha256}`;
-  let response;
-  try {
-    response = await fetch(new Request(url, { integrity }));
-  } catch {
-    response = await fetch(new Request(url, { integrity, cache: "reload" }));
+// How the install is going, kept for the page (static/referee/offline.js), which tells the
+// visitor when it has stalled, and for a test that failed: how many files are held, which
+// are being fetched (their bytes so far, how long since the last ones came, their tries),
+// and why it failed. Posted to every window of the site at least every PROGRESS_MS while
+// installing, and to a window that asks ("install-progress").
+const PROGRESS_MS = 2000;
+// A file whose bytes stop coming for QUIET_MS is asked for again (a download the browser
+// never settles, or a server that went silent), at most TRIES times in all.
+const QUIET_MS = 20_000;
+const TRIES = 3;
+// Files fetched at the same time: a request queued behind the browser's own per-host limit
+// gets no bytes, and would look stalled.
+const AT_ONCE = 4;
+
+/**
+ * @typedef {{ bytes: number, quietMs: number, tries: number, storing: boolean }} Fetching
+ * @typedef {{ type: "castaway-install", build: string, state: string, files: number,
+ *   held: number, fetching: Record<string, Fetching>, failed: null | { file: string,
+ *   why: "mismatch" | "http" | "stalled" | "network" | "storage", detail: string } }} Progress
+ */
+/** @type {Progress} */
+const progress = {
+  type: "castaway-install", build: BUILD.id, state: "waiting", files: FILES.length, held: 0,
+  fetching: {}, failed: null,
+};
+/** @type {Map<string, number>} when each file being fetched last had bytes */
+const lastBytes = new Map();
+
+function snapshot() {
+  const now = Date.now();
+  for (const [file, at] of lastBytes) progress.fetching[file].quietMs = now - at;
+  return structuredClone(progress);
+}
+
+async function tell() {
+  const message = snapshot();
+  for (const client of await worker.clients.matchAll({ includeUncontrolled: true, type: "window" })) {
+    client.postMessage(message);
   }
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return response;
+}
+
+/** A file that could not be had, and why (Progress.failed's why). */
+class FileError extends Error {
+  /** @param {string} file @param {"mismatch" | "http" | "stalled" | "network" | "storage"} why @param {string} detail */
+  constructor(file, why, detail) {
+    super(`${file}: ${detail}`);
+    this.file = file;
+    this.why = why;
+    this.detail = detail;
+  }
+}
+
+/** @param {ArrayBuffer} buffer */
+function base64(buffer) {
+  let text = "";
+  for (const byte of new Uint8Array(buffer)) text += String.fromCharCode(byte);
+  return btoa(text);
+}
+
+// One file as the build list has it, once. Vendored files are immutable under their URLs,
+// so the HTTP cache may serve them (`reload`: asked of the server again); the page's own
+// files are revalidated (no-cache). Its body is read here as it comes (a copy of it: the
+// response itself goes to the cache whole), so that a download that stops is seen and
+// given up, and its SHA-256 checked against the build list's.
+async function fetchOnce(url, file, sha256, reload) {
+  const abort = new AbortController();
+  lastBytes.set(file, Date.now());
+  const watchdog = setInterval(() => {
+    if (Date.now() - (lastBytes.get(file) ?? 0) > QUIET_MS) abort.abort();
+  }, 1000);
+  try {
+    const response = await fetch(url, { signal: abort.signal, cache: reload ? "reload" : "default" });
+    lastBytes.set(file, Date.now());
+    if (!response.ok || !response.body) throw new FileError(file, "http", `HTTP ${response.status}`);
+    const reader = /** @type {ReadableStream<Uint8Array>} */ (response.clone().body).getReader();
+    const chunks = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      progress.fetching[file].bytes += value.byteLength;
+      lastBytes.set(file, Date.now());
+    }
+    const body = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
+    chunks.reduce((at, chunk) => (body.set(chunk, at), at + chunk.byteLength), 0);
+    const digest = base64(await crypto.subtle.digest("SHA-256", body));
+    if (digest !== sha256) throw new FileError(file, "mismatch", "its content is not the build list's");
+    return response;
+  } catch (error) {
+    if (error instanceof FileError) throw error;
+    if (abort.signal.aborted) throw new FileError(file, "stalled", `no bytes for ${QUIET_MS / 1000} s`);
+    throw new FileError(file, "network", String(error));
+  } finally {
+    clearInterval(watchdog);
+  }
+}
+
+// One file, checked, into the cache: asked for again when it stalls or the network fails;
+// a copy that does not match (one the HTTP cache kept from another build) is asked for once
+// more from the server, and a second mismatch is final (a deploy landed half-way).
+async function store(cache, url, sha256) {
+  const file = url.slice(ROOT.href.length) || "/";
+  progress.fetching[file] = { bytes: 0, quietMs: 0, tries: 0, storing: false };
+  let response;
+  for (let tries = 1; ; tries++) {
+    progress.fetching[file].tries = tries;
+    progress.fetching[file].bytes = 0;
+    try {
+      response = await fetchOnce(url, file, sha256, tries > 1);
+      break;
+    } catch (error) {
+      const final = error.why === "http" || (error.why === "mismatch" && tries > 1);
+      if (final || tries >= TRIES) throw error;
+    }
+  }
+  lastBytes.delete(file);
+  progress.fetching[file].storing = true;
+  try {
+    await cache.put(url, response);
+  } catch (error) {
+    throw new FileError(file, "storage", String(error));
+  }
+  delete progress.fetching[file];
+  progress.held++;
 }
 
 // All of this build's files, or nothing: a file that does not match the build list (a
-// deploy landed half-way) fails the install, and the half-filled cache is dropped, so that
-// the build that works (its own cache) stays and is used until a whole build installs.
+// deploy landed half-way) or cannot be had fails the install, and the half-filled cache is
+// dropped, so that the build that works (its own cache) stays and is used until a whole
+// build installs. The page tells the visitor, and tries again when it was the network.
 async function precache() {
   const existed = await caches.has(CACHE); // the same build installing again: keep it
   const cache = await caches.open(CACHE);
+  const queue = [...FILES];
+  progress.state = "installing";
+  const timer = setInterval(tell, PROGRESS_MS);
+  tell();
   try {
-    await Promise.all(FILES.map(async ([url, sha256]) => cache.put(url, await fetchChecked(url, sha256))));
+    await Promise.all(Array.from({ length: AT_ONCE }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await store(cache, ...next);
+    }));
+    progress.state = "installed";
   } catch (error) {
+    queue.length = 0; // the other downloads stop after their current file
+    progress.state = "failed";
+    progress.failed = error instanceof FileError
+      ? { file: error.file, why: error.why, detail: error.detail }
+      : { file: "", why: "storage", detail: String(error) };
     if (!existed) await caches.delete(CACHE);
     throw error;
+  } finally {
+    clearInterval(timer);
+    await tell();
   }
 }
 
@@ -94,6 +220,7 @@ worker.addEventListener("activate", (event) => {
 });
 
 worker.addEventListener("message", (event) => {
+  if (event.data === "install-progress") event.source?.postMessage(snapshot());
   if (event.data === "skip-waiting") worker.skipWaiting();
 });
 

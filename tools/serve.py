@@ -18,7 +18,12 @@
   hides `snapshot.bin` to time the start from scratch in each engine).
 * `--stall NAME` never answers a request for a path whose file name is NAME: the connection
   is held open, silent, for up to ten minutes, then closed (the cross-engine tests stall
-  `snapshot.bin` to see the page give that start up and take the next one).
+  `snapshot.bin` to see the page give that start up and take the next one). SIGUSR1 ends
+  every stall: the requests held are answered, and later ones at once (a file that comes at
+  last, for the tests of a stalled offline install).
+* `--log FILE` writes one line per request when it is asked for and one when its answer is
+  sent ("answered") or the client went away first ("dropped"), with seconds since the start:
+  what a test that failed was waiting for, as the server saw it.
 * `--root DIR` serves a published copy of the site (the layout of `dist/`, tools/publish.py)
   instead of the repository, with the repository's netlify.toml headers: the update tests
   deploy builds there, one after the other.
@@ -33,13 +38,15 @@ import http.server
 import io
 import os
 import re
+import signal
 import sys
 import threading
 import time
 import tomllib
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, TextIO
 from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -171,6 +178,22 @@ def headers_for(path: str, rules: list[tuple[re.Pattern[str], dict[str, str]]]) 
 STALL_SECONDS = 600  # how long a stalled request is held (--stall)
 
 
+class RequestLog:
+    """`--log`: one line per request asked for and one per answer, for a failing test to quote."""
+
+    def __init__(self, out: TextIO | None) -> None:
+        self._out = out
+        self._lock = threading.Lock()
+        self._start = time.monotonic()
+
+    def write(self, line: str) -> None:
+        if self._out is None:
+            return
+        with self._lock:
+            self._out.write(f"{time.monotonic() - self._start:9.3f} {line}\n")
+            self._out.flush()
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -180,6 +203,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     also: ClassVar[tuple[str, ...]] = ()
     hidden: ClassVar[frozenset[str]] = frozenset()
     stalled: ClassVar[frozenset[str]] = frozenset()
+    released: ClassVar[threading.Event]
+    request_log: ClassVar[RequestLog]
     gzip_cache: ClassVar[GzipCache]
     protocol_version = "HTTP/1.1"
     # TCP_NODELAY: a response is written as its headers, then its body. With Nagle's algorithm
@@ -198,9 +223,26 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return True
         return any(rel == a or rel.startswith(a + "/") for a in self.also)
 
+    def do_GET(self) -> None:
+        self._logged(super().do_GET)
+
+    def do_HEAD(self) -> None:
+        self._logged(super().do_HEAD)
+
+    def _logged(self, answer: Callable[[], None]) -> None:
+        asked = f"{self.command} {self.path} [{self.client_address[1]}]"
+        self.request_log.write(f"asked    {asked}")
+        outcome = "dropped"
+        try:
+            answer()
+            outcome = "answered"
+        finally:
+            self.request_log.write(f"{outcome} {asked}")
+
     def send_head(self):  # type: ignore[no-untyped-def]
-        if unquote(urlsplit(self.path).path).rsplit("/", 1)[-1] in self.stalled:
-            time.sleep(STALL_SECONDS)  # a request that is never answered
+        stalled = unquote(urlsplit(self.path).path).rsplit("/", 1)[-1] in self.stalled
+        # A request that is never answered (until SIGUSR1, or for STALL_SECONDS).
+        if stalled and not self.released.wait(STALL_SECONDS):
             self.close_connection = True
             return None
         if not self._published():
@@ -267,6 +309,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     quiet = False
+    released: threading.Event  # set: stalled requests are answered (--stall, SIGUSR1)
 
     def handle_error(self, request, client_address):  # type: ignore[no-untyped-def]
         # A browser that goes away mid-download (a closed tab, a stopped benchmark) is
@@ -285,6 +328,7 @@ def make_server(
     root: Path = ROOT,
     warm_first: bool = False,
     stalled: frozenset[str] = frozenset(),
+    log: TextIO | None = None,
 ) -> Server:
     handler = type(
         "BoundSiteHandler",
@@ -294,12 +338,15 @@ def make_server(
             "also": also,
             "hidden": hidden,
             "stalled": stalled,
+            "released": threading.Event(),
+            "request_log": RequestLog(log),
             "gzip_cache": GzipCache(),
         },
     )
     handler.gzip_cache.warm(root / "static" / "vendor", wait=warm_first)
     server = Server((host, port), partial(handler, directory=str(root)))
     server.quiet = quiet
+    server.released = handler.released
     return server
 
 
@@ -313,6 +360,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="no request log")
     parser.add_argument("--hide", action="append", default=[], help="404 for this file name")
     parser.add_argument("--stall", action="append", default=[], help="never answer this file name")
+    parser.add_argument("--log", type=Path, help="write each request and its answer here")
     parser.add_argument("--root", type=Path, default=ROOT, help="serve this copy of the site")
     parser.add_argument(
         "--warm-first",
@@ -327,6 +375,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--also {a}: not a directory")
     if not (root / "static" / "vendor").is_dir():
         print(f"warning: {root}/static/vendor/ is missing; run `make vendor`", file=sys.stderr)
+    log = args.log.open("a", encoding="utf-8") if args.log else None
     server = make_server(
         args.host,
         args.port,
@@ -336,7 +385,9 @@ def main(argv: list[str] | None = None) -> int:
         root,
         args.warm_first,
         frozenset(args.stall),
+        log,
     )
+    signal.signal(signal.SIGUSR1, lambda _signum, _frame: server.released.set())
     host, port = server.server_address[:2]
     print(f"serving http://{host}:{port}/", flush=True)
     try:

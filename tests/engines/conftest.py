@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -41,11 +42,24 @@ def missing(kind: str) -> list[str]:
 
 @dataclass
 class Site:
-    """The engine, the site's URL and the server serving it (stopped by the offline test)."""
+    """The engine, the site's URL and the server serving it (stopped by the offline test),
+    with the server's request log (tools/serve.py --log)."""
 
     engine: Engine
     url: str
     server: subprocess.Popen[str]
+    log: Path
+
+    def unanswered(self) -> list[str]:
+        """The requests the server was asked for and has not answered (nor seen dropped)."""
+        held: dict[str, str] = {}
+        for line in self.log.read_text(encoding="utf-8").splitlines():
+            _, outcome, asked = line.split(maxsplit=2)
+            if outcome == "asked":
+                held[asked] = line.strip()
+            else:
+                held.pop(asked, None)
+        return list(held.values())
 
 
 @contextmanager
@@ -56,12 +70,15 @@ def fresh(kind: str, *serve: str, size: tuple[int, int] = (1280, 800)) -> Iterat
         pytest.fail("static/vendor/ is missing: run `make vendor`")
     if lacking := missing(kind):
         pytest.fail(f"{kind}: not installed: {', '.join(lacking)} (run `make browsers`)")
-    with served(*serve) as (server, url):
-        engine = launch(kind, *size)
-        try:
-            yield Site(engine, url, server)
-        finally:
-            engine.close()
+    with tempfile.TemporaryDirectory(prefix="engines-log-") as logs:
+        log = Path(logs) / "requests.log"
+        log.touch()
+        with served("--log", str(log), *serve) as (server, url):
+            engine = launch(kind, *size)
+            try:
+                yield Site(engine, url, server, log)
+            finally:
+                engine.close()
 
 
 @pytest.fixture(scope="module", params=ENGINES)

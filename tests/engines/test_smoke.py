@@ -22,6 +22,7 @@ from tools.engines import EngineError, wait
 from .conftest import ENGINES, Site, fresh
 
 READY = "document.documentElement.dataset.rulesReady === 'true'"
+OFFLINE_READY = "document.documentElement.dataset.offlineReady"
 SETTLED = "document.documentElement.dataset.busy === '0'"
 SCENARIOS = scenario_requests()
 ENTRIES = faq().entries
@@ -93,18 +94,27 @@ return {
 };
 """
 
-# The service worker's registration as the page sees it (its workers' states).
+# The service worker's registration as the page sees it (its workers' states), and the install's
+# progress as the service worker tells it (static/sw.js: files held, files being fetched).
 SW = """
-return new Promise((resolve) => {
-  const sw = navigator.serviceWorker;
-  const state = (w) => (w ? w.state : null);
-  setTimeout(() => resolve({ registration: "no answer in 5 s" }), 5000);
-  sw.getRegistration().then(
-    (r) => resolve({ controlled: Boolean(sw.controller), active: state(r && r.active),
-                     waiting: state(r && r.waiting), installing: state(r && r.installing) }),
-    (e) => resolve({ registration: String(e) }),
-  );
-});
+const sw = navigator.serviceWorker;
+const state = (w) => (w ? w.state : null);
+const within = (ms, promise, late) =>
+  Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve(late), ms))]);
+const r = await within(5000, sw.getRegistration(), "no answer in 5 s");
+if (!r || typeof r === "string") return { registration: r || null };
+const worker = r.installing || r.waiting || r.active;
+const progress = within(5000, new Promise((resolve) => {
+  sw.addEventListener("message", (e) => e.data?.type === "castaway-install" && resolve(e.data));
+}), "no answer in 5 s");
+if (worker) worker.postMessage("install-progress");
+return { controlled: Boolean(sw.controller), active: state(r.active), waiting: state(r.waiting),
+         installing: state(r.installing), progress: await progress };
+"""
+CACHES = """
+const out = {};
+for (const name of await caches.keys()) out[name] = (await (await caches.open(name)).keys()).length;
+return out;
 """
 
 
@@ -272,10 +282,18 @@ def test_starts_again_offline_from_the_snapshot(site: Site) -> None:
     restores Python from the cached snapshot and rules."""
     site.engine.open(site.url)
     try:
-        wait(site.engine, "document.documentElement.dataset.offlineReady === 'true'")
-    except EngineError as error:  # say where it stopped: the start's stage, the service worker
-        where = f"the page: {site.engine.run(WHERE)}; {site.engine.run(SW)}"
-        raise EngineError(f"{error}; {where}") from error
+        wait(site.engine, f"['true', 'failed'].includes({OFFLINE_READY})")
+        failed = site.engine.run(f"return {OFFLINE_READY};") != "true"
+    except EngineError as error:
+        failed, problem = True, error
+    else:
+        problem = EngineError("the offline install failed")
+    if failed:  # say where it stopped: the start's stage, the service worker, the server
+        where = (
+            f"the page: {site.engine.run(WHERE)}; {site.engine.run(SW)}; "
+            f"unanswered: {site.unanswered()}; caches: {site.engine.run(CACHES)}"
+        )
+        raise EngineError(f"{problem}; {where}") from problem
     site.server.terminate()
     site.server.wait(timeout=10)
     site.engine.reload()
