@@ -295,3 +295,22 @@ def test_the_browsers_language_is_first_and_settings_change_it_at_once(
         check_clean(booted)
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_first_player_token_reads_in_the_language(browser: Browser, site_url: str,
+                                                      lang: str) -> None:
+    """The First Player token's face is the catalogue's word for "1st" in the board's
+    language, drawn as text (read by this test as the players read it)."""
+    with (ROOT / "locale" / f"{lang}.po").open("rb") as f:
+        face = read_po(f, locale=lang)["1st"].string
+    booted, _ = open_board(browser, site_url, url=f"index.html?lang={lang}",
+                           viewport=SIZES["ipad"])
+    page = booted.page
+    try:
+        token = page.locator("[data-testid=fp-token] .fp-token")
+        assert token.inner_text() == face and face != "1st"
+        assert cut(page, "[data-testid=fp-token]") == []
+        check_clean(booted)
+    finally:
+        page.context.close()

@@ -4,7 +4,8 @@ German runs long: "Entschlossenheit" (Determination) on a character's card held 
 between its − and + buttons, and "Hinzufügen" (Add) beside the "More kinds…" list in the
 card's panel. On an iPad held landscape (1180x820) each word ends before the next control
 begins, and each control lies inside the panel: nothing is drawn under a button, nothing is
-cut at the panel's edge."""
+cut at the panel's edge. The toolbar's words ("Rückgängig", "Exportieren"...) keep the header
+to one line in every language, so the table starts as high as in English."""
 
 from __future__ import annotations
 
@@ -45,6 +46,28 @@ def test_long_words_end_before_the_next_control(browser: Browser, site_url: str,
         assert add["x"] + add["width"] <= panel["x"] + panel["width"], (add, panel)
         assert kinds["x"] + kinds["width"] <= add["x"], (kinds, add)
         assert add["width"] >= 44 and kinds["width"] >= 44  # both still a finger's size
+        check_clean(booted)
+    finally:
+        page.context.close()
+
+
+# The header's height, and each toolbar item's top: one line when they all share one top.
+HEADER = """() => ({height: document.querySelector(".site-header").getBoundingClientRect().height,
+  tops: [...document.querySelectorAll("#toolbar-items > *")].map(
+    (el) => Math.round(el.getBoundingClientRect().top))})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "pl", "es"])
+def test_the_header_keeps_to_one_line(browser: Browser, site_url: str, lang: str) -> None:
+    """Landscape, the rules ready: the title, the green dot and the whole toolbar on one
+    line, the header no taller than its buttons' row (44 px) and its padding."""
+    booted, _ = open_board(browser, site_url, url=f"?lang={lang}", viewport=IPAD)
+    page = booted.page
+    try:
+        page.wait_for_selector("#rules-status[data-state=ready]", state="attached")
+        header = page.evaluate(HEADER)
+        assert len(set(header["tops"])) == 1, header
+        assert header["height"] <= 60, header
         check_clean(booted)
     finally:
         page.context.close()
