@@ -113,8 +113,9 @@ export function characterCard(ctl, s, c, i) {
       // The token says it moves: "Move" under it (in its name too), a grip on its edge.
       isFirst ? piece(ctl, { t: "fp" }, { label: t("Move the First Player token to another character: drag it, or tap it and then the character"),
         visual: [
-          // Translators: the First Player token's face, a 26 px disc: its ordinal, "1st".
-          h("span", { class: "fp-token", "aria-hidden": "true", text: t("1st") }), h("span", { class: "fp-move", "aria-hidden": "true", text: t("Move") })],
+          // Translators: the First Player token's face, a 26 px disc: its ordinal, "1st". Drawn by
+          // the stylesheet, so it stays out of the token's name ("Move the First Player token…").
+          h("span", { class: "fp-token", "aria-hidden": "true", "data-face": t("1st") }), h("span", { class: "fp-move", "aria-hidden": "true", text: t("Move") })],
         key: "fp-token", cls: "fp-piece" }) : null),
     woundTrack(ctl, { label: t("{who}'s Wounds", { who }), figure: c, wounds: c.wounds, path: `characters/${i}/wounds`, key: `wounds-${c.role}`, fate: then }),
     determination(ctl, { who, value: c.determination, path: `characters/${i}/determination`, key: `det-${c.role}`, fate: then }),

@@ -91,13 +91,14 @@ function span(els) {
 /** With the sheet unfolded (upright, on a phone), the ruling's change on the pieces brought
  * into view above the sheet's edge by scrolling the table: the marks that matter most
  * (MARKED) with their rows, or the marks alone, whichever can be seen there first; left alone
- * if already in view, and not while the player is changing the table. The sheet stays open
+ * if already in view, and not while the player is changing the table (on it, or by Undo and
+ * Redo, whose notice is under the toolbar). The sheet stays open
  * (the card and the ruling as they were, the headline shown), fitted again to the rows it
  * then lies between. */
 export function showChangeAboveSheet() {
   const panel = document.getElementById("panel");
   const at = document.activeElement;
-  if (!isSheet() || html.dataset.sheet === "closed" || !panel || (at && at.closest("#board"))) return;
+  if (!isSheet() || html.dataset.sheet === "closed" || !panel || (at && at.closest("#board, .toolbar"))) return;
   const groups = MARKED.map((q) => [...document.querySelectorAll(q)]).filter((found) => found.length);
   if (!groups.length) return;
   const header = document.querySelector(".site-header");
