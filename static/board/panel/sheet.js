@@ -92,9 +92,8 @@ function span(els) {
  * into view above the sheet's edge by scrolling the table: the marks that matter most
  * (MARKED) with their rows, or the marks alone, whichever can be seen there first; left alone
  * if already in view, and not while the player is changing the table (on it, or by Undo and
- * Redo, whose notice is under the toolbar). The sheet stays open
- * (the card and the ruling as they were, the headline shown), fitted again to the rows it
- * then lies between. */
+ * Redo, whose notice is under the toolbar). The sheet stays as it is, open, its headline
+ * where it was (a rule's drawer and a reloaded ruling rely on that). */
 export function showChangeAboveSheet() {
   const panel = document.getElementById("panel");
   const at = document.activeElement;
@@ -109,5 +108,4 @@ export function showChangeAboveSheet() {
     || rowsOf(groups[0]);
   if (shown.top >= top && shown.bottom <= edge) return;
   scrollBy({ top: shown.top - top, behavior: "instant" });
-  fitSheet();
 }
