@@ -16,13 +16,14 @@
 // wheels and imports as usual.
 //
 // Everything Pyodide will need is asked for as soon as this module is imported, while
-// PyScript is still setting up: the snapshot (inflated by the browser: the server gzips
-// it; a gzip file from a host that will not compress is inflated here), the compiled
-// libraries (compiled as they stream in), pyodide.mjs, Pyodide's lock file, its
-// JavaScript half (pyodide.asm.mjs, 1.2 MB to fetch and compile) and its WebAssembly, all
+// PyScript is still setting up: first its WebAssembly and the compiled libraries, then once
+// that has come the snapshot (inflated by the browser: the server gzips it; a gzip file from
+// a host that will not compress is inflated here); pyodide.mjs, Pyodide's lock
+// file and its JavaScript half (pyodide.asm.mjs, 1.2 MB to fetch and compile) at once, all
 // then handed to Pyodide's loadPyodide. The stages are left as performance marks in the
 // worker (pyapp/bridge.py reports them to the page): pyodide-compiled (Pyodide's
-// WebAssembly is compiled), pyodide-snapshot (the snapshot is here), dynlibs-placed (the
+// WebAssembly is compiled), dynlibs-compiled (so are the libraries), pyodide-snapshot
+// (the snapshot is here), dynlibs-placed (the
 // runtime is instantiated and pydantic-core placed, memory not yet written back),
 // pyodide-restored (Python runs, restored from it; pyodide-restored-core when only the
 // core snapshot could be restored, pyodide-started when it started from scratch) and
@@ -159,9 +160,33 @@ function expand(file, { id: expected, name = "snapshot.bin" } = SAVED) {
   return memory;
 }
 
+// Pyodide's WebAssembly half (9.6 MB): Pyodide asks for it only once loadPyodide runs, and
+// compiles it only when it builds its module, which waits for the snapshot. It is asked
+// for first instead, as soon as this module is imported, with pydantic-core's library
+// only: the files not needed as soon (the snapshot, the wheels' files, the standard
+// library) are asked for once its bytes are here (afterWasm). It is compiled from its
+// whole bytes while they download. Streamed in beside the 50 MB of the others, it was
+// compiled 0.7-0.9 s after the worker's start in WebKit and Firefox (which keep no
+// compiled WebAssembly between loads); this way, 0.3-0.5 s (docs/benchmarks.md).
+// handOver() then answers Pyodide's own request with the compiled module (see there).
+const WASM = here("./pyodide.asm.wasm");
+const wasmBytes = fetch(WASM).then((response) => {
+  if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
+  return response.arrayBuffer();
+});
+/** `ask()`, once Pyodide's WebAssembly has come (or could not be had). @template T @param {() => Promise<T>} ask */
+function afterWasm(ask) {
+  return wasmBytes.then(ask, ask);
+}
+const compiledWasm = wasmBytes.then((bytes) => WebAssembly.compile(bytes)).then((module) => {
+  performance.mark("pyodide-compiled");
+  return module;
+});
+compiledWasm.catch(() => undefined); // then Pyodide fetches and compiles it itself (handOver)
+
 // Settles once the response has begun (or failed): its body keeps downloading while
-// Pyodide fetches and compiles its own files.
-const snapshot = START !== "snapshot" ? Promise.resolve(undefined) : fetch(here("./snapshot.bin"))
+// Pyodide's WebAssembly is compiled.
+const snapshot = START !== "snapshot" ? Promise.resolve(undefined) : afterWasm(() => fetch(here("./snapshot.bin")))
   .then((response) => {
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const body = response.arrayBuffer().then(async (buffer) => {
@@ -189,23 +214,26 @@ const createPyodideModule = import(here("./pyodide.asm.mjs")).then((module) => m
 lockFile.catch(() => undefined); // reported by loadPyodide, not as an unhandled rejection
 createPyodideModule.catch(() => undefined);
 
-// The compiled libraries the snapshot holds (pydantic-core's: 4.7 MB), compiled as they
-// stream in; each must be ready before Python's memory is written back. Their bytes are
-// also kept, to be written where the wheel would have put them.
+// The compiled libraries the snapshot holds (pydantic-core's: 4.7 MB), asked for beside
+// Pyodide's WebAssembly (they are needed as soon), each compiled from its bytes once
+// Pyodide's own is compiled (an engine that compiles both at once ends both later); each
+// must be ready before Python's memory is written back. Their bytes are also kept, to be
+// written where the wheel would have put them.
 const libraries = SAVED.libraries.map(({ path, file }) => {
-  const response = fetch(here(file)).then((r) => {
+  const bytes = fetch(here(file)).then(async (r) => {
     if (!r.ok) throw new Error(`${file}: HTTP ${r.status}`);
-    return r;
+    return new Uint8Array(await r.arrayBuffer());
   });
-  const module = response.then((r) => WebAssembly.compileStreaming(r.clone()));
-  const bytes = response.then((r) => r.arrayBuffer()).then((b) => new Uint8Array(b));
+  const compiled = compiledWasm.catch(() => undefined);
+  const module = Promise.all([bytes, compiled]).then(([b]) => WebAssembly.compile(b));
   module.catch(() => undefined); // reported when the snapshot is used, below
   bytes.catch(() => undefined);
   return { path, module, bytes };
 });
+Promise.all(libraries.map(({ module }) => module)).then(() => performance.mark("dynlibs-compiled"), () => undefined);
 
 // The wheels' other files, as installed (tools/vendor.py, site_files): one plain tar.
-const siteFiles = fetch(here("./site-packages.tar")).then((response) => {
+const siteFiles = afterWasm(() => fetch(here("./site-packages.tar"))).then((response) => {
   if (!response.ok) throw new Error(`site-packages.tar: HTTP ${response.status}`);
   return response.arrayBuffer();
 });
@@ -224,23 +252,11 @@ async function installFiles(pyodide) {
   }
 }
 
-// Pyodide's WebAssembly half (9.6 MB) and its standard library (2.5 MB): Pyodide asks for
-// them only once loadPyodide runs, and compiles the WebAssembly only when it builds its
-// module, which waits for the snapshot. Both are asked for as soon as this module is
-// imported instead, and the WebAssembly is compiled as it streams in, while the snapshot
-// downloads (150 ms off the start on this machine). handOver() then answers Pyodide's own
-// requests with them (see there).
-const WASM = here("./pyodide.asm.wasm");
+// Pyodide's standard library (2.5 MB): asked for early too, and handed to Pyodide's own
+// request by handOver() (see there).
 const STDLIB = here("./python_stdlib.zip");
-const early = { [WASM]: fetch(WASM), [STDLIB]: fetch(STDLIB) };
-const compiledWasm = early[WASM].then((response) => {
-  if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
-  return WebAssembly.compileStreaming(response).then((module) => {
-    performance.mark("pyodide-compiled");
-    return module;
-  });
-});
-for (const promise of [...Object.values(early), compiledWasm]) promise.catch(() => undefined);
+const early = { [STDLIB]: afterWasm(() => fetch(STDLIB)) };
+early[STDLIB].catch(() => undefined);
 
 // While loadPyodide runs: Pyodide's fetch of its standard library gets the early response
 // (once: a body is read once), and its fetch of the WebAssembly a stand-in that its
