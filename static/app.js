@@ -56,13 +56,19 @@ import { startLanguage, tellCore, translateDocument } from "./shared/i18n.js";
 // the worker), one round trip after the other, before Pyodide is even asked for. URLs are
 // absolute, as an inline config has no file to be relative to.
 //   interpreter: Pyodide restored from our build-time memory snapshot (tools/vendor.py puts
-//     tools/pyodide-snapshot.mjs beside pyodide.mjs, which makes that Pyodide's indexURL);
+//     tools/pyodide-snapshot.mjs beside pyodide.mjs, which makes that Pyodide's indexURL;
+//     once per way to start, PYODIDE_LOADERS, for static/referee/start.js);
 //   packages: our wheel, which brings pydantic; "passthrough" hands the list to Pyodide's
 //     own loader and lock (static/vendor/pyodide-*/pyodide-lock.json): no micropip, no
 //     IndexedDB cache;
 //   sync_main_only: pyscript.sync by message, without SharedArrayBuffer.
+const PYODIDE_LOADERS = {
+  snapshot: new URL("./vendor/pyodide-314.0.7/pyodide-snapshot.mjs", import.meta.url).href,
+  core: new URL("./vendor/pyodide-314.0.7/pyodide-snapshot-core.mjs", import.meta.url).href,
+  scratch: new URL("./vendor/pyodide-314.0.7/pyodide-scratch.mjs", import.meta.url).href,
+};
 const PYSCRIPT_CONFIG = {
-  interpreter: new URL("./vendor/pyodide-314.0.7/pyodide-snapshot.mjs", import.meta.url).href,
+  interpreter: PYODIDE_LOADERS.snapshot,
   packages: ["castaway-referee"],
   packages_cache: "passthrough",
   sync_main_only: true,
@@ -117,6 +123,7 @@ async function startPython() {
   const started = await startRules({
     core: PYSCRIPT_CORE,
     config: PYSCRIPT_CONFIG,
+    loaders: PYODIDE_LOADERS,
     mainPy: MAIN_PY,
     deadlines: { files: FILES_START_MS, snapshot: SNAPSHOT_START_MS, core: CORE_START_MS, scratch: SCRATCH_START_MS },
     greet,

@@ -116,11 +116,15 @@ keepPyScriptStorageInMemory(globalThis);
 
 const here = (name) => new URL(name, import.meta.url).href;
 
-// Which way Python starts, named by this module's URL fragment (static/referee/start.js):
-// "#start=core" skips the full snapshot, "#start=scratch" both snapshots. A page whose
-// start from the full snapshot did not finish in time starts a new worker the next way.
-// The fragment is never sent, so the file is the same one, from the same cache.
-const START = new URL(import.meta.url).hash.match(/start=(core|scratch)/)?.[1] ?? "snapshot";
+// Which way Python starts, written in by tools/vendor.py, which writes this loader once for
+// each way, under its own name: pyodide-snapshot.mjs ("snapshot": the full snapshot, then
+// the core snapshot, then from scratch), pyodide-snapshot-core.mjs ("core": skips the full
+// snapshot) and pyodide-scratch.mjs ("scratch": both snapshots). A page whose start from the
+// full snapshot did not finish in time starts a new worker the next way
+// (static/referee/start.js). Named by the file, not by a query or a fragment of one URL: a
+// service worker's answer comes with the URL it was cached under, and WebKit then gives
+// the module that URL, fragment and query gone.
+const START = /** @type {"snapshot" | "core" | "scratch"} */ (/** @type {unknown} */ ("__START__"));
 
 // Pyodide's own modules are beside this file once copied, not in tools/ where the type
 // checker reads it: imported by their URL, typed by the npm package they come from.

@@ -24,7 +24,9 @@ Output layout (directory names carry versions, so the files can be cached foreve
                                     + pyodide-snapshot.mjs (tools/pyodide-snapshot.mjs with
                                     Pyodide's version written in),
                                     the `interpreter` PyScript loads (static/app.js):
-                                    Pyodide's loadPyodide with the snapshot added
+                                    Pyodide's loadPyodide with the snapshot added; and
+                                    pyodide-snapshot-core.mjs, pyodide-scratch.mjs, the
+                                    same for the start's slower ways (static/referee/start.js)
   static/vendor/axe-core-<v>/       axe.min.js (accessibility tests)
   static/vendor/wheels/             the wheels listed in the lock, bytecode-only
                                     (pure ones retagged cp3XX-none-any)
@@ -84,6 +86,14 @@ CORE_SNAPSHOT = "snapshot-core.bin"
 SITE_FILES = "site-packages.tar"
 # Next to pyodide.mjs, so that PyScript takes this directory as Pyodide's indexURL.
 SNAPSHOT_LOADER = "pyodide-snapshot.mjs"
+# The loader is written once per way Python may start (tools/pyodide-snapshot.mjs, START),
+# each under its own name: static/app.js names them to static/referee/start.js.
+LOADERS = {
+    "snapshot": SNAPSHOT_LOADER,
+    "core": "pyodide-snapshot-core.mjs",
+    "scratch": "pyodide-scratch.mjs",
+}
+LOADER_START = "__START__"  # likewise: which way this copy starts Python
 LOADER_VERSION = "__PYODIDE_VERSION__"  # in tools/pyodide-snapshot.mjs, replaced when copied
 LOADER_SNAPSHOT = "__SNAPSHOT__"  # likewise: what tools/snapshot.mjs recorded (JSON)
 # Shared by tools/snapshot.mjs and the loader: where compiled extensions are loaded.
@@ -557,7 +567,7 @@ def check_references(versions: dict[str, str]) -> None:
     expect = {
         "static/app.js": [
             f"./vendor/pyscript-{versions['@pyscript/core']}/core.js",
-            f"./vendor/pyodide-{versions['pyodide']}/{SNAPSHOT_LOADER}",
+            *(f"./vendor/pyodide-{versions['pyodide']}/{name}" for name in LOADERS.values()),
         ],
         "bench/baseline/baseline.js": [f"static/vendor/pyscript-{versions['@pyscript/core']}/"],
         "netlify.toml": [f"/static/vendor/pyodide-{versions['pyodide']}/"],
@@ -803,19 +813,21 @@ def build() -> None:
     copied += written
     copied += write_if_changed(pyodide_dir / SITE_FILES, site_files(compiled, python), produced)
     netlify = (ROOT / "netlify.toml").read_text()
-    for name in (SNAPSHOT, CORE_SNAPSHOT, SITE_FILES, RESTORE_MODULE,
+    for name in (SNAPSHOT, CORE_SNAPSHOT, SITE_FILES, RESTORE_MODULE, *LOADERS.values(),
                  *(file.name for _, file in dynlibs)):
         if f'for = "/static/vendor/{pyodide_dir.name}/{name}"' not in netlify:
             raise VendorError(f"netlify.toml has no [[headers]] for {name} (its type, its caching)")
     changed, recorded = make_snapshot(pyodide_dir, dynlibs, produced)
     copied += changed
     loader = (ROOT / "tools" / SNAPSHOT_LOADER).read_text()
-    for placeholder in (LOADER_VERSION, LOADER_SNAPSHOT):
+    for placeholder in (LOADER_VERSION, LOADER_SNAPSHOT, LOADER_START):
         if loader.count(f'"{placeholder}"') != 1:
             raise VendorError(f"tools/{SNAPSHOT_LOADER} must hold {placeholder!r} once")
     loader = loader.replace(f'"{LOADER_VERSION}"', json.dumps(versions["pyodide"]))
     loader = loader.replace(f'"{LOADER_SNAPSHOT}"', json.dumps(recorded, separators=(",", ":")))
-    copied += write_if_changed(pyodide_dir / SNAPSHOT_LOADER, loader.encode(), produced)
+    for way, name in LOADERS.items():
+        written_loader = loader.replace(f'"{LOADER_START}"', json.dumps(way))
+        copied += write_if_changed(pyodide_dir / name, written_loader.encode(), produced)
     copied += sync_file(ROOT / "tools" / RESTORE_MODULE, pyodide_dir / RESTORE_MODULE, produced)
 
     # Remove anything we did not produce this time (old versions, old app wheels).

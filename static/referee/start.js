@@ -6,7 +6,7 @@
 //   files     PyScript's module (the page's part of the start). Failed or late: the network
 //             is taken for lost (below).
 //   snapshot  a worker restoring Python from the full snapshot; late: that worker is ended and
-//   core      a new one restores the core snapshot (tools/pyodide-snapshot.mjs, "#start=core");
+//   core      a new one restores the core snapshot (the loader pyodide-snapshot-core.mjs);
 //   scratch   late too: a new one starts Python from scratch; late again: the status line says
 //             what never came and offers to reload.
 // A start that fails while the site cannot be reached (a first visit that lost the network:
@@ -93,14 +93,15 @@ async function networkBack(url) {
 }
 
 /**
- * Start Python, watched. `config.interpreter` is the loader's URL; the paths after the first
- * name it with "#start=core" or "#start=scratch". Resolves with the worker and its boot report,
- * or never (the status line then says why, and `rulesFailed` has rejected the calls).
- * @param {{ core: string, config: { interpreter: string }, mainPy: string,
- *   deadlines: Record<Stage, number>, greet: (xworker: XWorker) => Promise<void> }} how
+ * Start Python, watched. `loaders` are the loaders' URLs, one per way to start
+ * (tools/pyodide-snapshot.mjs): each path after the first gives PyScript its own as the
+ * `interpreter`. Resolves with the worker and its boot report, or never (the status line
+ * then says why, and `rulesFailed` has rejected the calls).
+ * @param {{ core: string, config: { interpreter: string }, loaders: Record<typeof PATHS[number], string>,
+ *   mainPy: string, deadlines: Record<Stage, number>, greet: (xworker: XWorker) => Promise<void> }} how
  * @returns {Promise<{ pyscript: Promise<import("./pyscript.js").PyScript>, xworker: XWorker, boot: any }>}
  */
-export async function startRules({ core, config, mainPy, deadlines, greet }) {
+export async function startRules({ core, config, loaders, mainPy, deadlines, greet }) {
   if (self.origin === "null") {
     rulesFailed(t("this page is framed in a sandbox that gives it no origin of its own, where the browser does not let the rules run. Open the referee in a tab of its own."));
     return new Promise(() => {});
@@ -145,7 +146,7 @@ export async function startRules({ core, config, mainPy, deadlines, greet }) {
   let first = true;
   for (let path = 0; path < PATHS.length; ) {
     const stage = PATHS[path];
-    const interpreter = path ? `${config.interpreter}#start=${stage}` : config.interpreter;
+    const interpreter = path ? loaders[stage] : config.interpreter;
     const how = { config: { ...config, interpreter }, mainPy };
     created = null;
     // What the worker reports while starting (the runtime or a wheel failed to load) ends
