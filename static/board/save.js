@@ -94,7 +94,7 @@ function idleLook(look, saving) {
  * or its channel message came before it), "aside" (the list of saves kept aside), or null. */
 function storageNews({ key, newValue }) {
   if (key === KEYS.pointer) return "saved";
-  if (key === KEYS.aside) return "aside";
+  if (typeof key === "string" && (key === KEYS.asideList || key.startsWith(KEYS.aside))) return "aside";
   return typeof key === "string" && key.startsWith(KEYS.head) && newValue !== null ? "head" : null;
 }
 

@@ -17,7 +17,8 @@
 //   board draws any of it.
 //   set aside, never deleted: a save that cannot be read, that the rules refuse, or that a
 //   new game replaces, is listed as set aside where it lies (no copy: kept at any size) until
-//   the player downloads or discards it.
+//   the player downloads or discards it. Each is listed under a key of its own, so that two
+//   tabs listing saves at once never drop each other's.
 //   another tab: the pointer is read back before each save (under a Web Lock where the
 //   browser has them: ./save.js); if another tab moved it, nothing is written and the caller
 //   is told ("conflict"). Saves written at the same moment by two tabs are found afterwards
@@ -34,7 +35,10 @@ const V1 = "castaway-referee.v1.";
 const PREFIX = "castaway-referee.v2.";
 export const KEYS = Object.freeze({
   pointer: `${PREFIX}current`,
-  aside: `${PREFIX}aside`,
+  // A key per save set aside (its key after this prefix): two tabs cannot undo each other's,
+  // as with the one list (`asideList`, still read) that earlier versions read and wrote back.
+  aside: `${PREFIX}aside.`,
+  asideList: `${PREFIX}aside`,
   head: `${PREFIX}head.`,
   chunk: `${PREFIX}chunk.`,
   v1: { pointer: `${V1}current`, a: `${V1}save.a`, b: `${V1}save.b`, corrupt: `${V1}corrupt` },
@@ -65,6 +69,14 @@ function openStorage() {
       }
     }
     return { storage: null, problem: "unavailable" };
+  }
+}
+
+function parsedOrNull(text) {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -467,25 +479,24 @@ export class Store {
 
   // ---------------------------------------------------------------- set aside
 
-  /** The saves set aside: [{key, why, reason, at}], newest last. */
+  /** The saves set aside: [{key, why, reason, at}], oldest first. */
   asides() {
-    const text = this._get(KEYS.aside);
-    let list = [];
-    try {
-      list = text ? JSON.parse(text) : [];
-    } catch {
-      list = [];
+    const byKey = new Map();
+    const list = parsedOrNull(this._get(KEYS.asideList)); // as earlier versions kept them
+    for (const a of Array.isArray(list) ? list : []) if (isObject(a) && typeof a.key === "string") byKey.set(a.key, a);
+    for (const k of this._keys().filter((k) => k.startsWith(KEYS.aside))) {
+      const entry = parsedOrNull(this._get(k));
+      if (isObject(entry) && entry.key === k.slice(KEYS.aside.length)) byKey.set(entry.key, entry);
     }
-    const stored = Array.isArray(list) ? list.filter((a) => isObject(a) && typeof a.key === "string") : [];
-    return [...stored, ...(this.memoryList || [])];
+    const stored = [...byKey.values()].sort((a, b) => String(a.at ?? "").localeCompare(String(b.at ?? "")));
+    return [...stored, ...(this.memoryList || []).filter((a) => !byKey.has(a.key))];
   }
 
   /** List the save under `key` as set aside, where it lies: nothing is copied. */
   setAside(key, why, reason = "") {
     const entry = { key, why, reason, at: new Date().toISOString() };
-    const list = this.asides().filter((a) => a.key !== key && !this.inMemory.has(a.key));
     try {
-      this.storage.setItem(KEYS.aside, JSON.stringify([...list, entry]));
+      this.storage.setItem(KEYS.aside + key, JSON.stringify(entry));
     } catch {
       // Not even the list fits: the save is still where it was; keep its text for download.
       this.memoryList = [...(this.memoryList || []), entry];
@@ -563,9 +574,14 @@ export class Store {
   forget(key) {
     this.inMemory.delete(key);
     this.memoryList = (this.memoryList || []).filter((a) => a.key !== key);
-    const list = this.asides().filter((a) => a.key !== key);
     try {
-      this.storage.setItem(KEYS.aside, JSON.stringify(list));
+      this.storage.removeItem(KEYS.aside + key);
+      const list = parsedOrNull(this.storage.getItem(KEYS.asideList));
+      if (Array.isArray(list) && list.some((a) => isObject(a) && a.key === key)) {
+        const left = list.filter((a) => !(isObject(a) && a.key === key));
+        if (left.length) this.storage.setItem(KEYS.asideList, JSON.stringify(left));
+        else this.storage.removeItem(KEYS.asideList);
+      }
     } catch {
       return;
     }

@@ -79,7 +79,6 @@ REGIONS = """() => [...document.querySelectorAll("#board .region")].map((el) => 
 })"""
 
 
-
 def at(page: Page, size: tuple[int, int]) -> None:
     """The window at `size`, scrolled to its top, the card's sheet open where there is one."""
     if page.locator("html[data-sheet=closed]").count():  # (upright: opened before turning)
@@ -94,6 +93,7 @@ def demo(**table: Any) -> dict[str, Any]:
     state: dict[str, Any] = copy.deepcopy(DEMO)
     state.update(**table)
     return state
+
 
 def at_event(**changes: Any) -> dict[str, Any]:
     """The demo table (a Build planned with 2 wood on it, a Gather) still at the Event Phase,
@@ -131,7 +131,9 @@ def open_board(
     of the page's load the navigation waits for ("commit" when a held file keeps the load
     event from ever coming)."""
     context = browser.new_context(
-        has_touch=True, is_mobile=mobile, viewport={"width": viewport[0], "height": viewport[1]},
+        has_touch=True,
+        is_mobile=mobile,
+        viewport={"width": viewport[0], "height": viewport[1]},
         **({"locale": locale} if locale else {}),
     )
     origin = site_url.rstrip("/")
@@ -198,7 +200,7 @@ def check_clean(booted: App) -> None:
     assert watched["rejections"] == [], watched["rejections"]
 
 
-ASIDE = "castaway-referee.v2.aside"  # the tables kept aside (store.js)
+ASIDE = "castaway-referee.v2.aside."  # a key per table kept aside: this + its key (store.js)
 
 
 def saved(page: Page) -> dict[str, str]:
@@ -214,7 +216,18 @@ def saved(page: Page) -> dict[str, str]:
 def autosave_of(page: Page) -> dict[str, str]:
     """The autosave's keys as they stand, to seed another tab or a reload (the tables kept
     aside left out)."""
-    return {k: v for k, v in saved(page).items() if k != ASIDE}
+    return {k: v for k, v in saved(page).items() if not k.startswith(ASIDE)}
+
+
+def kept_aside(page: Page) -> list[dict[str, Any]]:
+    """The tables kept aside as storage lists them (a key each, store.js), oldest first."""
+    found: list[dict[str, Any]] = page.evaluate(
+        """(prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix))
+            .map((k) => JSON.parse(localStorage.getItem(k)))
+            .sort((a, b) => a.at.localeCompare(b.at))""",
+        ASIDE,
+    )
+    return found
 
 
 def board_call(page: Page, name: str, *args: Any) -> Any:

@@ -27,6 +27,7 @@ from .board_harness import (
     board_call,
     check_clean,
     history_of,
+    kept_aside,
     next_round,
     open_board,
     set_table,
@@ -38,7 +39,6 @@ from .board_harness import table as board_table
 V1 = {"pointer": "castaway-referee.v1.current", "a": "castaway-referee.v1.save.a",
       "b": "castaway-referee.v1.save.b"}  # fmt: skip
 POINTER = "castaway-referee.v2.current"
-ASIDE = "castaway-referee.v2.aside"
 FULL_DEMO = TableState.model_validate(DEMO).model_dump(mode="json")
 
 
@@ -88,10 +88,7 @@ def second_tab(a: App, site_url: str, follows: bool = True) -> Page:
 
 
 def asides(page: Page) -> list[dict[str, Any]]:
-    result: list[dict[str, Any]] = page.evaluate(
-        f"JSON.parse(localStorage.getItem({json.dumps(ASIDE)}) || '[]')"
-    )
-    return result
+    return kept_aside(page)
 
 
 def stored(page: Page, key: str) -> str | None:
@@ -620,14 +617,18 @@ def test_an_import_the_rules_refuse_is_said_in_the_cores_plain_words(board_app: 
     line, not pydantic's "Tuple should have at most 60 items after validation"."""
     page = board_app.page
     set_table(page, copy.deepcopy(DEMO))
-    request = {"format": "castaway-referee/request", "version": 1,
-               "state": {**FULL_DEMO, "discovery_tokens": ["a"] * 62_000},
-               "effect": {"demands": [{"kind": "discard", "wood": 1}]}}
+    request = {
+        "format": "castaway-referee/request",
+        "version": 1,
+        "state": {**FULL_DEMO, "discovery_tokens": ["a"] * 62_000},
+        "effect": {"demands": [{"kind": "discard", "wood": 1}]},
+    }
     import_file(page, json.dumps(request).encode())
     page.click("[data-testid=confirm-ok]")
     message = page.locator("[data-testid=message]")
     expect(message).to_contain_text(
-        "The Discovery tokens have too many items: 62,000 (at most 60).")
+        "The Discovery tokens have too many items: 62,000 (at most 60)."
+    )
     expect(message).not_to_contain_text("Tuple")
     expect(message).not_to_contain_text("validation")
     page.click("[data-testid=message-ok]")
@@ -639,9 +640,12 @@ def test_a_file_saved_with_a_byte_order_mark_is_imported(board_app: App) -> None
     """UTF-8 with a BOM, as Windows editors save it: imported like the same file without."""
     page = board_app.page
     set_table(page, copy.deepcopy(DEMO))
-    request = {"format": "castaway-referee/request", "version": 1,
-               "state": {**FULL_DEMO, "roof": 0, "shelter": "none", "palisade": 0, "round": 7},
-               "effect": {"demands": [{"kind": "discard", "wood": 3}]}}
+    request = {
+        "format": "castaway-referee/request",
+        "version": 1,
+        "state": {**FULL_DEMO, "roof": 0, "shelter": "none", "palisade": 0, "round": 7},
+        "effect": {"demands": [{"kind": "discard", "wood": 3}]},
+    }
     text = "\ufeff" + json.dumps(request)
     page.evaluate("(text) => { window.castawayBoard.importText(text); }", text)  # as pasted
     with settles(page):
@@ -656,7 +660,7 @@ def test_a_file_saved_with_a_byte_order_mark_is_imported(board_app: App) -> None
     check_clean(board_app)
 
 
-@pytest.mark.parametrize("data", [b"lorem ipsum\x00\x01 dolor", b"{\"format\": "])
+@pytest.mark.parametrize("data", [b"lorem ipsum\x00\x01 dolor", b'{"format": '])
 def test_a_file_that_is_not_a_table_is_refused_in_plain_words(board_app: App, data: bytes) -> None:
     """No parser's words, no control characters: what it is not, and what to do."""
     page = board_app.page
@@ -665,7 +669,8 @@ def test_a_file_that_is_not_a_table_is_refused_in_plain_words(board_app: App, da
     message = page.locator("[data-testid=message]")
     expect(message).to_contain_text(
         "This file is not a table saved by Castaway Referee, so it cannot be imported. Choose a "
-        "file made with “Export”. Your table is unchanged.")
+        "file made with “Export”. Your table is unchanged."
+    )
     expect(message).not_to_contain_text("JSON")
     page.click("[data-testid=message-ok]")
     check_clean(board_app)
@@ -679,7 +684,8 @@ def test_a_file_nested_past_the_limit_is_refused_before_it_is_read(board_app: Ap
     import_file(page, ('{"format": "castaway-referee/request", "state": ' + deep + "}").encode())
     expect(page.locator("[data-testid=message]")).to_contain_text(
         "This file cannot be imported: it is nested 20,001 deep; at most 64 levels are allowed. "
-        "Your table is unchanged.")
+        "Your table is unchanged."
+    )
     page.click("[data-testid=message-ok]")
     assert board_table(page)["round"] == DEMO.get("round", 1)
     check_clean(board_app)

@@ -13,11 +13,11 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .board_harness import (
-    ASIDE,
     DEMO,
     App,
     autosave_of,
     check_clean,
+    kept_aside,
     open_board,
     release,
     saved,
@@ -98,6 +98,37 @@ def test_reload_draws_the_save_at_once_and_queues_moves_until_the_rules_are_read
         slow.page.context.close()
 
 
+def test_a_table_an_earlier_version_kept_aside_is_still_listed_and_may_be_discarded(
+    browser: Browser, site_url: str, page: Page
+) -> None:
+    """Earlier versions listed the tables kept aside in one list (`castaway-referee.v2.aside`);
+    now each has a key of its own. A table that one list names is still kept, listed and
+    offered, and Discard lets it go from that list too."""
+    old = "castaway-referee.v2.head.replaced"
+    listed = {"key": old, "why": "new-game", "reason": "", "at": "2026-11-30T10:00:00.000Z"}
+    seeded = {
+        KEYS["b"]: v1_save(page),
+        KEYS["pointer"]: "b",
+        old: v1_save(page),
+        "castaway-referee.v2.aside": json.dumps([listed]),
+    }
+    earlier, _ = open_board(browser, site_url, storage=seeded)
+    try:
+        tab = earlier.page
+        assert [a["key"] for a in tab.evaluate("window.castawayBoard.store.asides()")] == [old]
+        summary = tab.locator("[data-testid=asides-summary]")
+        expect(summary).to_have_text("Earlier tables (1)")
+        summary.click()
+        tab.click("[data-testid=aside-discard-0]")
+        expect(tab.locator("[data-testid=asides]")).to_have_count(0)
+        assert kept_aside(tab) == []
+        left = saved(tab)
+        assert "castaway-referee.v2.aside" not in left and old not in left, sorted(left)
+        check_clean(earlier)
+    finally:
+        earlier.page.context.close()
+
+
 def test_an_unreadable_save_is_kept_aside_and_the_one_before_restored(
     browser: Browser, site_url: str, page: Page
 ) -> None:
@@ -110,7 +141,7 @@ def test_an_unreadable_save_is_kept_aside_and_the_one_before_restored(
     try:
         expect(broken.page.locator("[data-testid=notice-older]")).to_contain_text("kept aside")
         assert board_table(broken.page)["characters"][0]["name"] == "Ana"
-        kept = broken.page.evaluate(f"JSON.parse(localStorage.getItem({json.dumps(ASIDE)}))")
+        kept = kept_aside(broken.page)
         assert [a["key"] for a in kept] == [KEYS["a"]]  # kept where it lies: nothing copied
         with broken.page.expect_download() as download:
             broken.page.click("[data-testid=notice-older] [data-testid=download-aside]")

@@ -154,7 +154,7 @@ WHERE = """() => {
   const board = window.castawayBoard;
   const pointer = JSON.parse(localStorage.getItem("castaway-referee.v2.current") || "{}");
   return { pointer: pointer.current, base: board.store.base,
-           asides: localStorage.getItem("castaway-referee.v2.aside"),
+           asides: board.store.asides().map((a) => a.key),
            busy: document.documentElement.dataset.busy };
 }"""
 # Every move this tab knows of: on its table (the log) and in the saves kept aside.
@@ -263,4 +263,42 @@ def test_a_save_the_pointer_lost_to_another_tabs_is_kept_aside_and_said(
         assert path is not None
         assert json.loads(path.read_text())["entries"][-1]["summary"] == "B's lost move"
         assert board_table(a.page)["roof"] == 4
+        b.close()
+
+
+# At the signal, a tab lists `n` saves of its own as kept aside, one after the other.
+KEEP_ASIDE = """([who, n]) => {
+  const channel = new BroadcastChannel("castaway-test.aside");
+  channel.onmessage = () => {
+    channel.close();
+    const store = window.castawayBoard.store;
+    for (let i = 0; i < n; i++) store.setAside(`castaway-referee.v2.head.${who}-${i}`, "other-tab");
+    document.documentElement.dataset.keptAside = "done";
+  };
+}"""
+KEPT = "() => window.castawayBoard.store.asides().map((a) => a.key).sort()"
+
+
+def test_two_tabs_keeping_saves_aside_at_the_same_moment_keep_every_one(
+    browser: Browser, site_url: str
+) -> None:
+    """Each save kept aside is listed under a key of its own (store.js): two tabs listing
+    saves at the same moment (each tab's view of storage lags the other's writes) never drop
+    each other's entries, which would leave a save that nothing keeps from being cleared."""
+    per_tab = 6
+    with opened(browser, site_url, two_slots(v1_doc(FULL_DEMO))) as a:
+        move_roof(a.page, 3)
+        b = second_tab(a, site_url)
+        tabs = {"A": a.page, "B": b}
+        for who, tab in tabs.items():
+            tab.evaluate(KEEP_ASIDE, [who, per_tab])
+        a.page.evaluate("() => new BroadcastChannel('castaway-test.aside').postMessage('go')")
+        expected = sorted(
+            f"castaway-referee.v2.head.{who}-{i}" for who in tabs for i in range(per_tab)
+        )
+        for tab in tabs.values():
+            tab.wait_for_function("() => document.documentElement.dataset.keptAside === 'done'")
+            tab.wait_for_function(f"() => ({KEPT})().length >= {len(expected)}", timeout=10_000)
+            assert tab.evaluate(KEPT) == expected
+        assert sorted(k["key"] for k in asides(a.page)) == expected
         b.close()
