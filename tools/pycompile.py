@@ -52,6 +52,18 @@ def _pyc(name: str, source: bytes) -> bytes:
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 
+def cached_pyc(path: str, text: str) -> tuple[str, bytes]:
+    """Where CPython looks for the bytecode of the module whose source is at `path` (its
+    __pycache__), and an unchecked-hash .pyc of `text` (written there as UTF-8) for it:
+    CPython then runs it without compiling the source, nor reading it again."""
+    source = text.encode()
+    code = compile(source, path, "exec", dont_inherit=True)
+    from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
+
+    data = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+    return importlib.util.cache_from_source(path), data
+
+
 def _record_line(name: str, data: bytes) -> str:
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
     return f"{name},sha256={digest},{len(data)}\n"

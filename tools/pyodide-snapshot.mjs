@@ -271,8 +271,9 @@ const siteFiles = afterWasm(() => fetch(here("./site-packages.tar"))).then((resp
 siteFiles.catch(() => undefined); // then Pyodide installs the wheels instead, below
 
 // After a restore: the files the wheels would have installed (the snapshot has all it
-// imported in memory; these are for anything read or imported later), written straight
-// into Python's file system, and the packages noted as loaded, as Pyodide would have.
+// imported in memory; these are for anything read or imported later) and the bytecode of
+// PyScript's own package (tools/vendor.py, pyscript_bytecode), written straight into
+// Python's file system, and the packages noted as loaded, as Pyodide would have.
 async function installFiles(pyodide) {
   const { writeSiteFiles } = await restoreModule;
   const tar = new Uint8Array(await siteFiles);

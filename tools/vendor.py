@@ -52,6 +52,7 @@ import tarfile
 import tempfile
 import tomllib
 import zipfile
+from collections.abc import Sequence
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -84,6 +85,12 @@ SNAPSHOT = "snapshot.bin"
 CORE_SNAPSHOT = "snapshot-core.bin"
 # The wheels' files, installed (minus the compiled libraries), for a restored snapshot.
 SITE_FILES = "site-packages.tar"
+# PyScript writes its own Python package (`pyscript`, from this build artifact of its npm
+# package) into its worker's working directory, Pyodide's home, and imports it before
+# static/main.py: site-packages.tar also holds that package's bytecode, where CPython looks
+# for it (pyscript_bytecode).
+PYSCRIPT_PACKAGE = "@pyscript/core/src/stdlib/pyscript.js"
+PYSCRIPT_HOME = "/home/pyodide"
 # Next to pyodide.mjs, so that PyScript takes this directory as Pyodide's indexURL.
 SNAPSHOT_LOADER = "pyodide-snapshot.mjs"
 # The loader is written once per way Python may start (tools/pyodide-snapshot.mjs, START),
@@ -393,15 +400,50 @@ def extract_dynlibs(wheels: list[Path], pyodide_dir: Path, python: str, produced
     return written, out
 
 
-def site_files(wheels: list[Path], python: str) -> bytes:
+def pyscript_bytecode() -> list[tuple[str, bytes]]:
+    """PyScript's own package compiled by the page's CPython (tools/pycompile.mjs): for each
+    module, the path of its .pyc in __pycache__ beside where PyScript writes its source, and
+    an unchecked-hash .pyc, which CPython runs without compiling the source (~0.1 s of a
+    warm start in Chromium and WebKit, where that compile runs on the engine's first,
+    slower code). Each source is checked to be, word for word, one that the PyScript we
+    ship writes. Cached in .cache/pyscript-pyc/ under a hash of its inputs."""
+    artifact = NODE / PYSCRIPT_PACKAGE
+    tools = [(ROOT / "tools" / n).read_bytes() for n in ("pycompile.py", "pycompile.mjs")]
+    key = _inputs_key(*tools, npm_version("pyodide").encode(), artifact.read_bytes(),
+                      PYSCRIPT_HOME.encode())  # fmt: skip
+    cached = CACHE / "pyscript-pyc" / f"{key}.json"
+    if not cached.is_file():
+        log("compiling PyScript's package to bytecode (node tools/pycompile.mjs)")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        run_node("pycompile.mjs", str(NODE / "pyodide"), "--pyscript", str(artifact),
+                 PYSCRIPT_HOME, str(cached))  # fmt: skip
+    for stale in cached.parent.iterdir():
+        if stale != cached:
+            stale.unlink()
+    made = json.loads(cached.read_text())
+    shipped = "\n".join(p.read_text() for p in sorted((NODE / "@pyscript/core/dist").glob("*.js")))
+    for path, source in made["sources"].items():
+        if json.dumps(source, ensure_ascii=False) not in shipped:
+            raise VendorError(f"{PYSCRIPT_PACKAGE}: {path} is not in the PyScript we ship")
+    if not made["pycs"]:
+        raise VendorError(f"{PYSCRIPT_PACKAGE}: no Python module found")
+    return [(path, base64.b64decode(data)) for path, data in sorted(made["pycs"].items())]
+
+
+def site_files(wheels: list[Path], python: str, more: Sequence[tuple[str, bytes]] = ()) -> bytes:
     """Every file of the shipped wheels but their compiled libraries, as installed (under
-    lib/python3.XX/site-packages/), in one plain tar: a page restored from the snapshot
-    has every module imported already and writes these into Python's file system itself,
-    for whatever is read or imported later (tools/pyodide-snapshot.mjs), instead of
-    having Pyodide unpack the wheels. Reproducible: sorted, fixed times and owners."""
+    lib/python3.XX/site-packages/), and `more` files (absolute paths), in one plain tar: a
+    page restored from the snapshot has every module imported already and writes these
+    into Python's file system itself, for whatever is read or imported later
+    (tools/pyodide-snapshot.mjs), instead of having Pyodide unpack the wheels.
+    Reproducible: sorted, fixed times and owners."""
     site = f"lib/python{'.'.join(python.split('.')[:2])}/site-packages/"
     out = io.BytesIO()
     with tarfile.open(fileobj=out, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for path, data in more:
+            info = tarfile.TarInfo(path.lstrip("/"))
+            info.size, info.mode, info.mtime = len(data), 0o644, 315532800
+            tar.addfile(info, io.BytesIO(data))
         for wheel in wheels:
             with zipfile.ZipFile(wheel) as zf:
                 for name in sorted(zf.namelist()):
@@ -811,7 +853,8 @@ def build() -> None:
     python = upstream["info"]["python"]
     written, dynlibs = extract_dynlibs(compiled, pyodide_dir, python, produced)
     copied += written
-    copied += write_if_changed(pyodide_dir / SITE_FILES, site_files(compiled, python), produced)
+    site = site_files(compiled, python, pyscript_bytecode())
+    copied += write_if_changed(pyodide_dir / SITE_FILES, site, produced)
     netlify = (ROOT / "netlify.toml").read_text()
     for name in (SNAPSHOT, CORE_SNAPSHOT, SITE_FILES, RESTORE_MODULE, *LOADERS.values(),
                  *(file.name for _, file in dynlibs)):
