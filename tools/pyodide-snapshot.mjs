@@ -17,8 +17,9 @@
 //
 // Everything Pyodide will need is asked for as soon as this module is imported, while
 // PyScript is still setting up: first its WebAssembly and the compiled libraries, then once
-// that has come the snapshot (gzip data, inflated here as it arrives); pyodide.mjs,
-// Pyodide's lock file and its JavaScript half (pyodide.asm.mjs, 1.2 MB) at once, all
+// that has come the snapshot (inflated by the browser: the server gzips it; a gzip file from
+// a host that will not compress is inflated here); pyodide.mjs, Pyodide's lock
+// file and its JavaScript half (pyodide.asm.mjs, 1.2 MB to fetch and compile) at once, all
 // then handed to Pyodide's loadPyodide. The stages are left as performance marks in the
 // worker (pyapp/bridge.py reports them to the page): pyodide-compiled (Pyodide's
 // WebAssembly is compiled), dynlibs-compiled (so are the libraries), pyodide-snapshot
@@ -132,38 +133,10 @@ const pyodideModule = import(here("./pyodide.mjs"));
 const restoreModule = import("./pyodide-restore.mjs");
 restoreModule.catch(() => undefined); // then the snapshot is not used (reported below)
 
-// A snapshot file's bytes. As built it is gzip data (tools/snapshot.mjs: a third of the
-// bytes to read, which in Firefox, out of its service worker's cache, took longer than
-// inflating them), inflated here as it arrives; a host that sent it inflated already is
-// read as it comes.
-/** @param {Response} response */
-async function snapshotBytes(response) {
-  if (!response.body) return new Uint8Array(await response.arrayBuffer());
-  const reader = response.body.getReader();
-  const head = [];
-  let length = 0;
-  while (length < 2) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    head.push(value);
-    length += value.byteLength;
-  }
-  const first = new Uint8Array(length);
-  head.reduce((at, chunk) => (first.set(chunk, at), at + chunk.byteLength), 0);
-  const whole = new ReadableStream({
-    start(controller) {
-      controller.enqueue(first);
-    },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-  const gzip = first[0] === 0x1f && first[1] === 0x8b;
-  const body = gzip ? whole.pipeThrough(new DecompressionStream("gzip")) : whole;
-  return new Uint8Array(await new Response(body).arrayBuffer());
+async function inflate(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(inflated).arrayBuffer());
 }
 
 // The snapshot file leaves out the memory's zero pages (tools/snapshot.mjs, `sparse`):
@@ -220,8 +193,8 @@ compiledWasm.catch(() => undefined); // then Pyodide fetches and compiles it its
 const snapshot = START !== "snapshot" ? Promise.resolve(undefined) : afterWasm(() => fetch(here("./snapshot.bin")))
   .then((response) => {
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const body = snapshotBytes(response).then((file) => {
-      const bytes = expand(file);
+    const body = response.arrayBuffer().then(async (buffer) => {
+      const bytes = expand(await inflate(new Uint8Array(buffer)));
       performance.mark("pyodide-snapshot");
       return bytes;
     });
@@ -432,7 +405,7 @@ async function restoreCore(pyodideJs, settings) {
   const { keepTrampoline, preloadingDynlibs } = await restoreModule;
   const response = await fetch(here(`./${file}`));
   if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
-  const bytes = await snapshotBytes(response);
+  const bytes = await inflate(new Uint8Array(await response.arrayBuffer()));
   const memory = expand(bytes, { id, name: file });
   // No library to place: the hook only grows the memory and makes the table canonical.
   const { factory } = preloadingDynlibs(await createPyodideModule, [], {

@@ -8,7 +8,7 @@
 * Every response carries the headers of netlify.toml's [[headers]] blocks, matched
   the way Netlify matches them (path segments, `*` = the rest, `:name` = one
   segment, case-insensitive, later blocks override earlier ones per header).
-* Text, JavaScript, JSON, WebAssembly and the wheels' tar are sent gzipped to
+* Text, JavaScript, JSON, WebAssembly, the Pyodide snapshot and its tar are sent gzipped to
   clients that accept it (Content-Encoding negotiation, `Vary: Accept-Encoding`), as
   Netlify does on its own (Netlify also offers brotli; Python's standard library has no
   brotli, and gzip is within a few percent of it here). Each file is compressed once and
@@ -75,11 +75,10 @@ MIME_TYPES = {
 }
 
 
-# Already-compressed formats (.zip, .whl, .png, and the snapshots' .bin: gzip data, which
-# the loader inflates itself, tools/snapshot.mjs) gain nothing from gzip.
+# Already-compressed formats (.zip, .whl, .png) gain nothing from gzip.
 COMPRESSIBLE = frozenset(
     {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".svg", ".map", ".py",
-     ".txt", ".toml", ".tar"}
+     ".txt", ".toml", ".bin", ".tar"}
 )  # fmt: skip
 
 

@@ -28,13 +28,11 @@
 // A snapshot belongs to one Pyodide build (Pyodide checks its build id on restore), to
 // that build's python_stdlib.zip (zipimport caches the archive's directory) and to these
 // wheels, so it is written into the versioned pyodide-<version>/ directory beside them.
-// Most of its memory is zeros, left out of the file (see sparse below), and the file is
-// gzip data (a third of the bytes: 10.6 MB for 30.7), which the loader inflates as it
-// arrives (tools/pyodide-snapshot.mjs): warm, read from a service worker's cache, fewer
-// bytes came sooner than the browser's own inflating on the wire saved.
+// Most of its memory is zeros, left out of the file (see sparse below); the server
+// compresses the rest on the wire (tools/serve.py and Netlify do), and the browser
+// inflates it natively, off the main thread.
 
 import { readFileSync, writeFileSync, renameSync } from "node:fs";
-import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
 import {
@@ -178,16 +176,14 @@ gc.collect()
     handles: dlopenHandles(Module, libs),
   };
   const file = sparse(snapshot, id);
-  const packed = gzipSync(file, { level: 6 });
   /** @type {[string, Uint8Array | string][]} */
-  const written = [[out, packed], [metaOut, JSON.stringify(meta, null, 1) + "\n"]];
+  const written = [[out, file], [metaOut, JSON.stringify(meta, null, 1) + "\n"]];
   for (const [target, bytes] of written) {
     writeFileSync(target + ".tmp", bytes);
     renameSync(target + ".tmp", target);
   }
   console.log(
-    `snapshot: ${snapshot.length} bytes of memory, ${file.length} without its zero pages, ` +
-      `${packed.length} gzipped; ` +
+    `snapshot: ${snapshot.length} bytes of memory, ${file.length} without its zero pages; ` +
       `${dynlibs.length} compiled extension(s) placed: ${JSON.stringify(placement)}`,
   );
 } catch (error) {
