@@ -305,18 +305,24 @@ def test_starts_again_offline_from_the_snapshot(site: Site) -> None:
     assert site.engine.run(RULE_ALL, [request]) == [cpython_envelope(request)], name
 
 
+def assert_started(site: Site, way: str, not_way: str, scenario: int) -> None:
+    """The page's start ended on `way` (the loader's mark of how Python started), not on
+    `not_way`, and the rules it started rule as CPython's, with nothing logged."""
+    start = boot(site)
+    assert start["state"] == "true", start["status"]
+    assert way in start["marks"], start
+    assert not_way not in start["marks"], start
+    name, request = SCENARIOS[scenario]
+    assert site.engine.run(RULE_ALL, [request]) == [cpython_envelope(request)], name
+    assert site.engine.errors() == []
+
+
 @pytest.mark.parametrize("kind", ENGINES)
 def test_without_its_snapshot_python_is_restored_from_the_core_snapshot(kind: str) -> None:
     """snapshot.bin missing (or refused): the core snapshot, Pyodide just started, is the
     second chance in every engine, before a start from scratch."""
     with fresh(kind, "--hide", "snapshot.bin") as opened:
-        start = boot(opened)
-        assert start["state"] == "true", start["status"]
-        assert "pyodide-restored-core" in start["marks"], start
-        assert "pyodide-started" not in start["marks"], start
-        name, request = SCENARIOS[2]
-        assert opened.engine.run(RULE_ALL, [request]) == [cpython_envelope(request)], name
-        assert opened.engine.errors() == []
+        assert_started(opened, "pyodide-restored-core", "pyodide-started", 2)
 
 
 @pytest.mark.parametrize("kind", ENGINES)
@@ -325,13 +331,7 @@ def test_a_start_whose_snapshot_never_comes_takes_the_core_snapshot(kind: str) -
     wait for ever. Past the full snapshot's deadline (static/app.js) it ends that worker and
     restores the core snapshot in a new one, in every engine (static/referee/start.js)."""
     with fresh(kind, "--stall", "snapshot.bin") as opened:
-        start = boot(opened)
-        assert start["state"] == "true", start["status"]
-        assert "pyodide-restored-core" in start["marks"], start
-        assert "pyodide-restored" not in start["marks"], start
-        name, request = SCENARIOS[3]
-        assert opened.engine.run(RULE_ALL, [request]) == [cpython_envelope(request)], name
-        assert opened.engine.errors() == []
+        assert_started(opened, "pyodide-restored-core", "pyodide-restored", 3)
 
 
 @pytest.mark.parametrize("kind", ENGINES)
@@ -364,13 +364,7 @@ def test_a_warm_start_whose_snapshot_never_comes_takes_the_core_snapshot(kind: s
         opened.server.wait(timeout=10)
         port = urlsplit(opened.url).port
         with served("--port", str(port), "--stall", "snapshot.bin"):
-            start = boot(opened)
-            assert start["state"] == "true", start["status"]
-            assert "pyodide-restored-core" in start["marks"], start
-            assert "pyodide-restored" not in start["marks"], start
-            name, request = SCENARIOS[4]
-            assert opened.engine.run(RULE_ALL, [request]) == [cpython_envelope(request)], name
-            assert opened.engine.errors() == []
+            assert_started(opened, "pyodide-restored-core", "pyodide-restored", 4)
 
 
 def test_webkit_s_own_user_agent_restores_too() -> None:
