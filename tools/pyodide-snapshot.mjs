@@ -130,31 +130,22 @@ const START = /** @type {"snapshot" | "core" | "scratch"} */ (/** @type {unknown
 // a fetch answered by the service worker (or by the browser's routing to its cache) took
 // 2-3 times as long to hand over the same bytes (the snapshot: 250 against 115 ms in
 // Firefox, 340 against 100 in WebKit, 75 against 40 in Chromium; docs/benchmarks.md).
-// The cache is the one whose snapshot.bin is this loader's (its id, below: the id is a hash
-// of everything the snapshot was made from, Pyodide and every wheel, so that cache's
-// Pyodide, libraries and files are this build's too). Another deploy's cache, waiting to
-// take over or not yet deleted, is passed over. Any failure, a cache without the file, or
-// no cache storage at all (a sandboxed frame) and the file is fetched as usual.
+// The cache is the one whose copy of this loader carries this loader's snapshot id (SAVED,
+// below): the id is a hash of everything the snapshot was made from, Pyodide and every
+// wheel, and each build's loader and snapshot carry the same one, so that cache's
+// snapshot, Pyodide, libraries and files are this build's too. (The loader, 27 KB, rather
+// than the snapshot's own header: WebKit read 150 ms of the snapshot's 31 MB before giving
+// its first bytes.) Another deploy's cache, waiting to take over or not yet deleted, is
+// passed over. Any failure, a cache without the file, or no cache storage at all (a
+// sandboxed frame) and the file is fetched as usual.
 const ownCache = findOwnCache().catch(() => undefined);
 /** @returns {Promise<string | undefined>} */
 async function findOwnCache() {
   if (typeof caches === "undefined") return undefined;
   const names = (await caches.keys()).reverse(); // the newest first
   for (const cacheName of names) {
-    const response = await caches.match(here("./snapshot.bin"), { cacheName });
-    if (!response || !response.body) continue;
-    const reader = response.body.getReader();
-    const head = new Uint8Array(32);
-    let have = 0;
-    while (have < head.length) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const part = value.subarray(0, head.length - have);
-      head.set(part, have);
-      have += part.length;
-    }
-    reader.cancel().catch(() => undefined);
-    if (have === head.length && new TextDecoder().decode(head.subarray(16, 32)) === SAVED.id) {
+    const loader = await caches.match(import.meta.url, { cacheName });
+    if (loader && (await loader.text()).includes(`{"id":${JSON.stringify(SAVED.id)},`)) {
       return cacheName;
     }
   }

@@ -1,7 +1,8 @@
 """A warm start reads Python's files (Pyodide's WebAssembly, the snapshot, the libraries, the
 standard library, the wheels' files) straight from this build's cache, not through a fetch
 the service worker answers; a cache of another build, newer or older, is never read from
-(tools/pyodide-snapshot.mjs, `ownCache`)."""
+(tools/pyodide-snapshot.mjs, `ownCache`: the cache whose loader carries this build's
+snapshot id)."""
 
 from __future__ import annotations
 
@@ -26,20 +27,24 @@ PYTHONS_FILES = (
     "site-packages.tar",
     "pyodide-lock.json",
 )
-# Another build's files at this build's paths: a snapshot whose id is not this loader's,
-# and bytes that are no WebAssembly, no zip, no tar and no JSON.
-ANOTHER_BUILD = """async ([names]) => {
+# Another build's files at this build's paths, as a deploy waiting to take over holds them:
+# its loaders name another snapshot (their id is not this build's), and its other files are
+# bytes that are no WebAssembly, no zip, no tar, no JSON and no snapshot this loader reads.
+LOADERS = ("pyodide-snapshot.mjs", "pyodide-snapshot-core.mjs", "pyodide-scratch.mjs")
+ANOTHER_BUILD = r"""async ([names, loaders]) => {
   const cache = await caches.open("castaway-referee-0123456789abcdef");
   const base = new URL("static/vendor/", location.href);
   const held = await caches.open((await caches.keys())[0]);
   for (const request of await held.keys()) {
-    if (!names.some((name) => request.url.endsWith(name))) continue;
-    const bytes = new Uint8Array(64 * 1024).fill(0x2a);
-    if (request.url.endsWith("snapshot.bin")) {
-      new Uint32Array(bytes.buffer, 0, 4).set([0x50535243, 2, 1 << 24, 0]);
-      bytes.set(new TextEncoder().encode("another-build-id"), 16);
+    if (loaders.some((name) => request.url.endsWith("/" + name))) {
+      const text = await (await held.match(request)).text();
+      const other = text.replace(/\{"id":"[^"]+"/, '{"id":"0123456789abcdef"');
+      if (other === text) throw new Error(`no snapshot id in ${request.url}`);
+      const headers = { "Content-Type": "text/javascript" };
+      await cache.put(request.url, new Response(other, { headers }));
+    } else if (names.some((name) => request.url.endsWith(name))) {
+      await cache.put(request.url, new Response(new Uint8Array(64 * 1024).fill(0x2a)));
     }
-    await cache.put(request.url, new Response(bytes));
   }
   return (await cache.keys()).map((request) => request.url.slice(base.href.length));
 }"""
@@ -95,8 +100,9 @@ def test_another_builds_cache_is_never_read_from(warm: Page) -> None:
     """A cache made after this build's (as a deploy waiting to take over makes one) that
     holds other bytes at the same paths: the start passes it over, restores its own snapshot
     and rules as CPython does."""
-    planted = warm.evaluate(ANOTHER_BUILD, [list(PYTHONS_FILES)])
+    planted = warm.evaluate(ANOTHER_BUILD, [list(PYTHONS_FILES), list(LOADERS)])
     assert any(path.endswith("snapshot.bin") for path in planted), planted
     assert any(path.endswith("pyodide.asm.wasm") for path in planted), planted
+    assert any(path.endswith("pyodide-snapshot.mjs") for path in planted), planted
     start_again(warm)
     assert fetched_by_python(warm) == []
