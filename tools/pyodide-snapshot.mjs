@@ -173,12 +173,24 @@ async function inflate(bytes) {
 }
 
 // The snapshot file leaves out the memory's zero pages (tools/snapshot.mjs, `sparse`):
-// "CRSP", u32 format 2, the memory's length, the number of runs, the build's id (16
-// bytes), each run's offset and length, then the runs' bytes. The id must be this
-// loader's: a page loaded across a deploy could otherwise pair this loader's record of
-// the libraries with another build's memory.
-/** @param {Uint8Array} file @param {{ id: string, name?: string }} [which] */
-function expand(file, { id: expected, name = "snapshot.bin" } = SAVED) {
+// "CRSP", u32 format 2, the length of Pyodide's snapshot (its header, then Python's
+// memory), the number of runs, the build's id (16 bytes), each run's offset and length,
+// then the runs' bytes. The id must be this loader's: a page loaded across a deploy could
+// otherwise pair this loader's record of the libraries with another build's memory.
+//
+// It is never laid out whole: Pyodide gets its header alone (`header`: magic, where the
+// memory starts, the build id, the state it keeps in JavaScript) and the memory is written
+// by `writeMemory(heap)` straight into the module's, once instantiated, where Pyodide
+// would have copied it from a 54 MB array: that array, zeroed, then filled from the file
+// and copied again, took three passes over memory and 54 MB more of it at the peak.
+/**
+ * @typedef {object} Snapshot
+ * @property {Uint8Array} header Pyodide's header, for its `_loadSnapshot`
+ * @property {number} length the length of Pyodide's snapshot, header and memory
+ * @property {(heap: Uint8Array) => void} writeMemory Python's memory, into the module's
+ */
+/** @param {Uint8Array} file @param {{ id: string, name?: string }} [which] @returns {Snapshot} */
+function readSnapshot(file, { id: expected, name = "snapshot.bin" } = SAVED) {
   const words = new Uint32Array(file.buffer, file.byteOffset, Math.min(8, file.length >> 2));
   if (words[0] !== 0x50535243 || words[1] !== 2 || words.length < 8) {
     throw new Error(`${name} is not a snapshot this loader reads`);
@@ -186,15 +198,44 @@ function expand(file, { id: expected, name = "snapshot.bin" } = SAVED) {
   const id = new TextDecoder().decode(file.subarray(16, 32));
   if (id !== expected) throw new Error(`${name} is build ${id}, this loader ${expected}`);
   const [, , length, count] = words;
+  if (32 + 8 * count > file.length) throw new Error(`${name} is truncated or malformed`);
   const runs = new Uint32Array(file.buffer, file.byteOffset + 32, 2 * count);
-  const memory = new Uint8Array(length);
+  const starts = [];
   let at = 32 + 8 * count;
+  let end = 0;
   for (let i = 0; i < runs.length; i += 2) {
-    memory.set(file.subarray(at, at + runs[i + 1]), runs[i]);
+    if (runs[i] < end || runs[i] + runs[i + 1] > length) {
+      throw new Error(`${name} is truncated or malformed`);
+    }
+    starts.push(at);
     at += runs[i + 1];
+    end = runs[i] + runs[i + 1];
   }
   if (at !== file.length) throw new Error(`${name} is truncated or malformed`);
-  return memory;
+  /** Pyodide's snapshot from `from` to `to` into `target` (at 0), zero pages zeroed. */
+  const copy = (/** @type {Uint8Array} */ target, /** @type {number} */ from, /** @type {number} */ to) => {
+    let zeroFrom = from;
+    for (let i = 0; i < runs.length; i += 2) {
+      const a = Math.max(runs[i], from);
+      const b = Math.min(runs[i] + runs[i + 1], to);
+      if (a >= b) continue;
+      if (zeroFrom < a) target.fill(0, zeroFrom - from, a - from);
+      target.set(file.subarray(starts[i >> 1] + a - runs[i], starts[i >> 1] + b - runs[i]), a - from);
+      zeroFrom = b;
+    }
+    if (zeroFrom < to) target.fill(0, zeroFrom - from, to - from);
+    return target;
+  };
+  const memoryStart = new Uint32Array(copy(new Uint8Array(8), 0, 8).buffer)[1];
+  if (memoryStart % 4 || memoryStart > length) throw new Error(`${name} is truncated or malformed`);
+  return {
+    header: copy(new Uint8Array(memoryStart), 0, memoryStart),
+    length,
+    writeMemory(heap) {
+      if (heap.length < length - memoryStart) throw new Error(`${name} does not fit in memory`);
+      copy(heap, memoryStart, length);
+    },
+  };
 }
 
 // Pyodide's WebAssembly half (9.6 MB): Pyodide asks for it only once loadPyodide runs, and
@@ -227,12 +268,9 @@ const snapshot = START !== "snapshot" ? Promise.resolve(undefined) : afterWasm((
   .then((response) => {
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const body = response.arrayBuffer().then(async (buffer) => {
-      // Laid out once Pyodide's WebAssembly is compiled: copying 31 MB into 54 on this
-      // thread while the engine compiles slowed WebKit's compile by up to 0.4 s.
-      await compiledWasm.catch(() => undefined);
-      const bytes = expand(await inflate(new Uint8Array(buffer)));
+      const read = readSnapshot(await inflate(new Uint8Array(buffer)));
       performance.mark("pyodide-snapshot");
-      return bytes;
+      return read;
     });
     body.catch(() => undefined); // reported when the snapshot is used, below
     return { body };
@@ -412,6 +450,30 @@ export async function loadPyodide({ packages = [], ...options } = {}) {
   return pyodide;
 }
 
+/**
+ * Pyodide's own start, given the snapshot's header alone (`_loadSnapshot`; Pyodide awaits
+ * it where it needs it), its module created as large as for the whole snapshot, and the
+ * memory written by writeMemory just before Pyodide restores the rest (its restoreSnapshot,
+ * which then has no memory to copy).
+ * @param {Promise<Snapshot>} snapshot
+ * @param {(settings: object) => Promise<any>} createModule
+ */
+function fromSnapshot(snapshot, createModule) {
+  return {
+    _loadSnapshot: snapshot.then(({ header }) => header),
+    createPyodideModule: async (/** @type {object} */ moduleSettings) => {
+      const { length, writeMemory } = await snapshot;
+      const Module = await createModule({ ...moduleSettings, INITIAL_MEMORY: length });
+      const restoreSnapshot = Module.API.restoreSnapshot;
+      Module.API.restoreSnapshot = function (...args) {
+        writeMemory(Module.HEAPU8);
+        return restoreSnapshot.apply(this, args);
+      };
+      return Module;
+    },
+  };
+}
+
 async function restore(pyodideJs, settings, memory) {
   const { keepTrampoline, preloadingDynlibs, restoreDlopenHandles } = await restoreModule;
   const { factory } = preloadingDynlibs(await createPyodideModule, libraries, {
@@ -422,14 +484,13 @@ async function restore(pyodideJs, settings, memory) {
   const pyodide = await pyodideJs
     .loadPyodide({
       ...settings,
-      _loadSnapshot: memory,
-      createPyodideModule: async (moduleSettings) => {
+      ...fromSnapshot(memory, async (moduleSettings) => {
         const Module = await factory(moduleSettings);
         performance.mark("dynlibs-placed");
         restoreDlopenHandles(Module, SAVED.handles);
         keepTrampoline(Module);
         return Module;
-      },
+      }),
     })
     .finally(restoreFetch);
   return pyodide;
@@ -442,7 +503,7 @@ async function restoreCore(pyodideJs, settings) {
   const response = await read(`./${file}`);
   if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
   const bytes = await inflate(new Uint8Array(await response.arrayBuffer()));
-  const memory = expand(bytes, { id, name: file });
+  const memory = Promise.resolve(readSnapshot(bytes, { id, name: file }));
   // No library to place: the hook only grows the memory and makes the table canonical.
   const { factory } = preloadingDynlibs(await createPyodideModule, [], {
     expected: [],
@@ -452,12 +513,11 @@ async function restoreCore(pyodideJs, settings) {
   return pyodideJs
     .loadPyodide({
       ...settings,
-      _loadSnapshot: memory,
-      createPyodideModule: async (moduleSettings) => {
+      ...fromSnapshot(memory, async (moduleSettings) => {
         const Module = await factory(moduleSettings);
         keepTrampoline(Module);
         return Module;
-      },
+      }),
     })
     .finally(restoreFetch);
 }

@@ -373,6 +373,32 @@ def test_a_snapshot_from_another_build_is_not_restored(
         context.close()
 
 
+def cut_short(name: str) -> bytes:
+    """A snapshot file of this build that stops half-way, as a download cut off would."""
+    manifest = json.loads((ROOT / "static" / "vendor" / "vendor.json").read_text())
+    pyodide = ROOT / "static" / "vendor" / f"pyodide-{manifest['versions']['pyodide']}"
+    whole = (pyodide / name).read_bytes()
+    return whole[: len(whole) // 2]
+
+
+def test_a_snapshot_cut_short_is_not_restored(browser: Browser, site_url: str) -> None:
+    """Half of snapshot.bin: refused before a byte of Python's memory is written, saying
+    why, and Python is restored from the core snapshot instead."""
+    context = browser.new_context()
+    try:
+        context.route("**/pyodide-*/snapshot.bin", serving(cut_short("snapshot.bin")))
+        page = context.new_page()
+        warnings: list[str] = []
+        page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        page.goto(site_url)
+        page.wait_for_selector('html[data-rules-ready="true"]', state="attached", timeout=90_000)
+        timings = page.evaluate("performance.getEntriesByName('rules-ready')[0].detail.timings")
+        assert "pyodide-restored-core" in timings and "pyodide-restored" not in timings, timings
+        assert any("snapshot.bin is truncated or malformed" in w for w in warnings), warnings
+    finally:
+        context.close()
+
+
 def test_a_broken_runtime_says_so_instead_of_loading_forever(
     browser: Browser, site_url: str
 ) -> None:
