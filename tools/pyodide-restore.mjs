@@ -248,3 +248,65 @@ export function writeSiteFiles(FS, tar, libraries) {
   for (const [path, bytes] of untar(tar)) write(`/${path}`, bytes);
   for (const [path, bytes] of libraries) write(path, bytes);
 }
+
+// PyScript's own package. Before static/main.py, PyScript (0.7.31, its worker's
+// codeBeforeRun) runs Python code that writes the package's sources into the working
+// directory, one `_path.write_text(<literal>, encoding="utf-8")` per file after a short
+// header, then imports it: ~32 KB of Python for CPython to parse, compile and run at every
+// start, on the engine's first, slower code (WebKit: 107 ms of a 1.1 s warm start; Chromium
+// 29, Firefox 12). The loader writes those files itself (FS) and lets Python run the rest.
+const PYSCRIPT_HEADER = ["import os as _os", "from pathlib import Path as _Path", "_path = None"];
+const MKDIR = "    _path.mkdir(parents=True, exist_ok=True)";
+
+/**
+ * What `code` writes, if it begins exactly as PyScript's package-writing code does: the
+ * header, then only `_path = _Path("./…")` lines, each followed by one write (a JSON string
+ * literal, which Python reads as the same string) or one `if not _os.path.exists(…):`
+ * mkdir. Returns the directories and files, in order, and `rest`: the header and what
+ * follows the writes (the import, the `del`s and any plugin's code), for Python to run.
+ * Anything else, and undefined: Python runs the code as it is.
+ * @param {string} code
+ * @returns {{ directories: string[], files: [string, string][], rest: string } | undefined}
+ */
+export function pyscriptPackageWrites(code) {
+  const header = PYSCRIPT_HEADER.join("\n") + "\n";
+  if (typeof code !== "string" || !code.startsWith(header)) return undefined;
+  const lines = code.split("\n");
+  /** @type {string[]} */
+  const directories = [];
+  /** @type {[string, string][]} */
+  const files = [];
+  let i = PYSCRIPT_HEADER.length;
+  for (; i < lines.length; i += 2) {
+    const path = /^_path = _Path\("(\.\/[^"\\]+)"\)$/.exec(lines[i])?.[1];
+    if (!path) break;
+    if (path.split("/").some((part) => part === ".." || part === "")) return undefined;
+    const action = lines[i + 1] ?? "";
+    if (action === `if not _os.path.exists("${path}"):` && lines[i + 2] === MKDIR) {
+      directories.push(path);
+      i += 1;
+      continue;
+    }
+    const literal = /^_path\.write_text\((".*"),encoding="utf-8"\)$/s.exec(action)?.[1];
+    if (literal === undefined) return undefined;
+    let text;
+    try {
+      text = JSON.parse(literal);
+    } catch {
+      return undefined;
+    }
+    // A lone surrogate: Python's UTF-8 would refuse it, JavaScript's would replace it.
+    if (typeof text !== "string" || /\p{Cs}/u.test(text)) return undefined;
+    files.push([path, text]);
+  }
+  if (files.length === 0) return undefined;
+  return { directories, files, rest: [...PYSCRIPT_HEADER, ...lines.slice(i)].join("\n") };
+}
+
+/** The directories and files of pyscriptPackageWrites, made in Pyodide's file system as
+ * Python would (paths relative to its working directory, text as UTF-8). */
+export function writePyScriptPackage(FS, { directories, files }) {
+  const absolute = (/** @type {string} */ path) => `${FS.cwd().replace(/\/$/, "")}/${path.slice(2)}`;
+  for (const path of directories) FS.mkdirTree(absolute(path));
+  for (const [path, text] of files) FS.writeFile(absolute(path), text);
+}

@@ -373,7 +373,39 @@ function handOver() {
   };
 }
 
-export async function loadPyodide({ packages = [], ...options } = {}) {
+export async function loadPyodide(options = {}) {
+  const pyodide = await start(options);
+  const restoring = await restoreModule.catch(() => undefined);
+  if (restoring) writesPyScriptPackageItself(pyodide, restoring);
+  return pyodide;
+}
+
+// PyScript's package-writing code (tools/pyodide-restore.mjs, pyscriptPackageWrites): its
+// files written here, the rest run by Python; then Pyodide's own runPython and
+// runPythonAsync are put back. Any other code, or a write that fails, and Python runs the
+// code as it is (which writes every file again).
+function writesPyScriptPackageItself(pyodide, { pyscriptPackageWrites, writePyScriptPackage }) {
+  const own = { runPython: pyodide.runPython, runPythonAsync: pyodide.runPythonAsync };
+  const putBack = () => Object.assign(pyodide, own);
+  for (const [name, run] of Object.entries(own)) {
+    pyodide[name] = function (/** @type {unknown} */ code, /** @type {unknown[]} */ ...rest) {
+      const writes = pyscriptPackageWrites(code);
+      if (writes) {
+        putBack();
+        try {
+          writePyScriptPackage(pyodide.FS, writes);
+          performance.mark("pyscript-written");
+          return run.call(this, writes.rest, ...rest);
+        } catch (error) {
+          console.warn(`PyScript writes its package itself: ${(error && error.message) || error}`);
+        }
+      }
+      return run.call(this, code, ...rest);
+    };
+  }
+}
+
+async function start({ packages = [], ...options } = {}) {
   const [saved, pyodideJs] = await Promise.all([snapshot, pyodideModule]);
   if (pyodideJs.version !== version) {
     throw new Error(`pyodide.mjs is ${pyodideJs.version}, this loader was built for ${version}`);

@@ -11,6 +11,9 @@ import json
 import subprocess
 from pathlib import Path
 
+from .harness import App, rule_envelope
+from .test_browser import SCENARIOS, cpython_envelope
+
 ROOT = Path(__file__).resolve().parents[2]
 
 CHECK = r"""
@@ -63,3 +66,15 @@ def test_pyscripts_package_gets_its_code_from_the_builds_bytecode() -> None:
     assert found["home"] == "/home/pyodide"  # where PyScript writes its package
     assert found["got"], "PyScript's package has no module"
     assert set(found["got"].values()) == {"code"}, found["got"]
+
+
+def test_the_loader_writes_pyscripts_package_itself(app: App) -> None:
+    """The sources PyScript would have CPython write by running ~32 KB of generated Python
+    are written by the loader (tools/pyodide-restore.mjs, pyscriptPackageWrites; the files are
+    checked byte for byte against Python's in tests/js/pyscript-package.test.mjs), and the
+    package imported from them rules as CPython does."""
+    timings = app.page.evaluate("performance.getEntriesByName('rules-ready')[0].detail.timings")
+    assert "pyscript-written" in timings, timings
+    assert timings["pyscript-written"] <= timings["python-main"], timings
+    name, request = SCENARIOS[0]
+    assert rule_envelope(app.page, request) == cpython_envelope(request), name
