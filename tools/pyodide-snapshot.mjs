@@ -138,11 +138,12 @@ const START = /** @type {"snapshot" | "core" | "scratch"} */ (/** @type {unknown
 // its first bytes.) Another deploy's cache, waiting to take over or not yet deleted, is
 // passed over. Any failure, a cache without the file, or no cache storage at all (a
 // sandboxed frame) and the file is fetched as usual.
-const ownCache = findOwnCache().catch(() => undefined);
-/** @returns {Promise<string | undefined>} */
-async function findOwnCache() {
-  if (typeof caches === "undefined") return undefined;
-  const names = (await caches.keys()).reverse(); // the newest first
+const cacheNames = typeof caches === "undefined"
+  ? Promise.resolve([])
+  : caches.keys().then((names) => names.reverse()); // the newest first
+const ownCache = cacheNames.then(findOwnCache).catch(() => undefined);
+/** @param {string[]} names @returns {Promise<string | undefined>} */
+async function findOwnCache(names) {
   for (const cacheName of names) {
     const loader = await caches.match(import.meta.url, { cacheName });
     if (loader && (await loader.text()).includes(`{"id":${JSON.stringify(SAVED.id)},`)) {
@@ -151,12 +152,31 @@ async function findOwnCache() {
   }
   return undefined;
 }
-/** A file of this directory: from this build's cache, or fetched. @param {string} name */
-function read(name) {
+/**
+ * A file of this directory, its response handed to `take` (which reads what it needs of
+ * it): from this build's cache, or fetched. Read from the newest cache at once, beside
+ * the look for this build's: it is almost always that one (WebKit took 35-80 ms to say so),
+ * and otherwise what was read is dropped.
+ * @template T
+ * @param {string} name
+ * @param {(response: Response) => Promise<T> | T} take
+ * @returns {Promise<T>}
+ */
+function read(name, take) {
   const url = here(name);
-  return ownCache
-    .then((cacheName) => (cacheName ? caches.match(url, { cacheName }) : undefined))
-    .then((cached) => cached ?? fetch(url), () => fetch(url));
+  const fetched = () => fetch(url).then(take);
+  /** @param {string | undefined} cacheName */
+  const fromCache = (cacheName) =>
+    cacheName === undefined
+      ? Promise.resolve(undefined)
+      : caches.match(url, { cacheName }).then((response) => response && take(response));
+  const newest = cacheNames.then((names) => fromCache(names[0]));
+  newest.catch(() => undefined); // dropped, or reported below
+  return Promise.all([ownCache, cacheNames]).then(([own, names]) => {
+    if (own === undefined) return fetched();
+    const cached = own === names[0] ? newest : fromCache(own);
+    return cached.then((value) => (value === undefined ? fetched() : value), fetched);
+  }, fetched);
 }
 
 // Pyodide's own modules are beside this file once copied, not in tools/ where the type
@@ -248,7 +268,7 @@ function readSnapshot(file, { id: expected, name = "snapshot.bin" } = SAVED) {
 // compiled WebAssembly between loads); this way, 0.3-0.5 s (docs/benchmarks.md).
 // handOver() then answers Pyodide's own request with the compiled module (see there).
 const WASM = here("./pyodide.asm.wasm");
-const wasmBytes = read("./pyodide.asm.wasm").then((response) => {
+const wasmBytes = read("./pyodide.asm.wasm", (response) => {
   if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
   return response.arrayBuffer();
 });
@@ -264,7 +284,7 @@ compiledWasm.catch(() => undefined); // then Pyodide fetches and compiles it its
 
 // Settles once the response has begun (or failed): its body keeps downloading while
 // Pyodide's WebAssembly is compiled.
-const snapshot = START !== "snapshot" ? Promise.resolve(undefined) : afterWasm(() => read("./snapshot.bin"))
+const snapshot = START !== "snapshot" ? Promise.resolve(undefined) : afterWasm(() => read("./snapshot.bin", (response) => response))
   .then((response) => {
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const body = response.arrayBuffer().then(async (buffer) => {
@@ -284,7 +304,7 @@ const snapshot = START !== "snapshot" ? Promise.resolve(undefined) : afterWasm((
 // They are handed over as promises: loadPyodide awaits them where it needs them, so that
 // its own downloads (the WebAssembly, the standard library) start at once. A failure is
 // Pyodide's to report, as if it had fetched the file itself.
-const lockFile = read("./pyodide-lock.json").then((response) => {
+const lockFile = read("./pyodide-lock.json", (response) => {
   if (!response.ok) throw new Error(`Failed to load the package lock: HTTP ${response.status}`);
   return response.text();
 });
@@ -298,7 +318,7 @@ createPyodideModule.catch(() => undefined);
 // must be ready before Python's memory is written back. Their bytes are also kept, to be
 // written where the wheel would have put them.
 const libraries = SAVED.libraries.map(({ path, file }) => {
-  const bytes = read(file).then(async (r) => {
+  const bytes = read(file, async (r) => {
     if (!r.ok) throw new Error(`${file}: HTTP ${r.status}`);
     return new Uint8Array(await r.arrayBuffer());
   });
@@ -311,10 +331,10 @@ const libraries = SAVED.libraries.map(({ path, file }) => {
 Promise.all(libraries.map(({ module }) => module)).then(() => performance.mark("dynlibs-compiled"), () => undefined);
 
 // The wheels' other files, as installed (tools/vendor.py, site_files): one plain tar.
-const siteFiles = afterWasm(() => read("./site-packages.tar")).then((response) => {
+const siteFiles = afterWasm(() => read("./site-packages.tar", (response) => {
   if (!response.ok) throw new Error(`site-packages.tar: HTTP ${response.status}`);
   return response.arrayBuffer();
-});
+}));
 siteFiles.catch(() => undefined); // then Pyodide installs the wheels instead, below
 
 // After a restore: the files the wheels would have installed (the snapshot has all it
@@ -334,7 +354,7 @@ async function installFiles(pyodide) {
 // Pyodide's standard library (2.5 MB): asked for early too, and handed to Pyodide's own
 // request by handOver() (see there).
 const STDLIB = here("./python_stdlib.zip");
-const early = { [STDLIB]: afterWasm(() => read("./python_stdlib.zip")) };
+const early = { [STDLIB]: afterWasm(() => read("./python_stdlib.zip", (response) => response)) };
 early[STDLIB].catch(() => undefined);
 
 // While loadPyodide runs: Pyodide's fetch of its standard library gets the early response
@@ -532,7 +552,7 @@ async function restore(pyodideJs, settings, memory) {
 async function restoreCore(pyodideJs, settings) {
   const { file, id, memoryLength } = SAVED.core;
   const { keepTrampoline, preloadingDynlibs } = await restoreModule;
-  const response = await read(`./${file}`);
+  const response = await read(`./${file}`, (r) => r);
   if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
   const bytes = await inflate(new Uint8Array(await response.arrayBuffer()));
   const memory = Promise.resolve(readSnapshot(bytes, { id, name: file }));
