@@ -45,7 +45,10 @@ for our page and the same baseline page in the same engine and run; which start 
 page took (the snapshot, the core snapshot or Python from scratch); and the two
 fallbacks, cold: our page served without snapshot.bin (tools/serve.py --hide: the core
 snapshot is restored) and without either snapshot (Python from scratch). Medians of
-`--engine-runs` loads; written to bench/out/engines.json and at the end of load.md.
+`--engine-runs` loads; written to bench/out/engines.json and at the end of load.md. Warm
+loads follow each other at once, as a reload does; `--settle SECONDS` waits that long
+before each, as a player opening the app again later does (WebKit's loads right after one
+another are bimodal: the page before is still being torn down).
 """
 
 from __future__ import annotations
@@ -307,9 +310,10 @@ def engine_load(engine: Any, url: str, prime: bool = False) -> dict[str, Any]:
 
 
 def measure_engine(
-    kind: str, urls: dict[str, str], runs: int, fallbacks: bool = True
+    kind: str, urls: dict[str, str], runs: int, fallbacks: bool = True, settle: float = 0
 ) -> dict[str, Any]:
-    """Cold and warm loads of `ours` and `baseline`, cold loads of `core` and `scratch`."""
+    """Cold and warm loads of `ours` and `baseline`, cold loads of `core` and `scratch`;
+    `settle` seconds before each warm load."""
     from tools.engines import launch
 
     def cold(url: str) -> list[dict[str, Any]]:
@@ -328,7 +332,10 @@ def measure_engine(
         engine = launch(kind)
         try:
             engine_load(engine, urls[name], prime=True)
-            out[name]["warm"] = [engine_load(engine, urls[name]) for _ in range(runs)]
+            out[name]["warm"] = []
+            for _ in range(runs):
+                time.sleep(settle)
+                out[name]["warm"].append(engine_load(engine, urls[name]))
         finally:
             engine.close()
         for mode in ("cold", "warm"):
@@ -340,12 +347,13 @@ def measure_engine(
     return out
 
 
-def engines_table(results: dict[str, Any], runs: int) -> str:
+def engines_table(results: dict[str, Any], runs: int, settle: float = 0) -> str:
     kinds = list(results)
     head = "| | " + " | ".join(ENGINE_NAMES.get(k, k) for k in kinds) + " |"
+    apart = f"{settle:g} s apart" if settle else "one right after the other"
     rows = [
         f"Per engine (tools/engines.py): median of {runs} loads, ms from navigation start "
-        "to rules ready; our page's start path in brackets.",
+        f"to rules ready (warm loads {apart}); our page's start path in brackets.",
         "",
         head,
         "|---|" + "---:|" * len(kinds),
@@ -681,6 +689,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--engines", default=",".join(ENGINES),
                         help="comma-separated, of " + ", ".join(ENGINES) + "; or none")  # fmt: skip
     parser.add_argument("--engine-runs", type=int, default=3)
+    parser.add_argument("--settle", type=float, default=0.0, metavar="SECONDS",
+                        help="per engine: wait this long before each warm load")  # fmt: skip
     parser.add_argument("--no-fallbacks", dest="fallbacks", action="store_false",
                         help="per engine: no core-snapshot nor from-scratch loads")  # fmt: skip
     parser.add_argument("--skip-chromium-detail", action="store_true",
@@ -737,7 +747,9 @@ def main(argv: list[str] | None = None) -> int:
         }
         for kind in kinds:
             print(f"{kind}:", flush=True)
-            engines[kind] = measure_engine(kind, urls, args.engine_runs, args.fallbacks)
+            engines[kind] = measure_engine(
+                kind, urls, args.engine_runs, args.fallbacks, args.settle
+            )
     finally:
         for running in (server, core_server, scratch_server):
             running.terminate()
@@ -751,7 +763,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.languages and costs:
         report += languages_table(costs, args.runs)
     if engines:
-        report += "\n" + engines_table(engines, args.engine_runs)
+        report += "\n" + engines_table(engines, args.engine_runs, args.settle)
         (OUT / "engines.json").write_text(json.dumps(engines, indent=1))
     manifest = json.loads((ROOT / "static/vendor/vendor.json").read_text())
     meta = {
