@@ -58,7 +58,7 @@ test("the shipped PyScript makes its package-writing code as pyscriptPackageWrit
     /`_path = _Path\("\$\{\w+\}\/\$\{\w+\}"\)`/,
     /`_path\.write_text\(\$\{\w+\},encoding="utf-8"\)`/,
     /`if not _os\.path\.exists\("\$\{\w+\}\/\$\{\w+\}"\):`/,
-    /"    _path\.mkdir\(parents=True, exist_ok=True\)"/,
+    /" {4}_path\.mkdir\(parents=True, exist_ok=True\)"/,
     /\.push\("import pyscript as _pyscript"\)/,
   ]) {
     assert.match(bundle, piece);
