@@ -336,13 +336,45 @@ def serving(body: bytes) -> Callable[[Route], None]:
     return lambda route: route.fulfill(status=200, body=body)
 
 
+def shipped(name: str) -> bytes:
+    """A file of the build's Pyodide directory, as shipped."""
+    manifest = json.loads((ROOT / "static" / "vendor" / "vendor.json").read_text())
+    return (
+        ROOT / "static" / "vendor" / f"pyodide-{manifest['versions']['pyodide']}" / name
+    ).read_bytes()
+
+
 def with_other_id(name: str) -> bytes:
     """A snapshot file of this build with another build's id."""
-    manifest = json.loads((ROOT / "static" / "vendor" / "vendor.json").read_text())
-    pyodide = ROOT / "static" / "vendor" / f"pyodide-{manifest['versions']['pyodide']}"
-    other = bytearray((pyodide / name).read_bytes())
+    other = bytearray(shipped(name))
     other[16:32] = b"0123456789abcdef"  # the id, after "CRSP" and three u32s
     return bytes(other)
+
+
+def cut_short(name: str) -> bytes:
+    """A snapshot file of this build that stops half-way, as a download cut off would."""
+    whole = shipped(name)
+    return whole[: len(whole) // 2]
+
+
+def started_with(
+    browser: Browser, site_url: str, files: dict[str, bytes]
+) -> tuple[dict[str, float], list[str]]:
+    """A first visit whose Pyodide files named in `files` are answered with those bytes: the
+    start's marks once the rules are ready, and the warnings it gave on the way."""
+    context = browser.new_context()
+    try:
+        for name, body in files.items():
+            context.route(f"**/pyodide-*/{name}", serving(body))
+        page = context.new_page()
+        warnings: list[str] = []
+        page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        page.goto(site_url)
+        page.wait_for_selector('html[data-rules-ready="true"]', state="attached", timeout=90_000)
+        timings = page.evaluate("performance.getEntriesByName('rules-ready')[0].detail.timings")
+        return timings, warnings
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize(
@@ -356,47 +388,20 @@ def test_a_snapshot_from_another_build_is_not_restored(
     """Each snapshot file carries its build's id, and the loader restores only its own
     build's (a page loaded across a deploy): another id, and the next way in is taken,
     saying why."""
-    context = browser.new_context()
-    try:
-        for name in others:
-            context.route(f"**/pyodide-*/{name}", serving(with_other_id(name)))
-        page = context.new_page()
-        warnings: list[str] = []
-        page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-        page.goto(site_url)
-        page.wait_for_selector('html[data-rules-ready="true"]', state="attached", timeout=90_000)
-        timings = page.evaluate("performance.getEntriesByName('rules-ready')[0].detail.timings")
-        assert start in timings and "pyodide-restored" not in timings, timings
-        for name in others:
-            assert any(f"{name} is build 0123456789abcdef" in w for w in warnings), warnings
-    finally:
-        context.close()
-
-
-def cut_short(name: str) -> bytes:
-    """A snapshot file of this build that stops half-way, as a download cut off would."""
-    manifest = json.loads((ROOT / "static" / "vendor" / "vendor.json").read_text())
-    pyodide = ROOT / "static" / "vendor" / f"pyodide-{manifest['versions']['pyodide']}"
-    whole = (pyodide / name).read_bytes()
-    return whole[: len(whole) // 2]
+    timings, warnings = started_with(
+        browser, site_url, {name: with_other_id(name) for name in others}
+    )
+    assert start in timings and "pyodide-restored" not in timings, timings
+    for name in others:
+        assert any(f"{name} is build 0123456789abcdef" in w for w in warnings), warnings
 
 
 def test_a_snapshot_cut_short_is_not_restored(browser: Browser, site_url: str) -> None:
     """Half of snapshot.bin: refused before a byte of Python's memory is written, saying
     why, and Python is restored from the core snapshot instead."""
-    context = browser.new_context()
-    try:
-        context.route("**/pyodide-*/snapshot.bin", serving(cut_short("snapshot.bin")))
-        page = context.new_page()
-        warnings: list[str] = []
-        page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-        page.goto(site_url)
-        page.wait_for_selector('html[data-rules-ready="true"]', state="attached", timeout=90_000)
-        timings = page.evaluate("performance.getEntriesByName('rules-ready')[0].detail.timings")
-        assert "pyodide-restored-core" in timings and "pyodide-restored" not in timings, timings
-        assert any("snapshot.bin is truncated or malformed" in w for w in warnings), warnings
-    finally:
-        context.close()
+    timings, warnings = started_with(browser, site_url, {"snapshot.bin": cut_short("snapshot.bin")})
+    assert "pyodide-restored-core" in timings and "pyodide-restored" not in timings, timings
+    assert any("snapshot.bin is truncated or malformed" in w for w in warnings), warnings
 
 
 def test_a_broken_runtime_says_so_instead_of_loading_forever(
