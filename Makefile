@@ -43,7 +43,7 @@ $(I18N_STAMP): $(VENV)/.stamp $(I18N_SRC)
 i18n: $(I18N_STAMP)
 
 # The build's and the loader's shared JavaScript (tools/*.mjs), in Node's own test runner.
-test-js:
+test-js: $(NODE_STAMP)
 	node --test tests/js/
 
 lint: $(VENV)/.stamp lint-js
