@@ -154,15 +154,15 @@ async function findOwnCache(names) {
 }
 /**
  * A file of this directory, its response handed to `take` (which reads what it needs of
- * it): from this build's cache, or fetched. Read from the newest cache at once, beside
+ * it; the response itself by default): from this build's cache, or fetched. Read from the newest cache at once, beside
  * the look for this build's: it is almost always that one (WebKit took 35-80 ms to say so),
  * and otherwise what was read is dropped.
- * @template T
+ * @template [T=Response]
  * @param {string} name
- * @param {(response: Response) => Promise<T> | T} take
+ * @param {(response: Response) => Promise<T> | T} [take]
  * @returns {Promise<T>}
  */
-function read(name, take) {
+function read(name, take = (response) => /** @type {T} */ (/** @type {unknown} */ (response))) {
   const url = here(name);
   const fetched = () => fetch(url).then(take);
   /** @param {string | undefined} cacheName */
@@ -284,13 +284,13 @@ compiledWasm.catch(() => undefined); // then Pyodide fetches and compiles it its
 
 // Settles once the response has begun (or failed): its body keeps downloading while
 // Pyodide's WebAssembly is compiled.
-const snapshot = START !== "snapshot" ? Promise.resolve(undefined) : afterWasm(() => read("./snapshot.bin", (response) => response))
+const snapshot = START !== "snapshot" ? Promise.resolve(undefined) : afterWasm(() => read("./snapshot.bin"))
   .then((response) => {
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const body = response.arrayBuffer().then(async (buffer) => {
-      const read = readSnapshot(await inflate(new Uint8Array(buffer)));
+      const file = readSnapshot(await inflate(new Uint8Array(buffer)));
       performance.mark("pyodide-snapshot");
-      return read;
+      return file;
     });
     body.catch(() => undefined); // reported when the snapshot is used, below
     return { body };
@@ -354,7 +354,7 @@ async function installFiles(pyodide) {
 // Pyodide's standard library (2.5 MB): asked for early too, and handed to Pyodide's own
 // request by handOver() (see there).
 const STDLIB = here("./python_stdlib.zip");
-const early = { [STDLIB]: afterWasm(() => read("./python_stdlib.zip", (response) => response)) };
+const early = { [STDLIB]: afterWasm(() => read("./python_stdlib.zip")) };
 early[STDLIB].catch(() => undefined);
 
 // While loadPyodide runs: Pyodide's fetch of its standard library gets the early response
@@ -552,7 +552,7 @@ async function restore(pyodideJs, settings, memory) {
 async function restoreCore(pyodideJs, settings) {
   const { file, id, memoryLength } = SAVED.core;
   const { keepTrampoline, preloadingDynlibs } = await restoreModule;
-  const response = await read(`./${file}`, (r) => r);
+  const response = await read(`./${file}`);
   if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
   const bytes = await inflate(new Uint8Array(await response.arrayBuffer()));
   const memory = Promise.resolve(readSnapshot(bytes, { id, name: file }));
