@@ -54,7 +54,7 @@ export function preloadingDynlibs(createModule, libs, { expected, memoryLength }
         .catch(fail);
     };
     const preRun = [settings.preRun ?? []].flat();
-    const instantiateWasm = withCanonicalTable(settings.instantiateWasm);
+    const instantiateWasm = withTableReady(settings.instantiateWasm);
     // Emscripten gives up on a factory whose hook failed only by never resolving it.
     return Promise.race([
       createModule({ ...settings, preRun: [...preRun, hook], instantiateWasm }),
@@ -101,14 +101,56 @@ export function canonicalTable(instance) {
   return set;
 }
 
+// Emscripten's own list of the exports its dynamic linker leaves out of the GOT
+// (isInternalSym in Emscripten's libdylink.js, as in Pyodide 314's pyodide.asm.mjs), plus
+// every name starting with "__em_js__".
+const INTERNAL_SYMBOLS = new Set([
+  "memory", "__memory_base", "__table_base", "__stack_pointer", "__indirect_function_table",
+  "__cpp_exception", "__c_longjmp", "__wasm_apply_data_relocs", "__dso_handle", "__tls_size",
+  "__tls_align", "__set_stack_limits", "_emscripten_tls_init", "__wasm_init_tls",
+  "__wasm_call_ctors", "__start_em_asm", "__stop_em_asm", "__start_em_js", "__stop_em_js",
+]); // prettier-ignore
+
+/**
+ * Every exported function given its table slot at once. Receiving the main module,
+ * Emscripten's dynamic linker (updateGOT) calls addFunction() on each of its exported
+ * functions (7,414 in Pyodide 314), and each one not yet in the table (5,182) gets a new
+ * slot from a table grown by one: 5,182 grows, 85-130 ms of the start in JavaScriptCore
+ * (WebKit), 3-4 ms in V8. Here the table grows once by as many slots, and each is set to
+ * its function in the order updateGOT would have taken them (the exports' own order), so
+ * that updateGOT finds every function already in the table and adds none: the table ends
+ * exactly as Emscripten alone would have left it, slot for slot (tests/js/table-slots.test.mjs),
+ * so the snapshot's function pointers stay right. Run after canonicalTable (in
+ * JavaScriptCore a slot only reads back as the export once set to it).
+ * Returns the number of slots added.
+ */
+export function tableSlotsForExports(instance) {
+  const table = instance.exports.__indirect_function_table;
+  if (!(table instanceof WebAssembly.Table)) return 0;
+  const inTable = new Set();
+  for (let i = 0; i < table.length; i++) inTable.add(table.get(i));
+  const missing = [];
+  for (const [name, value] of Object.entries(instance.exports)) {
+    if (typeof value !== "function" || inTable.has(value)) continue;
+    if (INTERNAL_SYMBOLS.has(name) || name.startsWith("__em_js__")) continue;
+    inTable.add(value);
+    missing.push(value);
+  }
+  if (!missing.length) return 0;
+  const first = table.grow(missing.length);
+  for (const [offset, value] of missing.entries()) table.set(first + offset, value);
+  return missing.length;
+}
+
 // Pyodide gives Emscripten an instantiateWasm(imports, receive) (its getInstantiateWasmFunc):
-// the main module's table is made canonical between instantiation and Emscripten's
-// receiving the instance, before any addFunction().
-export function withCanonicalTable(instantiateWasm) {
+// between instantiation and Emscripten's receiving the instance, before any addFunction(),
+// the main module's table is made canonical and given a slot for each exported function.
+export function withTableReady(instantiateWasm) {
   if (typeof instantiateWasm !== "function") return instantiateWasm;
   return (imports, receive) =>
     instantiateWasm(imports, (instance, module) => {
       canonicalTable(instance);
+      tableSlotsForExports(instance);
       return receive(instance, module);
     });
 }

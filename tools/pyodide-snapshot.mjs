@@ -481,12 +481,13 @@ async function start({ packages = [], ...options } = {}) {
     return core;
   }
   const restoreFetch = handOver();
-  // One table slot per function here too (tools/pyodide-restore.mjs, canonicalTable).
-  const { withCanonicalTable } = await restoreModule.catch(() => ({ withCanonicalTable: null }));
+  // The function table made ready here too: one slot per function, and one for each
+  // export at once (tools/pyodide-restore.mjs, canonicalTable and tableSlotsForExports).
+  const { withTableReady } = await restoreModule.catch(() => ({ withTableReady: null }));
   const canonical = createPyodideModule.then((create) =>
-    withCanonicalTable
+    withTableReady
       ? (moduleSettings) =>
-          create({ ...moduleSettings, instantiateWasm: withCanonicalTable(moduleSettings.instantiateWasm) })
+          create({ ...moduleSettings, instantiateWasm: withTableReady(moduleSettings.instantiateWasm) })
       : create,
   );
   // A promise of the factory, where Pyodide's types want the factory: loadPyodide awaits it

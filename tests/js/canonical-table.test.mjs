@@ -1,12 +1,12 @@
 // @ts-check
 // tools/pyodide-restore.mjs canonicalTable: one object per function in the function
 // table, as WebKit's JavaScriptCore needs for Emscripten's addFunction to find a slot.
-// Node's V8 keeps one object per function already; JavaScriptCore's behaviour (a table
-// slot reads back as another object than the export, until the slot is set to it:
-// measured in WebKitGTK 2.50) is reproduced here around WebAssembly.Table.
+// Node's V8 keeps one object per function already; JavaScriptCore's behaviour is
+// reproduced around WebAssembly.Table (./javascriptcore.mjs).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { canonicalTable, withCanonicalTable } from "../../tools/pyodide-restore.mjs";
+import { canonicalTable, withTableReady } from "../../tools/pyodide-restore.mjs";
+import { likeJavaScriptCore } from "./javascriptcore.mjs";
 
 // (module (func (result i32) i32.const 42) (func (result i32) i32.const 7)
 //   (table 3 funcref) (elem (i32.const 0) 0 1 0)  ;; the first function twice
@@ -23,31 +23,6 @@ const WASM = new Uint8Array([
 ]); // prettier-ignore
 
 const instantiate = async () => (await WebAssembly.instantiate(WASM)).instance;
-
-/** Run `body` with WebAssembly.Table behaving as in JavaScriptCore. */
-async function likeJavaScriptCore(body) {
-  const { get, set } = WebAssembly.Table.prototype;
-  const given = new WeakMap(); // table -> Map(index -> the object it was set to)
-  const standIns = new WeakMap(); // function -> the other object a slot reads back as
-  WebAssembly.Table.prototype.get = function (index) {
-    const own = given.get(this)?.get(index);
-    if (own) return own;
-    const value = get.call(this, index);
-    if (typeof value !== "function") return value;
-    if (!standIns.has(value)) standIns.set(value, new Proxy(value, {}));
-    return standIns.get(value);
-  };
-  WebAssembly.Table.prototype.set = function (index, value) {
-    set.call(this, index, value);
-    if (!given.has(this)) given.set(this, new Map());
-    given.get(this).set(index, value);
-  };
-  try {
-    return await body();
-  } finally {
-    Object.assign(WebAssembly.Table.prototype, { get, set });
-  }
-}
 
 test("an engine that keeps one object per function is left as it is", async () => {
   const instance = await instantiate();
@@ -68,14 +43,14 @@ test("in JavaScriptCore every slot of an exported function reads back as the exp
     assert.equal(canonicalTable(instance), 0); // done once is done
   }));
 
-test("withCanonicalTable hands Emscripten the instance after making its table canonical", () =>
+test("withTableReady hands Emscripten the instance after making its table canonical", () =>
   likeJavaScriptCore(async () => {
     const pyodideInstantiate = (imports, receive) => {
       instantiate().then((instance) => receive(instance, "module"));
       return {};
     };
     const received = await new Promise((resolve) =>
-      withCanonicalTable(pyodideInstantiate)({}, (instance, module) => resolve({ instance, module })),
+      withTableReady(pyodideInstantiate)({}, (instance, module) => resolve({ instance, module })),
     );
     const { f, __indirect_function_table: table } = received.instance.exports;
     assert.equal(received.module, "module");
@@ -83,5 +58,5 @@ test("withCanonicalTable hands Emscripten the instance after making its table ca
   }));
 
 test("without Pyodide's instantiateWasm there is nothing to wrap", () => {
-  assert.equal(withCanonicalTable(undefined), undefined);
+  assert.equal(withTableReady(undefined), undefined);
 });
