@@ -426,3 +426,29 @@ def test_a_broken_runtime_says_so_instead_of_loading_forever(
         assert page.evaluate("window.referee.ready") is False
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("path", ["index.html", "widget.html", "faq.html"])
+def test_nothing_animates_in_a_starts_first_two_seconds(
+    browser: Browser, site_url: str, path: str
+) -> None:
+    """While the rules load, the status dot pulses only once the start has taken 2 s: every
+    frame of an animation is composited beside the start's own work (in WebKit here, the
+    pulse from the first frame took most of a warm start's CPU). The start is held (its
+    runtime never answers) so that the page stays in its loading state."""
+    context = browser.new_context()
+    try:
+        context.route("**/pyodide-*/**", lambda route: None)  # never answered
+        page = context.new_page()
+        page.goto(f"{site_url}/{path}")
+        page.wait_for_selector('#rules-status[data-state="loading"]')
+        timings = page.evaluate(
+            """() => document.getAnimations().map((a) => {
+              const { delay, iterations } = a.effect.getTiming();
+              return [a.animationName, delay, iterations === Infinity];
+            })"""
+        )
+        assert timings, "no animation says the rules are loading"
+        assert all(delay >= 2000 for _, delay, endless in timings if endless), timings
+    finally:
+        context.close()
