@@ -84,3 +84,11 @@ export function docProblem(doc) {
   }
   return null;
 }
+
+/** When a save is set aside: now, but always after the latest of `asides`, so that saves set
+ * aside within one millisecond (both slots unreadable, found one after the other) keep their
+ * order: the list is ordered by this time, and storage gives its keys in an order of its own. */
+export function asideTime(asides, now = Date.now()) {
+  const latest = asides.reduce((time, a) => Math.max(time, Date.parse(a.at) || 0), 0);
+  return new Date(Math.max(now, latest + 1)).toISOString();
+}

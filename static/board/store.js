@@ -27,7 +27,7 @@
 //   working in memory and says that the table is not being saved.
 
 import { t } from "../shared/i18n.js";
-import { digest, docProblem, logLength, nameHash, slotOf, whyWords } from "./save-words.js";
+import { asideTime, digest, docProblem, logLength, nameHash, slotOf, whyWords } from "./save-words.js";
 
 export { docProblem, saveMessage } from "./save-words.js";
 
@@ -494,7 +494,7 @@ export class Store {
 
   /** List the save under `key` as set aside, where it lies: nothing is copied. */
   setAside(key, why, reason = "") {
-    const entry = { key, why, reason, at: new Date().toISOString() };
+    const entry = { key, why, reason, at: asideTime(this.asides()) };
     try {
       this.storage.setItem(KEYS.aside + key, JSON.stringify(entry));
     } catch {
@@ -516,7 +516,7 @@ export class Store {
       this.storage.setItem(key, text);
     } catch {
       this.inMemory.set(key, text);
-      this.memoryList = [...(this.memoryList || []), { key, why, reason: "", at: new Date().toISOString() }];
+      this.memoryList = [...(this.memoryList || []), { key, why, reason: "", at: asideTime(this.asides()) }];
       return key;
     }
     this.setAside(key, why);
