@@ -154,9 +154,9 @@ async function findOwnCache(names) {
 }
 /**
  * A file of this directory, its response handed to `take` (which reads what it needs of
- * it; the response itself by default): from this build's cache, or fetched. Read from the newest cache at once, beside
- * the look for this build's: it is almost always that one (WebKit took 35-80 ms to say so),
- * and otherwise what was read is dropped.
+ * it; the response itself by default): from this build's cache, or fetched. Read from the
+ * newest cache at once, beside the look for this build's: it is almost always that one
+ * (WebKit took 35-80 ms to say so), and otherwise what was read is dropped.
  * @template [T=Response]
  * @param {string} name
  * @param {(response: Response) => Promise<T> | T} [take]
@@ -484,7 +484,7 @@ async function start({ packages = [], ...options } = {}) {
   // The function table made ready here too: one slot per function, and one for each
   // export at once (tools/pyodide-restore.mjs, canonicalTable and tableSlotsForExports).
   const { withTableReady } = await restoreModule.catch(() => ({ withTableReady: null }));
-  const canonical = createPyodideModule.then((create) =>
+  const tableReady = createPyodideModule.then((create) =>
     withTableReady
       ? (moduleSettings) =>
           create({ ...moduleSettings, instantiateWasm: withTableReady(moduleSettings.instantiateWasm) })
@@ -493,7 +493,7 @@ async function start({ packages = [], ...options } = {}) {
   // A promise of the factory, where Pyodide's types want the factory: loadPyodide awaits it
   // (its loadWasmScript returns it from an async function), so it is not waited for here.
   const createModule = /** @type {import("pyodide").PyodideConfig["createPyodideModule"]} */ (
-    /** @type {unknown} */ (canonical));
+    /** @type {unknown} */ (tableReady));
   const pyodide = await pyodideJs
     .loadPyodide({ ...settings, createPyodideModule: createModule })
     .finally(restoreFetch);
@@ -557,7 +557,7 @@ async function restoreCore(pyodideJs, settings) {
   if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
   const bytes = await inflate(new Uint8Array(await response.arrayBuffer()));
   const memory = Promise.resolve(readSnapshot(bytes, { id, name: file }));
-  // No library to place: the hook only grows the memory and makes the table canonical.
+  // No library to place: the hook only grows the memory and makes the table ready.
   const { factory } = preloadingDynlibs(await createPyodideModule, [], {
     expected: [],
     memoryLength,
