@@ -114,7 +114,7 @@ export async function startRules({ core, config, loaders, mainPy, deadlines, gre
     html.dataset.rulesAwaiting = "network";
     rulesWaiting("error", t("The rules could not be loaded: the connection was lost. They will load by themselves once it is back."));
     await networkBack(config.interpreter);
-    rulesWaiting("loading", t("Loading the rules…"));
+    rulesWaiting("loading", t("Loading the rules…"), { brief: true });
     return true;
   }
 

@@ -8,11 +8,17 @@ import { t } from "../shared/i18n.js";
 
 const html = document.documentElement;
 
-/** The status line's state ("loading", "ready", "error") and words. */
-export function setStatus(state, text) {
+/** The status line's state ("loading", "ready", "error") and words. `brief` words (the
+ * everyday "Loading the rules…" and "Rules ready.") keep to the header's one line; any other
+ * (what a slow start waits for, a failure, a restart) is a sentence the player must read, given
+ * a row of its own where the header is narrow (<p data-words="sentence">, index.html). */
+export function setStatus(state, text, { brief = false } = {}) {
   const line = document.getElementById("rules-status");
   const label = document.getElementById("rules-status-text");
-  if (line) line.dataset.state = state;
+  if (line) {
+    line.dataset.state = state;
+    line.dataset.words = brief ? "brief" : "sentence";
+  }
   if (label) label.textContent = text;
 }
 
@@ -45,7 +51,7 @@ export function rulesReady(handle, boot) {
   performance.mark("rules-ready", { detail: { timings: onPageTimeline(boot.timings), wasmBytes: boot.wasmBytes } });
   html.dataset.rulesReady = "true";
   delete html.dataset.rulesAwaiting;
-  setStatus("ready", t("Rules ready."));
+  setStatus("ready", t("Rules ready."), { brief: true });
 }
 
 /** Python could not start (said once; a failure after the start is the lifeline's).
@@ -63,9 +69,9 @@ export function rulesFailed(message, { reload = false } = {}) {
 
 /** The start goes on, but the status line says what it waits for (`state` "loading"), or
  * that it stopped and will go on by itself (`state` "error"). Calls keep waiting. */
-export function rulesWaiting(state, text) {
+export function rulesWaiting(state, text, { brief = false } = {}) {
   if (bootSettled) return;
-  setStatus(state, text);
+  setStatus(state, text, { brief });
 }
 
 /** A Reload button on the status line. */

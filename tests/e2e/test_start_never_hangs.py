@@ -185,3 +185,52 @@ def test_a_widget_framed_in_a_sandbox_without_an_origin_says_why_it_cannot_rule(
         "in a tab of its own."
     )
     assert booted.problems() == []
+
+
+PHONE = {"width": 390, "height": 844}
+HEADER = """() => {
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const words = box("#rules-status-text"), header = box(".site-header");
+  const dot = getComputedStyle(document.querySelector("#rules-status .dot"));
+  return { header: header.height, top: words.top, bottom: words.bottom, left: words.left,
+           right: words.right, width: words.width, tick: dot.transform !== "none" };
+}"""
+
+
+def test_on_a_phone_what_a_slow_start_waits_for_is_read_across_the_screen(
+    opened: Callable[..., App], site_url: str
+) -> None:
+    """A phone, the snapshot held back: the status line says what the start waits for on a row
+    of its own, as wide as the screen under the title (not a narrow column that made the header
+    three times as tall). Once the rules are ready, the header is one line again, and a tick,
+    not only a colour, says so."""
+    held: list[Route] = []
+
+    def setup(context: BrowserContext) -> None:
+        context.route("**/snapshot.bin", lambda route: held.append(route))
+
+    booted = opened(site_url, setup)
+    page = booted.page
+    page.set_viewport_size(PHONE)
+    page.wait_for_function(
+        "() => document.getElementById('rules-status').dataset.words === 'sentence'",
+        timeout=WAIT_MS,
+    )
+    assert page.evaluate(STATUS) == (
+        "Still getting the rules ready (step 2 of 3: starting them). You can set up the "
+        "table meanwhile."
+    )
+    slow = page.evaluate(HEADER)
+    assert slow["width"] >= 0.8 * PHONE["width"], slow
+    assert slow["left"] >= 0 and slow["right"] <= PHONE["width"], slow
+    assert slow["bottom"] <= slow["header"] and slow["header"] <= 0.13 * PHONE["height"], slow
+    assert not slow["tick"]
+    assert held, "the snapshot was never asked for"
+    for route in held:
+        route.continue_()
+    page.wait_for_function(READY, timeout=WAIT_MS)
+    ready = page.evaluate(HEADER)
+    assert ready["header"] <= 0.08 * PHONE["height"], ready
+    assert ready["tick"], ready
+    assert page.evaluate(STATUS) == "Rules ready."  # said to screen readers
+    assert booted.problems() == []
