@@ -62,8 +62,22 @@ const ctl = {
   previewed: null, // the ruling that preview is of
   undo: () => toolbar.undoRedo("undo"), // the verdict bar's Undo, once a ruling is applied
 
-  set(path, value, summary) {
-    return this.edit([{ op: "set", path, value }], summary);
+  // What was set at a path and not yet answered by the core: the table shows it meanwhile.
+  pending: new Map(),
+  /** The value at `path` once the core has answered every set sent: the last one, else `value`. */
+  shown(path, value) {
+    return this.pending.has(path) ? this.pending.get(path).value : value;
+  },
+
+  async set(path, value, summary) {
+    const sent = { value };
+    this.pending.set(path, sent);
+    const done = await this.edit([{ op: "set", path, value }], summary);
+    if (this.pending.get(path) === sent) {
+      this.pending.delete(path);
+      if (!done) draw(); // refused: the table as the core has it
+    }
+    return done;
   },
 
   /** Send edits to the core; true if it accepted them. */

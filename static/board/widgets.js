@@ -20,23 +20,33 @@ export function button(ctl, attrs, ...children) {
 }
 
 /**
- * − value + for a count at `path`.
+ * − value + for a count at `path`. Each tap counts on from the value the table will have once
+ * the core has answered the taps before it (`ctl.shown`), and shows it at once: taps made
+ * faster than the answers, or while the rules load, each count.
  * @param {Controller} ctl
  * @param {{ label: string, value: number, path: string, min?: number, max?: number, key: string, what?: string }} count
  */
-export function stepper(ctl, { label, value, path, min = 0, max = 99, key, what }) {
+export function stepper(ctl, { label, value: told, path, min = 0, max = 99, key, what }) {
   const id = `st-${key}`;
   const name = what || label;
+  const value = ctl.shown(path, told);
+  const step = (/** @type {number} */ by) => (/** @type {Event} */ event) => {
+    const to = ctl.shown(path, told) + by;
+    if (to < min || to > max) return;
+    const shown = /** @type {HTMLElement} */ (event.currentTarget).parentElement?.querySelector("output");
+    if (shown) shown.textContent = String(to);
+    ctl.set(path, to, t("{label}: {value}", { label: name, value: to }));
+  };
   return h("div", { class: "stepper", role: "group", "aria-labelledby": id },
     h("span", { class: "stepper-label", id, text: label }),
     button(ctl, {
       class: "step", "aria-label": t("{name}: one less", { name }), data: { key: `${key}-minus` },
-      disabled: value <= min, onclick: () => ctl.set(path, value - 1, t("{label}: {value}", { label: name, value: value - 1 })),
+      disabled: value <= min, onclick: step(-1),
     }, "−"),
     h("output", { class: "stepper-value", "aria-live": "off", text: value, data: { testid: key } }),
     button(ctl, {
       class: "step", "aria-label": t("{name}: one more", { name }), data: { key: `${key}-plus` },
-      disabled: value >= max, onclick: () => ctl.set(path, value + 1, t("{label}: {value}", { label: name, value: value + 1 })),
+      disabled: value >= max, onclick: step(1),
     }, "+"),
   );
 }

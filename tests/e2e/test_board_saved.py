@@ -98,6 +98,35 @@ def test_reload_draws_the_save_at_once_and_queues_moves_until_the_rules_are_read
         slow.page.context.close()
 
 
+def test_each_tap_on_a_counter_counts_while_the_rules_load(
+    browser: Browser, site_url: str, page: Page
+) -> None:
+    """Three taps on Available wood's + before the rules are ready: the number shows 1, 2, 3 as
+    the player taps (not 0 until the rules answer), three changes are queued, each one more
+    than the last, and once the rules are ready the table has 3 wood, not 1."""
+    wood = board_table(page)["available"]["wood"]
+    slow, held = open_board(browser, site_url, hold="static/main.py", storage=autosave_of(page))
+    try:
+        tab = slow.page
+        tab.wait_for_selector('html[data-board="saved"]', state="attached")
+        shown = tab.locator("[data-testid=available-wood]")
+        for n in (1, 2, 3):
+            tab.click("[data-testid=available-wood-plus]")
+            expect(shown).to_have_text(str(wood + n))
+        pending = tab.locator("[data-testid=pending]")
+        expect(pending).to_contain_text("3 changes queued")
+        for n in (1, 2, 3):
+            expect(pending).to_contain_text(f"Available resources, wood: {wood + n}")
+        release(tab, held, "static/main.py")
+        wait_live(tab)
+        expect(pending).to_be_hidden()
+        assert board_table(tab)["available"]["wood"] == wood + 3
+        expect(shown).to_have_text(str(wood + 3))
+        check_clean(slow)
+    finally:
+        slow.page.context.close()
+
+
 def test_a_table_an_earlier_version_kept_aside_is_still_listed_and_may_be_discarded(
     browser: Browser, site_url: str, page: Page
 ) -> None:
