@@ -50,7 +50,8 @@ function freePawns(ctl, s, figure, owned) {
 
 /** The wound track as dots (static/shared/change.js), with its Morale arrows and skull, and − / +
  * to change it; under a ruling on show, its new Wounds hatched and "2 → 5" by its name. */
-export function woundTrack(ctl, { label, figure, wounds, path, key, fate = null }) {
+export function woundTrack(ctl, { label, figure, wounds: told, path, key, fate = null }) {
+  const wounds = ctl.shown(path, told); // a tap not yet answered counts (widgets.js, stepper)
   const death = clamp(figure.track.death_at, 1, 30); // drawn within the models' range
   const arrows = new Set(figure.track.morale_arrows);
   const describe = (v) => (v >= death ? tn("{n} Wound, death", "{n} Wounds, death", v)
@@ -60,16 +61,20 @@ export function woundTrack(ctl, { label, figure, wounds, path, key, fate = null 
   const now = t("{label}: {value}", { label, value: describe(wounds) });
   const said = after !== wounds ? t("{now}; if applied: {after}", { now, after: describe(after) }) : now; // "…, death" at the end
   // Two rows of dots big enough to read across the table, in the height of the − / + buttons.
+  const step = (by) => {
+    const to = ctl.shown(path, told) + by;
+    if (to >= 0 && to <= death) ctl.set(path, to, t("{label}: {value}", { label, value: describe(to) }));
+  };
   const dots = woundDots({ track: { death_at: death, morale_arrows: [...arrows] }, before: wounds, after, dies, rows: 2 });
   return h("div", { class: ["wound-row", after !== wounds && "is-changing"], role: "group", "aria-label": said, data: { testid: key, value: wounds, after } },
     button(ctl, { class: "step", "aria-label": t("{label}: one less ({value} now)", { label, value: describe(wounds) }), data: { key: `${key}-minus` },
-      disabled: wounds <= 0, onclick: () => ctl.set(path, wounds - 1, t("{label}: {value}", { label, value: describe(wounds - 1) })) }, "−"),
+      disabled: wounds <= 0, onclick: () => step(-1) }, "−"),
     // Its name in words under the card's title, as on the game's card ("− 2 +" alone says nothing),
     // and the count in figures beside it.
     h("span", { class: "row-mid" }, h("span", { class: "count-label", "aria-hidden": "true", text: t("Wounds") }),
       wordless(countChange(wounds, after)), dots),
     button(ctl, { class: "step", "aria-label": t("{label}: one more ({value} now)", { label, value: describe(wounds) }), data: { key: `${key}-plus` },
-      disabled: wounds >= death, onclick: () => ctl.set(path, wounds + 1, t("{label}: {value}", { label, value: describe(wounds + 1) })) }, "+"));
+      disabled: wounds >= death, onclick: () => step(1) }, "+"));
 }
 
 /** A count drawn beside words that say it (the row's own name): hidden from screen readers. */
@@ -79,13 +84,18 @@ function wordless(node) {
 }
 
 /** Determination as tokens, with − / +. */
-function determination(ctl, { who, value, path, key, fate = null }) {
+function determination(ctl, { who, value: told, path, key, fate = null }) {
+  const value = ctl.shown(path, told); // a tap not yet answered counts (widgets.js, stepper)
+  const step = (by) => {
+    const to = ctl.shown(path, told) + by;
+    if (to >= 0 && to <= 99) ctl.set(path, to, t("{who}'s Determination: {value}", { who, value: to }));
+  };
   const after = fate ? fate.determination : value;
   const said = after === value ? t("{who}'s Determination: {value}", { who, value })
     : t("{who}'s Determination: {value}; if applied: {after}", { who, value, after });
   return h("div", { class: "det-row", role: "group", "aria-label": said, data: { testid: key, value, after } },
     button(ctl, { class: "step", "aria-label": t("{who}'s Determination: one less", { who }), data: { key: `${key}-minus` }, disabled: value <= 0,
-      onclick: () => ctl.set(path, value - 1, t("{who}'s Determination: {value}", { who, value: value - 1 })) }, "−"),
+      onclick: () => step(-1) }, "−"),
     h("span", { class: "row-mid" },
       // Its name in one word, never broken ("Deter-mination" read badly at the table); a name
       // longer than the English one is drawn smaller, so that it stays clear of the +.
@@ -94,7 +104,7 @@ function determination(ctl, { who, value, path, key, fate = null }) {
       h("span", { class: "tokens", "aria-hidden": "true" }, value ? Array.from({ length: Math.min(value, 6) }, (_, i) => h("span", { class: ["det-token", i >= after && "is-spent"] })) : h("span", { class: "det-none" }),
         value > 6 ? h("span", { class: "more", data: { more: `+${value - 6}` } }) : null)),
     button(ctl, { class: "step", "aria-label": t("{who}'s Determination: one more", { who }), data: { key: `${key}-plus` }, disabled: value >= 99,
-      onclick: () => ctl.set(path, value + 1, t("{who}'s Determination: {value}", { who, value: value + 1 })) }, "+"));
+      onclick: () => step(1) }, "+"));
 }
 
 export function characterCard(ctl, s, c, i) {

@@ -72,6 +72,9 @@ const ctl = {
   async set(path, value, summary) {
     const sent = { value };
     this.pending.set(path, sent);
+    // Queued, or behind a move not yet answered: the table shows the value now, not once the
+    // rules have answered (an idle board is drawn again at the answer, a moment later).
+    if (!rulesReady || busy > 0) draw();
     const done = await this.edit([{ op: "set", path, value }], summary);
     if (this.pending.get(path) === sent) {
       this.pending.delete(path);
@@ -391,7 +394,8 @@ function showPending() {
   box.replaceChildren(
     h("span", { class: "dot", "aria-hidden": "true" }),
     h("span", { text: tn("Waiting for the rules… {n} change queued:", "Waiting for the rules… {n} changes queued:", waiting.length) }), " ",
-    h("span", { class: "pending-list", text: waiting.join("; ") }));
+    // The latest three: one line or two, not a list that grows with every tap.
+    h("span", { class: "pending-list", text: (waiting.length > 3 ? "…; " : "") + waiting.slice(-3).join("; ") }));
 }
 
 /** The core's reason in a player's words: no internal values ("(shelter is 'none')"). */

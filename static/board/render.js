@@ -18,6 +18,11 @@ import { button, choice, dropZone, nameList, piece, region, squareTrack, stepper
 
 const cache = new Map(); // region id -> {key, node, parts: Map(part id -> {key, node})}
 
+/** The value at an edit's `path` ("characters/0/wounds") in the table. */
+function valueAt(state, path) {
+  return path.split("/").reduce((at, step) => (at == null ? undefined : at[step]), state);
+}
+
 /** Draw `state` into the board's region containers. A region whose part of the state changed
  * is rebuilt; a region made of parts (the piles, the action spaces, the character cards)
  * keeps its frame and replaces only the parts that changed, so a move of one cube rebuilds
@@ -25,7 +30,10 @@ const cache = new Map(); // region id -> {key, node, parts: Map(part id -> {key,
 export function renderBoard(ctl, roots) {
   const state = ctl.state;
   // A region is drawn again in another language too (Settings' language control).
-  const held = JSON.stringify(ctl.holding) + String(ctl.readonly) + language();
+  // And again while a value set and not yet answered differs from the table's (ctl.shown).
+  const unanswered = [...ctl.pending].filter(([path, sent]) => valueAt(state, path) !== sent.value);
+  const held = JSON.stringify(ctl.holding) + String(ctl.readonly) + language()
+    + (unanswered.length ? JSON.stringify(unanswered.map(([path, sent]) => [path, sent.value])) : "");
   for (const [id, region] of Object.entries(REGIONS)) {
     const root = roots[id];
     if (!root) continue;

@@ -21,8 +21,8 @@ export function button(ctl, attrs, ...children) {
 
 /**
  * − value + for a count at `path`. Each tap counts on from the value the table will have once
- * the core has answered the taps before it (`ctl.shown`), and shows it at once: taps made
- * faster than the answers, or while the rules load, each count.
+ * the core has answered the taps before it (`ctl.shown`): taps made faster than the answers,
+ * or while the rules load, each count.
  * @param {Controller} ctl
  * @param {{ label: string, value: number, path: string, min?: number, max?: number, key: string, what?: string }} count
  */
@@ -30,12 +30,9 @@ export function stepper(ctl, { label, value: told, path, min = 0, max = 99, key,
   const id = `st-${key}`;
   const name = what || label;
   const value = ctl.shown(path, told);
-  const step = (/** @type {number} */ by) => (/** @type {Event} */ event) => {
+  const step = (/** @type {number} */ by) => () => {
     const to = ctl.shown(path, told) + by;
-    if (to < min || to > max) return;
-    const shown = /** @type {HTMLElement} */ (event.currentTarget).parentElement?.querySelector("output");
-    if (shown) shown.textContent = String(to);
-    ctl.set(path, to, t("{label}: {value}", { label: name, value: to }));
+    if (to >= min && to <= max) ctl.set(path, to, t("{label}: {value}", { label: name, value: to }));
   };
   return h("div", { class: "stepper", role: "group", "aria-labelledby": id },
     h("span", { class: "stepper-label", id, text: label }),
@@ -57,7 +54,8 @@ export function stepper(ctl, { label, value: told, path, min = 0, max = 99, key,
  * @param {{ label: string, levels: number[], value: number, path: string, key: string,
  *   mark?: (level: number) => Node, describe?: (level: number) => string, cls?: string }} levels
  */
-export function track(ctl, { label, levels, value, path, key, mark, describe, cls }) {
+export function track(ctl, { label, levels, value: told, path, key, mark, describe, cls }) {
+  const value = ctl.shown(path, told);
   return h("div", { class: ["track", cls], role: "group", "aria-label": label, data: { testid: key, value } },
     levels.map((level) => {
       const text = describe ? describe(level) : String(level);

@@ -101,10 +101,14 @@ def test_reload_draws_the_save_at_once_and_queues_moves_until_the_rules_are_read
 def test_each_tap_on_a_counter_counts_while_the_rules_load(
     browser: Browser, site_url: str, page: Page
 ) -> None:
-    """Three taps on Available wood's + before the rules are ready: the number shows 1, 2, 3 as
-    the player taps (not 0 until the rules answer), three changes are queued, each one more
-    than the last, and once the rules are ready the table has 3 wood, not 1."""
-    wood = board_table(page)["available"]["wood"]
+    """Taps on the table's counters before the rules are ready: each shows at once and each
+    counts. Three taps on Available wood's + and one on its − (which the taps enabled) show
+    1, 2, 3, 2 more; two on the Cook's Wounds + and one on his Determination + show 2 and 1
+    more; the changes are queued, each one on from the last, and once the rules are ready the
+    table has them all (it kept 1 wood more before: each tap sent the same value)."""
+    before = board_table(page)
+    wood = before["available"]["wood"]
+    cook = next(c for c in before["characters"] if c["role"] == "cook")
     slow, held = open_board(browser, site_url, hold="static/main.py", storage=autosave_of(page))
     try:
         tab = slow.page
@@ -113,15 +117,32 @@ def test_each_tap_on_a_counter_counts_while_the_rules_load(
         for n in (1, 2, 3):
             tab.click("[data-testid=available-wood-plus]")
             expect(shown).to_have_text(str(wood + n))
+        tab.click("[data-testid=available-wood-minus]")
+        expect(shown).to_have_text(str(wood + 2))
+        wounds = tab.locator("[data-testid=wounds-cook]")
+        for n in (1, 2):
+            tab.click("[data-testid=wounds-cook-plus]")
+            expect(wounds).to_have_attribute("data-value", str(cook["wounds"] + n))
+        tab.click("[data-testid=det-cook-plus]")
+        determination = tab.locator("[data-testid=det-cook]")
+        expect(determination).to_have_attribute("data-value", str(cook["determination"] + 1))
         pending = tab.locator("[data-testid=pending]")
-        expect(pending).to_contain_text("3 changes queued")
-        for n in (1, 2, 3):
-            expect(pending).to_contain_text(f"Available resources, wood: {wood + n}")
+        expect(pending).to_contain_text("7 changes queued")
+        # The latest three, one on from the other; the earlier ones as "…".
+        expect(pending).to_contain_text(f"queued: …; Cook's Wounds: {cook['wounds'] + 1} Wound")
+        expect(pending).to_contain_text(f"Cook's Determination: {cook['determination'] + 1}")
+        expect(pending).not_to_contain_text("wood")
+        assert tab.evaluate(
+            "getComputedStyle(document.querySelector('[data-testid=pending]')).pointerEvents"
+        ) == "none"  # read, not tapped: taps go through it to the table
         release(tab, held, "static/main.py")
         wait_live(tab)
         expect(pending).to_be_hidden()
-        assert board_table(tab)["available"]["wood"] == wood + 3
-        expect(shown).to_have_text(str(wood + 3))
+        after = board_table(tab)
+        assert after["available"]["wood"] == wood + 2
+        got = next(c for c in after["characters"] if c["role"] == "cook")
+        assert (got["wounds"], got["determination"]) == (cook["wounds"] + 2, cook["determination"] + 1)
+        expect(shown).to_have_text(str(wood + 2))
         check_clean(slow)
     finally:
         slow.page.context.close()
