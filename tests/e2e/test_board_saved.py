@@ -141,7 +141,8 @@ def test_each_tap_on_a_counter_counts_while_the_rules_load(
         after = board_table(tab)
         assert after["available"]["wood"] == wood + 2
         got = next(c for c in after["characters"] if c["role"] == "cook")
-        assert (got["wounds"], got["determination"]) == (cook["wounds"] + 2, cook["determination"] + 1)
+        assert got["wounds"] == cook["wounds"] + 2
+        assert got["determination"] == cook["determination"] + 1
         expect(shown).to_have_text(str(wood + 2))
         check_clean(slow)
     finally:
