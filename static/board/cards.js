@@ -60,11 +60,8 @@ export function woundTrack(ctl, { label, figure, wounds: told, path, key, fate =
   const dies = Boolean(fate && fate.dies);
   const now = t("{label}: {value}", { label, value: describe(wounds) });
   const said = after !== wounds ? t("{now}; if applied: {after}", { now, after: describe(after) }) : now; // "…, death" at the end
+  const step = (by) => ctl.step(path, told, by, 0, death, (to) => t("{label}: {value}", { label, value: describe(to) }));
   // Two rows of dots big enough to read across the table, in the height of the − / + buttons.
-  const step = (by) => {
-    const to = ctl.shown(path, told) + by;
-    if (to >= 0 && to <= death) ctl.set(path, to, t("{label}: {value}", { label, value: describe(to) }));
-  };
   const dots = woundDots({ track: { death_at: death, morale_arrows: [...arrows] }, before: wounds, after, dies, rows: 2 });
   return h("div", { class: ["wound-row", after !== wounds && "is-changing"], role: "group", "aria-label": said, data: { testid: key, value: wounds, after } },
     button(ctl, { class: "step", "aria-label": t("{label}: one less ({value} now)", { label, value: describe(wounds) }), data: { key: `${key}-minus` },
@@ -86,10 +83,7 @@ function wordless(node) {
 /** Determination as tokens, with − / +. */
 function determination(ctl, { who, value: told, path, key, fate = null }) {
   const value = ctl.shown(path, told); // a tap not yet answered counts (widgets.js, stepper)
-  const step = (by) => {
-    const to = ctl.shown(path, told) + by;
-    if (to >= 0 && to <= 99) ctl.set(path, to, t("{who}'s Determination: {value}", { who, value: to }));
-  };
+  const step = (by) => ctl.step(path, told, by, 0, 99, (to) => t("{who}'s Determination: {value}", { who, value: to }));
   const after = fate ? fate.determination : value;
   const said = after === value ? t("{who}'s Determination: {value}", { who, value })
     : t("{who}'s Determination: {value}; if applied: {after}", { who, value, after });

@@ -69,6 +69,13 @@ const ctl = {
     return this.pending.has(path) ? this.pending.get(path).value : value;
   },
 
+  /** One more (`by` 1) or one less (-1) at `path` than the table will show once every tap is
+   * answered (`told` if none is pending), if within `min`..`max`; `summary(to)` words it. */
+  step(path, told, by, min, max, summary) {
+    const to = this.shown(path, told) + by;
+    return to >= min && to <= max ? this.set(path, to, summary(to)) : Promise.resolve(false);
+  },
+
   async set(path, value, summary) {
     const sent = { value };
     this.pending.set(path, sent);

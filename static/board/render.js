@@ -481,10 +481,7 @@ function findsRegion(ctl, s) {
           makeItem: (name) => ({ name }), itemLabel: (e) => tn("{name} ({n} use left)", "{name} ({n} uses left)", e.uses_left, { name: said(e.name) }),
           itemName: (e) => e.name,
           extra: (e, i) => button(ctl, { class: "quiet small", "aria-label": t("{name}: use once", { name: said(e.name) }), disabled: e.uses_left === 0,
-            data: { key: `use-eq-${i}` }, onclick: () => {
-              const left = ctl.shown(`equipment/${i}/uses_left`, e.uses_left); // a tap before the answer counts too
-              if (left > 0) ctl.set(`equipment/${i}/uses_left`, left - 1, t("{name}: used once", { name: said(e.name) }));
-            } }, t("use")) })),
+            data: { key: `use-eq-${i}` }, onclick: () => ctl.step(`equipment/${i}/uses_left`, e.uses_left, -1, 0, Infinity, () => t("{name}: used once", { name: said(e.name) })) }, t("use")) })),
       h("div", {}, h("h3", { text: t("Inventions and Items") }),
         nameList(ctl, { label: t("Inventions"), items: s.inventions, path: "inventions", key: "inventions", look: "card", folded: true, addLabel: t("+ Add an Invention or Item"),
           makeItem: (name) => ({ name }), itemLabel: (x) => (x.built ? t("{name} (built Item)", { name: said(x.name) }) : said(x.name)),

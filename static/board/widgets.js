@@ -30,10 +30,8 @@ export function stepper(ctl, { label, value: told, path, min = 0, max = 99, key,
   const id = `st-${key}`;
   const name = what || label;
   const value = ctl.shown(path, told);
-  const step = (/** @type {number} */ by) => () => {
-    const to = ctl.shown(path, told) + by;
-    if (to >= min && to <= max) ctl.set(path, to, t("{label}: {value}", { label: name, value: to }));
-  };
+  const step = (/** @type {number} */ by) => () =>
+    ctl.step(path, told, by, min, max, (/** @type {number} */ to) => t("{label}: {value}", { label: name, value: to }));
   return h("div", { class: "stepper", role: "group", "aria-labelledby": id },
     h("span", { class: "stepper-label", id, text: label }),
     button(ctl, {
