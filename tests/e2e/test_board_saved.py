@@ -104,8 +104,12 @@ def test_each_tap_on_a_counter_counts_while_the_rules_load(
     """Taps on the table's counters before the rules are ready: each shows at once and each
     counts. Three taps on Available wood's + and one on its − (which the taps enabled) show
     1, 2, 3, 2 more; two on the Cook's Wounds + and one on his Determination + show 2 and 1
-    more; the changes are queued, each one on from the last, and once the rules are ready the
-    table has them all (it kept 1 wood more before: each tap sent the same value)."""
+    more; two on the Rope's "use" spend both its uses. The changes are queued, each one on from
+    the last, and once the rules are ready the table has them all (it kept 1 wood more before:
+    each tap sent the same value)."""
+    table = copy.deepcopy(DEMO)
+    table["equipment"] = [{"name": "Rope", "uses_left": 2}]
+    set_table(page, table)
     before = board_table(page)
     wood = before["available"]["wood"]
     cook = next(c for c in before["characters"] if c["role"] == "cook")
@@ -119,6 +123,8 @@ def test_each_tap_on_a_counter_counts_while_the_rules_load(
             expect(shown).to_have_text(str(wood + n))
         tab.click("[data-testid=available-wood-minus]")
         expect(shown).to_have_text(str(wood + 2))
+        tab.click("[data-testid=use-eq-0]")
+        tab.click("[data-testid=use-eq-0]")  # the Rope's two uses, both spent
         wounds = tab.locator("[data-testid=wounds-cook]")
         for n in (1, 2):
             tab.click("[data-testid=wounds-cook-plus]")
@@ -127,7 +133,7 @@ def test_each_tap_on_a_counter_counts_while_the_rules_load(
         determination = tab.locator("[data-testid=det-cook]")
         expect(determination).to_have_attribute("data-value", str(cook["determination"] + 1))
         pending = tab.locator("[data-testid=pending]")
-        expect(pending).to_contain_text("7 changes queued")
+        expect(pending).to_contain_text("9 changes queued")
         # The latest three, one on from the other; the earlier ones as "…".
         expect(pending).to_contain_text(f"queued: …; Cook's Wounds: {cook['wounds'] + 1} Wound")
         expect(pending).to_contain_text(f"Cook's Determination: {cook['determination'] + 1}")
@@ -143,6 +149,7 @@ def test_each_tap_on_a_counter_counts_while_the_rules_load(
         got = next(c for c in after["characters"] if c["role"] == "cook")
         assert got["wounds"] == cook["wounds"] + 2
         assert got["determination"] == cook["determination"] + 1
+        assert after["equipment"] == [{"name": "Rope", "uses_left": 0}]
         expect(shown).to_have_text(str(wood + 2))
         check_clean(slow)
     finally:
