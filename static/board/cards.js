@@ -50,8 +50,7 @@ function freePawns(ctl, s, figure, owned) {
 
 /** The wound track as dots (static/shared/change.js), with its Morale arrows and skull, and − / +
  * to change it; under a ruling on show, its new Wounds hatched and "2 → 5" by its name. */
-export function woundTrack(ctl, { label, figure, wounds: told, path, key, fate = null }) {
-  const wounds = ctl.shown(path, told); // a tap not yet answered counts (widgets.js, stepper)
+export function woundTrack(ctl, { label, figure, wounds, path, key, fate = null }) {
   const death = clamp(figure.track.death_at, 1, 30); // drawn within the models' range
   const arrows = new Set(figure.track.morale_arrows);
   const describe = (v) => (v >= death ? tn("{n} Wound, death", "{n} Wounds, death", v)
@@ -60,7 +59,7 @@ export function woundTrack(ctl, { label, figure, wounds: told, path, key, fate =
   const dies = Boolean(fate && fate.dies);
   const now = t("{label}: {value}", { label, value: describe(wounds) });
   const said = after !== wounds ? t("{now}; if applied: {after}", { now, after: describe(after) }) : now; // "…, death" at the end
-  const step = (by) => ctl.step(path, told, by, 0, death, (to) => t("{label}: {value}", { label, value: describe(to) }));
+  const step = (by) => ctl.step(path, wounds, by, 0, death, (to) => t("{label}: {value}", { label, value: describe(to) }));
   // Two rows of dots big enough to read across the table, in the height of the − / + buttons.
   const dots = woundDots({ track: { death_at: death, morale_arrows: [...arrows] }, before: wounds, after, dies, rows: 2 });
   return h("div", { class: ["wound-row", after !== wounds && "is-changing"], role: "group", "aria-label": said, data: { testid: key, value: wounds, after } },
@@ -81,9 +80,8 @@ function wordless(node) {
 }
 
 /** Determination as tokens, with − / +. */
-function determination(ctl, { who, value: told, path, key, fate = null }) {
-  const value = ctl.shown(path, told); // a tap not yet answered counts (widgets.js, stepper)
-  const step = (by) => ctl.step(path, told, by, 0, 99, (to) => t("{who}'s Determination: {value}", { who, value: to }));
+function determination(ctl, { who, value, path, key, fate = null }) {
+  const step = (by) => ctl.step(path, value, by, 0, 99, (to) => t("{who}'s Determination: {value}", { who, value: to }));
   const after = fate ? fate.determination : value;
   const said = after === value ? t("{who}'s Determination: {value}", { who, value })
     : t("{who}'s Determination: {value}; if applied: {after}", { who, value, after });

@@ -62,7 +62,8 @@ const ctl = {
   previewed: null, // the ruling that preview is of
   undo: () => toolbar.undoRedo("undo"), // the verdict bar's Undo, once a ruling is applied
 
-  // What was set at a path and not yet answered by the core: the table shows it meanwhile.
+  // What was set at a path and not yet answered by the core: the board shows it meanwhile
+  // (render.js, pending.js).
   pending: new Map(),
   /** The value at `path` once the core has answered every set sent: the last one, else `value`. */
   shown(path, value) {

@@ -14,26 +14,21 @@ import {
   ACTIONS, ACTION_NAMES, HOUSE_RULES, PHASES, RESOURCE_KINDS, RESOURCE_NAMES, TRACKS,
   PHASE_NAMES, TRACK_NAMES, actionTitle, figureName, placeName, title,
 } from "../shared/labels.js";
+import { withPending } from "./pending.js";
 import { button, choice, dropZone, nameList, piece, region, squareTrack, stepper, textField, toggle, track } from "./widgets.js";
 
 const cache = new Map(); // region id -> {key, node, parts: Map(part id -> {key, node})}
 
-/** The value at an edit's `path` ("characters/0/wounds") in the table. */
-function valueAt(state, path) {
-  return path.split("/").reduce((at, step) => (at == null ? undefined : at[step]), state);
-}
-
 /** Draw `state` into the board's region containers. A region whose part of the state changed
  * is rebuilt; a region made of parts (the piles, the action spaces, the character cards)
  * keeps its frame and replaces only the parts that changed, so a move of one cube rebuilds
- * one pile and one action space, and the rest of the page keeps its style and layout. */
+ * one pile and one action space, and the rest of the page keeps its style and layout. The
+ * table drawn is the core's with each value set and not yet answered laid over it
+ * (pending.js): every control shows a tap at once. */
 export function renderBoard(ctl, roots) {
-  const state = ctl.state;
+  const state = ctl.shared ? ctl.state : withPending(ctl.state, ctl.pending); // a shared table is as sent
   // A region is drawn again in another language too (Settings' language control).
-  // And again while a value set and not yet answered differs from the table's (ctl.shown).
-  const unanswered = [...ctl.pending].filter(([path, sent]) => valueAt(state, path) !== sent.value);
-  const held = JSON.stringify(ctl.holding) + String(ctl.readonly) + language()
-    + (unanswered.length ? JSON.stringify(unanswered.map(([path, sent]) => [path, sent.value])) : "");
+  const held = JSON.stringify(ctl.holding) + String(ctl.readonly) + language();
   for (const [id, region] of Object.entries(REGIONS)) {
     const root = roots[id];
     if (!root) continue;

@@ -21,17 +21,16 @@ export function button(ctl, attrs, ...children) {
 
 /**
  * − value + for a count at `path`. Each tap counts on from the value the table will have once
- * the core has answered the taps before it (`ctl.shown`): taps made faster than the answers,
+ * the core has answered the taps before it (`ctl.step`): taps made faster than the answers,
  * or while the rules load, each count.
  * @param {Controller} ctl
  * @param {{ label: string, value: number, path: string, min?: number, max?: number, key: string, what?: string }} count
  */
-export function stepper(ctl, { label, value: told, path, min = 0, max = 99, key, what }) {
+export function stepper(ctl, { label, value, path, min = 0, max = 99, key, what }) {
   const id = `st-${key}`;
   const name = what || label;
-  const value = ctl.shown(path, told);
   const step = (/** @type {number} */ by) => () =>
-    ctl.step(path, told, by, min, max, (/** @type {number} */ to) => t("{label}: {value}", { label: name, value: to }));
+    ctl.step(path, value, by, min, max, (/** @type {number} */ to) => t("{label}: {value}", { label: name, value: to }));
   return h("div", { class: "stepper", role: "group", "aria-labelledby": id },
     h("span", { class: "stepper-label", id, text: label }),
     button(ctl, {
@@ -52,8 +51,7 @@ export function stepper(ctl, { label, value: told, path, min = 0, max = 99, key,
  * @param {{ label: string, levels: number[], value: number, path: string, key: string,
  *   mark?: (level: number) => Node, describe?: (level: number) => string, cls?: string }} levels
  */
-export function track(ctl, { label, levels, value: told, path, key, mark, describe, cls }) {
-  const value = ctl.shown(path, told);
+export function track(ctl, { label, levels, value, path, key, mark, describe, cls }) {
   return h("div", { class: ["track", cls], role: "group", "aria-label": label, data: { testid: key, value } },
     levels.map((level) => {
       const text = describe ? describe(level) : String(level);
@@ -85,8 +83,9 @@ export function squareTrack(ctl, { label, options, value, path, key, name }) {
         type: "radio", name: id, value: String(n), checked: n === value, disabled: ctl.readonly,
         "aria-label": name(n), data: { key: `${key}-${n}`, testid: `${key}-${n}` },
         onchange: (/** @type {Event} */ e) => {
-          // The core's answer redraws the track: until then (or if it refuses), the square set
-          // stays the one the table has.
+          // The board is drawn again with the square set (at once while the rules load or a
+          // move before is being answered, else at the core's answer); until then, or if the
+          // core refuses it, the square drawn stays set.
           const group = /** @type {HTMLInputElement} */ (e.currentTarget).closest(".squares");
           const kept = group && group.querySelector(`input[value="${value}"]`);
           if (kept) /** @type {HTMLInputElement} */ (kept).checked = true;
@@ -109,7 +108,7 @@ export function toggle(ctl, { label, checked, path, key, value, said, cls }) {
     h("input", {
       type: "checkbox", checked, disabled: ctl.readonly, data: { key, testid: key },
       onchange: (e) => {
-        e.target.checked = checked; // the core's answer redraws it
+        e.target.checked = checked; // drawn again with the new value (as the round's squares)
         ctl.set(path, on, said ? said(!checked) : checked ? t("{label}: off", { label }) : t("{label}: on", { label }));
       },
     }),
