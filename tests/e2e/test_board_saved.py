@@ -156,6 +156,48 @@ def test_each_tap_on_a_counter_counts_while_the_rules_load(
         slow.page.context.close()
 
 
+def test_a_choice_a_switch_and_a_square_show_a_tap_made_while_the_rules_load(
+    browser: Browser, site_url: str, page: Page
+) -> None:
+    """Taps before the rules are ready on the Shelter's choice, the Dog's switch, the Explorer's
+    "In camp" and the round's squares: each shows at once, not only once the rules answer, and
+    a second tap on the Dog's switch puts it back. Once the rules are ready the table has them
+    all."""
+    set_table(page, copy.deepcopy(DEMO))
+    before = board_table(page)
+    assert (before["shelter"], before["dog"], before["round"]) == ("built", True, 4)
+    slow, held = open_board(browser, site_url, hold="static/main.py", storage=autosave_of(page))
+    try:
+        tab = slow.page
+        tab.wait_for_selector('html[data-board="saved"]', state="attached")
+        natural = tab.locator("[data-key=shelter-natural]")
+        natural.click()
+        expect(natural).to_have_attribute("aria-pressed", "true")
+        expect(tab.locator("[data-key=shelter-built]")).to_have_attribute("aria-pressed", "false")
+        dog = tab.locator("[data-testid=dog]")
+        dog.click()
+        expect(dog).not_to_be_checked()
+        dog.click()  # and back: on from what it shows, not from the table before
+        expect(dog).to_be_checked()
+        dog.click()
+        expect(dog).not_to_be_checked()
+        camp = tab.locator("[data-testid=camp-explorer]")
+        camp.click()
+        expect(camp).to_be_checked()
+        tab.click("[data-testid=round-6]")
+        expect(tab.locator("[data-testid=round-6]")).to_be_checked()
+        expect(tab.locator("[data-testid=round]")).to_have_attribute("data-value", "6")
+        release(tab, held, "static/main.py")
+        wait_live(tab)
+        after = board_table(tab)
+        assert (after["shelter"], after["dog"], after["round"]) == ("natural", False, 6)
+        assert next(c for c in after["characters"] if c["role"] == "explorer")["in_camp"]
+        expect(dog).not_to_be_checked()
+        check_clean(slow)
+    finally:
+        slow.page.context.close()
+
+
 def test_a_table_an_earlier_version_kept_aside_is_still_listed_and_may_be_discarded(
     browser: Browser, site_url: str, page: Page
 ) -> None:
