@@ -71,3 +71,41 @@ def test_the_header_keeps_to_one_line(browser: Browser, site_url: str, lang: str
         check_clean(booted)
     finally:
         page.context.close()
+
+
+def test_choosing_the_shelter_moves_nothing_in_german(browser: Browser, site_url: str) -> None:
+    """Landscape, in German: a tap on "Natürlich" marks it chosen without widening it (a bold
+    "Natürlich" pushed "Unterschlupf" onto a line of its own and the camp's rows below it
+    down, under the finger)."""
+    booted, _ = open_board(browser, site_url, url="?lang=de", viewport=IPAD)
+    page = booted.page
+    try:
+        rows = ("() => [...document.querySelectorAll('#board .camp-row')]"
+                ".map((r) => r.getBoundingClientRect().top)")
+        natural = page.locator("[data-key=shelter-natural]")
+        before, width = page.evaluate(rows), natural.bounding_box()
+        natural.click()
+        page.wait_for_selector('[data-key=shelter-natural][aria-pressed="true"]')
+        after = natural.bounding_box()
+        assert page.evaluate(rows) == before
+        assert width and after and after["width"] == width["width"], (width, after)
+        check_clean(booted)
+    finally:
+        page.context.close()
+
+
+def test_on_a_small_phone_every_level_of_the_camp_is_on_screen(browser: Browser,
+                                                              site_url: str) -> None:
+    """A 360 px phone: the Roof's, the Palisade's and the Weapon's 5 (a row of 44 px squares)
+    wrap under their name instead of running off the screen, where nobody could reach them."""
+    booted, _ = open_board(browser, site_url, viewport=(360, 780), mobile=True)
+    page = booted.page
+    try:
+        rights = page.evaluate(
+            "() => [...document.querySelectorAll('#board .camp-row .level')]"
+            ".map((b) => b.getBoundingClientRect().right)")
+        assert rights and max(rights) <= 360, max(rights)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        check_clean(booted)
+    finally:
+        page.context.close()
