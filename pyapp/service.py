@@ -63,16 +63,18 @@ from .rules.faqsearch import (
 from .rules.history import History
 from .rules.i18n import _
 from .rules.joining import JoinAsk, join
-from .rules.moment import moment
+from .rules.moment import FIRST_PHASE, moment
 from .rules.ruling import Context
 from .rules.state import Name, TableState
 from .rules.telling import clause_words, demand_words, effect_notes
 from .rules.words import capital
 from .session import Session
 
-# A table to start from before the players have set theirs up: two characters, round 1.
+# A table to start from before the players have set theirs up: two characters, round 1,
+# in the phase round 1 begins with (it has no Event Phase).
 STARTING_TABLE = TableState.model_validate({
-    "characters": [{"role": "cook"}, {"role": "explorer"}], "first_player": "cook"})
+    "characters": [{"role": "cook"}, {"role": "explorer"}], "first_player": "cook",
+    "phase": FIRST_PHASE})
 
 
 class Service:

@@ -127,6 +127,17 @@ def test_round_one_has_no_event_phase_and_the_core_says_so(
         assert m.set_phase != "event" and m.card_phase == ""
 
 
+def test_a_fresh_table_begins_where_round_1_does_with_nothing_to_correct() -> None:
+    """The table a new player starts from is round 1 at its first phase, the Morale Phase:
+    its moment with no card, or with a card of that phase, carries no round-1 note."""
+    fresh = Service().session.history.initial
+    assert (fresh.round, fresh.phase) == (1, "morale")
+    for card in (None, BEAST):
+        m = moment(fresh, card.effect if card else DISCARD, card, Context())
+        assert m.first_round == "" and m.first_round_set is None
+        assert m.set_phase != "event"
+
+
 @pytest.mark.parametrize(("phase", "planned", "early"), [
     ("event", (BUILD,), True), ("morale", (BUILD,), True), ("event", (), False),
     ("action", (BUILD,), False), ("night", (BUILD,), False),
