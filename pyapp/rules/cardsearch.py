@@ -19,8 +19,8 @@ from typing import Any
 from .catalogue import Card, ListedCard, card_list, catalogue
 from .demands import CardPart, Choose, Demand, Effect
 from .errors import SearchError
-from .i18n import N_, _, editions, n_, translations
-from .textsearch import WordIndex, distance, score_of, words
+from .i18n import N_, _, current, editions, n_, translations
+from .textsearch import WordIndex, allowed, distance, score_of, words
 from .words import capital, fold, resource_count, track_words
 
 FILTERS = ("event", "threat", "adventure", "mystery", "beast", "weather", "night", "morale",
@@ -393,7 +393,12 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) for
 
 def read_demand(query: str) -> Effect | None:
     """The plain demand a query spells, if it spells one: "discard 2 wood", "roof -1",
-    "lose 1 determination", "if possible, weapon -2"."""
+    "lose 1 determination", "if possible, weapon -2"; or, in any language, the words the
+    core itself gives a plain demand in the reader's language ("2 Holz abgeben")."""
+    return _read_english(query) or _read_as_said(query)
+
+
+def _read_english(query: str) -> Effect | None:
     text = fold(query).replace(",", " ").replace(":", " ")
     if not MAYBE_DEMAND.search(text):  # most queries are card names: no regex to try
         return None
@@ -419,6 +424,99 @@ def read_demand(query: str) -> Effect | None:
 
 def _n(token: str) -> int:
     return NUMBERS.get(token) or int(token)
+
+
+def _said_tokens(text: str) -> tuple[str, ...]:
+    """Words and numbers of a demand as said or typed: folded, its punctuation a space, a
+    sign kept on its number ("Dach −1", "dach-1" and "Dach - 1" read alike)."""
+    text = re.sub(r"[,:;.!?()\[\]\"„“”«»]", " ", fold(text))
+    text = re.sub(r"(?<=[^\s+-])([+-])(?=\d)", r" \1", text)
+    return tuple(re.sub(r"([+-]) (?=\d)", r"\1", text).split())
+
+
+AMOUNTS = range(1, 21)
+Said = tuple[tuple[str, ...], dict[str, Any]]  # the words the core says a demand in; the demand
+
+
+def _every_plain_demand() -> Iterator[dict[str, Any]]:
+    """Every demand the finder reads typed, in the amounts it reads (1 to 20)."""
+    for n in AMOUNTS:
+        for what in ("wood", "food", "nonperishable_food", "fur"):
+            yield {"kind": "discard", what: n}
+        yield {"kind": "discard_determination", "amount": n}
+        for track in ("roof", "palisade", "weapon"):
+            yield {"kind": "reduce", "track": track, "amount": n}
+            yield {"kind": "increase", "track": track, "amount": n}
+        yield {"kind": "lower_morale", "amount": n}
+        yield {"kind": "wounds", "amount": n}
+        yield {"kind": "combat", "strength": n}
+    for source in ("food", "wood"):
+        yield {"kind": "cover_source", "source": source}
+    for track in ("roof", "palisade", "weapon"):
+        yield {"kind": "halve", "target": track}
+    yield {"kind": "lose_item"}
+
+
+@cache
+def _as_said(language: str) -> tuple[tuple[str, ...], dict[int, list[Said]]]:
+    """In `language` (the current one): the words before "If possible, …"'s demand, and
+    each plain demand by the words the core says it in, grouped by their number of words."""
+    lead = _said_tokens(_("If possible, {demand}", demand="\x00").partition("\x00")[0])
+    by_length: dict[int, list[Said]] = {}
+    for demand in _every_plain_demand():
+        tokens = _said_tokens(_plain_words(demand))
+        by_length.setdefault(len(tokens), []).append((tokens, demand))
+        short = _without_little_words(tokens)
+        if short != tokens:
+            by_length.setdefault(-len(short), []).append((short, demand))
+    return lead, by_length
+
+
+def _without_little_words(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """Without words of one or two letters ("de", "z", "o"), which players leave out."""
+    return tuple(t for t in tokens if not (t.isalpha() and len(t) <= 2))
+
+
+def _typed_as(typed: tuple[str, ...], said: tuple[str, ...]) -> int | None:
+    """How many letters `typed` is off `said`, word by word (a typo or another form of a
+    word: as many letters as the card finder forgives; numbers and signs exactly); None when
+    they are not the same words."""
+    off = 0
+    for t, s in zip(typed, said, strict=True):
+        if t == s:
+            continue
+        if not (t.isalpha() and s.isalpha()):
+            return None
+        d = distance(t, s, allowed(s))
+        if d > allowed(s):
+            return None
+        off += d
+    return off
+
+
+def _read_as_said(query: str) -> Effect | None:
+    """A plain demand typed as the core says it in the reader's language, a word or two
+    letters off at most; "If possible" before it as the core says that too."""
+    lead, by_length = _as_said(current())
+    typed = _said_tokens(query)
+    if_possible = False
+    if lead and typed[: len(lead)] and len(typed) > len(lead) and _typed_as(
+            typed[: len(lead)], lead) is not None:
+        typed, if_possible = typed[len(lead):], True
+    best: tuple[int, dict[str, Any]] | None = None
+    short = _without_little_words(typed)
+    # As said, or both without their little words (kept under minus their length).
+    for words_, key in ((typed, len(typed)), (short, -len(short))):
+        for said, demand in by_length.get(key, ()) if words_ else ():
+            off = _typed_as(words_, said)
+            if off is not None and (best is None or off < best[0]):
+                best = (off, demand)
+    if best is None:
+        return None
+    demand = dict(best[1])
+    if if_possible:
+        demand["if_possible"] = True
+    return Effect.model_validate({"demands": [demand]}).evolve(label=_words_of(demand))
 
 
 def _demand(kind: str, g: list[str]) -> dict[str, object] | None:
@@ -478,7 +576,7 @@ def _plain_words(demand: dict[str, Any]) -> str:
         return (_("cover the closest food source") if demand["source"] == "food"
                 else _("cover the closest wood source"))
     if kind == "halve":
-        return _("lose half the {what}", what=_HALVED[str(demand["target"])])
+        return _("lose half the {what}", what=_(_HALVED[str(demand["target"])]))
     return _("lose an Item")
 
 

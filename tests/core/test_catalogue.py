@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pyapp.rules import Request, rule
+from pyapp.rules import Request, i18n, rule
 from pyapp.rules.cardsearch import FILTERS, fold, read_demand, rules_differently, search
 from pyapp.rules.catalogue import Card, card_list, catalogue, coverage
 from pyapp.service import STARTING_TABLE, Service
@@ -158,6 +158,53 @@ def test_plain_demands_read_as_demands_that_rule(query: str, demand: dict[str, A
     assert effect.demands[0].model_dump(exclude_defaults=True) == demand
     state = table("cook", "explorer")
     assert rule(Request.model_validate({"state": state, "effect": effect.model_dump()})).steps
+
+
+@pytest.mark.parametrize(("language", "query", "demand", "label"), [
+    # As the core says the demand in the reader's language, its case and accents aside...
+    ("de", "2 Holz abgeben", {"kind": "discard", "wood": 2}, "2 Holz abgeben"),
+    ("de", "dach-1", {"kind": "reduce", "track": "roof", "amount": 1}, "Dach −1"),
+    ("de", "Falls möglich: 2 Holz abgeben", {"kind": "discard", "wood": 2, "if_possible": True},
+     "Falls möglich: 2 Holz abgeben"),
+    ("de", "jeder Charakter erleidet 1 Wunde", {"kind": "wounds", "amount": 1},
+     "Jeder Charakter erleidet 1 Wunde"),
+    ("de", "die Hälfte von Palisade verlieren", {"kind": "halve", "target": "palisade"},
+     "Die Hälfte von Palisade verlieren"),
+    ("fr", "defausser 2 bois", {"kind": "discard", "wood": 2}, "Défausser 2 bois"),
+    ("fr", "Si possible, toit - 2", {"kind": "reduce", "track": "roof", "amount": 2,
+                                     "if_possible": True}, "Si possible, Toit −2"),
+    ("es", "cubrir la fuente de comida más cercana", {"kind": "cover_source", "source": "food"},
+     "Cubrir la fuente de comida más cercana"),
+    ("pl", "walcz z Bestią o sile 3", {"kind": "combat", "strength": 3},
+     "Walcz z Bestią o sile 3"),
+    # ... another form of a word, a typo, or without its little words ...
+    ("de", "3 Fell abgeben", {"kind": "discard", "fur": 3}, "3 Felle abgeben"),
+    ("pl", "odrzuc 2 drewno", {"kind": "discard", "wood": 2}, "Odrzuć 2 drewna"),
+    ("es", "descartar 2 madera", {"kind": "discard", "wood": 2}, "Descartar 2 de madera"),
+    # ... and English in any language, said back in the reader's.
+    ("de", "discard 2 wood", {"kind": "discard", "wood": 2}, "2 Holz abgeben"),
+    ("en", "each character suffers 2 Wounds", {"kind": "wounds", "amount": 2},
+     "Each character suffers 2 Wounds"),
+])
+def test_a_plain_demand_is_read_in_the_readers_language_as_the_core_says_it(
+        language: str, query: str, demand: dict[str, Any], label: str) -> None:
+    with i18n.language(language):
+        effect = read_demand(query)
+        assert effect is not None
+        assert effect.demands[0].model_dump(exclude_defaults=True) == demand
+        assert effect.label == label
+        found = search(query)
+    assert found.hits[0].card is None and found.hits[0].effect == effect
+
+
+@pytest.mark.parametrize(("language", "query"), [
+    ("de", "Termiten"), ("de", "Holz abgeben"), ("de", "2"), ("de", "Dach 1"),
+    ("fr", "bois"), ("pl", "odrzuć drewna"), ("es", "Techo"),
+])
+def test_words_that_are_no_whole_demand_in_the_readers_language_read_as_none(
+        language: str, query: str) -> None:
+    with i18n.language(language):
+        assert read_demand(query) is None
 
 
 @pytest.mark.parametrize("query", ["termites", "discard wood", "roof", "palisade -0", "", "2"])
