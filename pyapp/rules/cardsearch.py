@@ -382,7 +382,8 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), k) for
     (rf"^{TRACK} -{NUM}$|^{TRACK} minus {NUM}$|^(?:lose|reduce) {NUM} {TRACK}$"
      rf"|^-{NUM} {TRACK}$", "reduce"),
     (rf"^{TRACK} \+{NUM}$|^{TRACK} plus {NUM}$|^(?:gain|raise) {NUM} {TRACK}$", "increase"),
-    (rf"^morale -{NUM}$|^morale minus {NUM}$|^(?:lose|lower) {NUM} morale$", "morale"),
+    (rf"^morale -{NUM}$|^morale minus {NUM}$|^(?:lose|lower) {NUM} morale$"
+     rf"|^(?:lose|lower) morale (?:by )?{NUM}$", "morale"),
     (rf"^(?:suffer |take )?{NUM} wounds?$", "wounds"),
     (rf"^(?:fight|combat|beast)(?: a beast)?(?: of)?(?: strength)? {NUM}$", "combat"),
     (r"^cover (?:an? |the closest |1 )?(food|wood) source$", "cover"),

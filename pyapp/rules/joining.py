@@ -4,8 +4,9 @@ the place of the first.
 Parts of one phase join at once, as the phase plays them: the Weather deck's dice faces and
 tokens add up (their clouds are counted together against the Roof, then the Hungry Animals
 die, then the Storm token), and the chips of a composed demand follow one another. Where
-joining is not plainly meant (a second card beside a card of another kind), the referee asks
-whether the new card joins the first or is ruled instead, in its own words."""
+joining is not plainly meant (a second card beside a card of another kind, or a demand typed
+in the card finder beside what is chosen), the referee asks whether the new card joins the
+first or is ruled instead, in its own words."""
 
 from __future__ import annotations
 
@@ -34,13 +35,15 @@ _PHASE_FIELDS: dict[str, dict[str, object]] = {
 
 class JoinAsk(Value):
     """What the page sends: what is held (a card's id, or none for composed demands), what
-    is added (likewise), and the table."""
+    is added (likewise; `adding_typed` when it is a demand typed in the card finder, which
+    stands for a card of its own), and the table."""
 
     state: TableState
     held: Effect
     held_card: str | None = Field(default=None, max_length=60)
     adding: Effect
     adding_card: str | None = Field(default=None, max_length=60)
+    adding_typed: bool = False
 
 
 class Joined(Value):
@@ -134,7 +137,7 @@ def join(asked: JoinAsk, cards: tuple[Card, ...]) -> Joined:
             "what is chosen first.", MAX_JOINED, n=MAX_JOINED))
     effect = Effect(label=COMPOSED, demands=demands)
     words = demands_words(effect.demands, asked.state)
-    if weather or (held_card is None and adding_card is None):
+    if weather or (held_card is None and adding_card is None and not asked.adding_typed):
         return Joined(effect=effect, said=_("Joined: {demands}. Ruling…", demands=words))
     held = _(held_card.name) if held_card else demands_words(asked.held.demands, asked.state)
     adding = (_(adding_card.name) if adding_card

@@ -148,6 +148,8 @@ def test_a_plain_demand_is_offered_first_and_cards_containing_it_follow(query: s
     ("if possible, weapon -2", {"kind": "reduce", "track": "weapon", "amount": 2,
                                 "if_possible": True}),
     ("morale -2", {"kind": "lower_morale", "amount": 2}),
+    ("lower morale 1", {"kind": "lower_morale", "amount": 1}),
+    ("Lower Morale by 2", {"kind": "lower_morale", "amount": 2}),
     ("fight strength 4", {"kind": "combat", "strength": 4}),
     ("cover a food source", {"kind": "cover_source", "source": "food"}),
     ("half the palisade", {"kind": "halve", "target": "palisade"}),

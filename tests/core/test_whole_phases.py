@@ -116,6 +116,31 @@ def test_a_second_card_of_another_kind_asks_first() -> None:
     assert joined.effect.demands[-1] == second.effect.demands[-1]
 
 
+DISCARD_3_WOOD = Effect.model_validate({"demands": [{"kind": "discard", "wood": 3}]})
+MORALE_1 = Effect.model_validate({"demands": [{"kind": "lower_morale", "amount": 1}]})
+
+
+@pytest.mark.parametrize(("held_card", "typed", "asks"), [
+    # A chip tapped after chips: the composed demand goes on, as a card's parts do.
+    (None, False, False),
+    # A demand typed in the card finder stands for a card of its own: asked, as a card is,
+    # beside chips or beside a card.
+    (None, True, True),
+    ("termites", True, True),
+])
+def test_a_demand_typed_in_the_finder_asks_before_it_joins_what_is_chosen(
+        held_card: str | None, typed: bool, asks: bool) -> None:
+    state = TableState.model_validate(table("cook", "explorer"))
+    held = CARDS[held_card].effect if held_card else DISCARD_3_WOOD
+    joined = join(JoinAsk(state=state, held=held, held_card=held_card, adding=MORALE_1,
+                          adding_typed=typed), catalogue().cards)
+    assert bool(joined.ask) == asks
+    if asks:
+        assert "Lower Morale by 1" in joined.ask
+        assert joined.replace == "Rule “Lower Morale by 1” instead"
+    assert joined.effect.demands[-1] == MORALE_1.demands[0]
+
+
 def test_more_demands_than_a_ruling_holds_are_refused_in_words_never_dropped() -> None:
     """Joining past what one ruling holds says so; nothing of what is chosen is dropped."""
     state = TableState.model_validate(table("cook", "explorer"))

@@ -14,8 +14,10 @@ from playwright.sync_api import Page, expect
 
 from .board_harness import (
     DEMO,
+    apply_cook_wood,
     at,
     board_call,
+    discard,
     set_table,
     settle,
     settles,
@@ -50,6 +52,55 @@ def test_a_plain_demand_comes_first_and_is_ready_to_rule(page: Page) -> None:
     page.click("[data-testid=card-demand]")
     expect(page.locator("[data-testid=demand-chosen]")).to_contain_text("Lower the Roof by 1")
     expect(page.locator("[data-testid=demand-search]")).to_have_value("")
+
+
+SEARCH = "[data-testid=demand-search]"
+CHOSEN = "[data-testid=demand-chosen]"
+DEMANDS = "[data-testid=demand-chosen] li[data-testid^=demand-]"
+
+
+def test_enter_in_the_search_box_picks_its_first_result(page: Page) -> None:
+    """Typed, then Enter (the tablet keyboard's Go): the demand typed is chosen, as a tap on
+    it would; no result has to be tapped."""
+    page.fill(SEARCH, "roof -1")
+    page.press(SEARCH, "Enter")
+    expect(page.locator(CHOSEN)).to_contain_text("Lower the Roof by 1")
+    expect(page.locator(SEARCH)).to_have_value("")
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+
+
+def test_a_demand_typed_beside_a_chosen_one_asks_whether_it_joins(page: Page) -> None:
+    """A demand typed in the finder stands for a card of its own: beside "Discard 1 wood",
+    already chosen, the referee asks whether it joins or is ruled instead, as for a card."""
+    discard(page, "wood", 1)
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    page.fill(SEARCH, "morale -1")
+    page.click("[data-testid=card-demand]")
+    ask = page.locator("[data-testid=join-ask]")
+    expect(ask).to_contain_text("Lower Morale by 1")
+    expect(page.locator(DEMANDS)).to_have_count(1)  # nothing joined before the answer
+    page.click("[data-testid=join-replace]")
+    expect(ask).to_have_count(0)
+    expect(page.locator(DEMANDS)).to_have_count(1)
+    expect(page.locator(CHOSEN)).to_contain_text("Lower Morale by 1")
+    expect(page.locator(CHOSEN)).not_to_contain_text("wood")
+
+
+@pytest.mark.parametrize("next_demand", ["typed", "chip"])
+def test_once_applied_the_next_demand_is_ruled_on_its_own(page: Page, next_demand: str) -> None:
+    """"Discard 4 wood" applied is done: the demand chosen next, typed or tapped, is ruled on
+    its own, never joined to it (its wood would be paid a second time) and without asking."""
+    apply_cook_wood(page)
+    if next_demand == "typed":
+        page.fill(SEARCH, "morale -1")
+        page.click("[data-testid=card-demand]")
+    else:
+        page.click("[data-testid=chip-morale]")
+    expect(page.locator("[data-testid=join-ask]")).to_have_count(0)
+    expect(page.locator(DEMANDS)).to_have_count(1)
+    expect(page.locator(CHOSEN)).to_contain_text("Lower Morale by 1")
+    page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+    expect(page.locator("[data-testid=headline]")).not_to_contain_text("wood")
 
 
 @pytest.mark.parametrize("query", ["MÔNKEY do", "monkey\u2013do"])

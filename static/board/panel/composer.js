@@ -106,15 +106,23 @@ function wordsOf(state, i, part) {
  * {effect, said, ask, join, replace}; {refused} where the core refuses to join them (more
  * demands than one ruling holds); null where nothing is held, the table is read-only, or the
  * core could not answer (the new one is then ruled, as it was asked for). */
-async function askJoin(p, adding, addingCard) {
+async function askJoin(p, adding, addingCard, typed = false) {
   const { card, effect } = p.state;
   if (!effect || p.ctl.readonly) return null;
   try {
     return (await window.referee.call("join", JSON.stringify({
-      state: p.ctl.state, held: effect, held_card: card ? card.id : null, adding, adding_card: addingCard ? addingCard.id : null }))).joined;
+      state: p.ctl.state, held: effect, held_card: card ? card.id : null, adding, adding_card: addingCard ? addingCard.id : null,
+      adding_typed: typed }))).joined;
   } catch (error) {
     return error && error.type === "ruling_error" ? { refused: plainError(error) } : null;
   }
+}
+
+/** A demand applied (and the table changed since, or not) is done: what comes next is a
+ * demand of its own, never joined to it (what it asked for would be paid twice).
+ * @param {import("./panel.js").Panel} p */
+function appliedOnShow(p) {
+  return p.state.status === "applied" || p.state.status === "stale";
 }
 
 /** The core's question when a second card would take the first one's place. */
@@ -207,9 +215,12 @@ export function createComposer(p) {
 
   /** What is held beside a new card or chip is never silently replaced: the core joins the
    * two (parts of one phase add up; chips follow one another), or asks first whether the
-   * new card joins the first or is ruled instead (`joinAsk`, drawn above the demands). */
-  async function joinTo(adding, addingCard, replace) {
-    const joined = await askJoin(p, adding, addingCard);
+   * new card (or a demand typed in the finder, `typed`) joins the first or is ruled instead
+   * (`joinAsk`, drawn above the demands). Once the held demand is applied, the new one is
+   * ruled on its own. */
+  async function joinTo(adding, addingCard, replace, typed = false) {
+    if (appliedOnShow(p)) { joinAsk = null; replace(); return; }
+    const joined = await askJoin(p, adding, addingCard, typed);
     if (!joined) { replace(); return; }
     if (joined.refused) { ctl.hint(joined.refused); return; } // nothing held is dropped
     const join = () => {
@@ -225,8 +236,8 @@ export function createComposer(p) {
   }
 
   function addDemand(demand) {
-    if (p.state.card) return void joinTo({ demands: [demand] }, null, () => { p.dispatch({ type: "composed", effect: null }); addDemand(demand); });
-    const list = [...composed(), demand];
+    if (p.state.card && !appliedOnShow(p)) return void joinTo({ demands: [demand] }, null, () => { p.dispatch({ type: "composed", effect: null }); addDemand(demand); });
+    const list = [...(appliedOnShow(p) ? [] : composed()), demand];
     justAdded = list.length - 1;
     const kind = kindTitle(demand);
     joinAsk = null;
@@ -246,7 +257,7 @@ export function createComposer(p) {
       joinAsk = null;
       setComposed(result.effect.demands, t("Demand: {demand}.", { demand: result.name }));
       showPicked(els);
-    });
+    }, true);
   }
 
   function pickCard(card) {

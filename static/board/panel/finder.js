@@ -27,7 +27,8 @@ export function createFinder(p) {
 
   function build() {
     els.search = h("input", { id: "demand-search", type: "search", autocomplete: "off", placeholder: t("Card name or words of its text"),
-      data: { testid: "demand-search" }, oninput: (e) => { p.dispatch({ type: "searched", query: e.target.value }); drawResults(); p.act.drawBar(); } });
+      data: { testid: "demand-search" }, oninput: (e) => { p.dispatch({ type: "searched", query: e.target.value }); searching = drawResults(); p.act.drawBar(); },
+      onkeydown: onSearchKey });
     els.results = h("ul", { class: "card-results", id: "card-results", "aria-label": t("Cards found"), "aria-live": "polite", data: { testid: "card-results" } });
     els.decks = h("div", { class: "deck-chips", role: "group", "aria-label": t("Search only these decks"), data: { testid: "deck-chips" } });
     return h("div", { class: "search" },
@@ -47,6 +48,22 @@ export function createFinder(p) {
         ctl.say(now.length ? t("Searching only: {decks}.", { decks: now.map((d) => named(names, d)).join(", ") }) : t("Searching every deck."));
       },
     }, names[key])));
+  }
+
+  let searching = Promise.resolve(); // the search for what is typed, until it is drawn
+
+  /** Enter picks the first result (the demand typed, else the best card) once the search
+   * for what is typed has come; ↓ goes to the results. */
+  function onSearchKey(/** @type {KeyboardEvent} */ e) {
+    if (e.isComposing || (e.key !== "Enter" && e.key !== "ArrowDown")) return;
+    e.preventDefault();
+    const query = p.state.query;
+    searching.then(() => {
+      const first = /** @type {HTMLButtonElement | null} */ (els.results.querySelector("button.card-pick:not([disabled])"));
+      if (!first || p.state.query !== query) return;
+      if (e.key === "Enter") first.click();
+      else first.focus();
+    });
   }
 
   async function drawResults() {
