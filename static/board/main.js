@@ -13,11 +13,12 @@ import { $, h } from "./dom.js";
 import { installMoves } from "./dnd.js";
 import { Journal } from "./journal.js";
 import { FRESH_TABLE, plainError } from "../shared/labels.js";
-import { chooseLanguage, startLanguage, t, tellCore, tn, translateDocument } from "../shared/i18n.js";
+import { chooseLanguage, startLanguage, t, tellCore, translateDocument } from "../shared/i18n.js";
 import { createLanguagePicker } from "./language-picker.js";
 import { createLogView } from "./log-view.js";
 import { clearMessage, lastPointer, lastTap, showMessage, watchTaps } from "./message.js";
 import { movesFor, pieceName } from "./moves.js";
+import { changesWaiting } from "./pending.js";
 import { renderBoard } from "./render.js";
 import { createAutosave } from "./save.js";
 import { createShareLinks } from "./share-link.js";
@@ -46,6 +47,7 @@ const journal = new Journal((command) => referee.session(command));
 let rulesReady = false;
 let rulesDown = false; // the rules could not be loaded: the table is shown, and cannot change
 let tail = Promise.resolve();
+/** @type {{ label: string, command: unknown }[]} the moves made while the rules load */
 const waiting = [];
 let rev = 0;
 let busy = 0;
@@ -113,7 +115,7 @@ const ctl = {
   /** Run one session command after those before it; queued until the rules are ready. */
   command(command, label) {
     const queued = !rulesReady && label !== null;
-    if (queued) waiting.push(label);
+    if (queued) waiting.push({ label, command });
     setBusy(1);
     showPending();
     const job = tail.then(async () => {
@@ -395,15 +397,18 @@ function restoreFocus(key) {
   if (el) el.focus();
 }
 
+/** One short line while moves wait for the rules (the table shows each already), none when
+ * they change nothing in all (a switch tapped on and off); screen readers also hear the
+ * latest. */
 function showPending() {
   const box = $("board-pending");
   html.dataset.pending = String(waiting.length);
-  box.hidden = waiting.length === 0;
+  const changes = changesWaiting(ctl.snapshot ? ctl.snapshot.state : ctl.state, waiting.map((w) => w.command));
+  box.hidden = changes === 0;
   box.replaceChildren(
     h("span", { class: "dot", "aria-hidden": "true" }),
-    h("span", { text: tn("Waiting for the rules… {n} change queued:", "Waiting for the rules… {n} changes queued:", waiting.length) }), " ",
-    // The latest three: one line or two, not a list that grows with every tap.
-    h("span", { class: "pending-list", text: (waiting.length > 3 ? "…; " : "") + waiting.slice(-3).join("; ") }));
+    h("span", { text: t("Waiting for the rules: your changes are kept") }),
+    waiting.length ? h("span", { class: "visually-hidden", text: ` ${t("{summary}.", { summary: waiting[waiting.length - 1].label })}` }) : null);
 }
 
 /** The core's reason in a player's words: no internal values ("(shelter is 'none')"). */
@@ -515,6 +520,8 @@ async function boot() {
   if (store.problem) autosave.notice(store.problem);
   saveNotices(notices);
   foldSheet(); // upright and on a phone the card's sheet opens folded to its verdict bar
+  // The panel is drawn for the table it opens on: its phase's chips, not the fresh table's.
+  if (doc && !ctl.shared) ctl.state = doc.state;
   demand = createDemandPanel(ctl, $("demand"), $("verdict-bar"));
   installMoves($("board"), ctl);
   toolbar.wire();

@@ -53,3 +53,57 @@ function setAt(at, [step, ...rest], value) {
   /** @type {Record<string, unknown>} */ (copy)[step] = now;
   return copy;
 }
+
+/**
+ * How many changes the commands waiting for the rules make to `state`: a value set again and
+ * again counts once, and not at all when it ends as the table has it (a switch tapped on and
+ * off again); any other command counts one.
+ * @param {unknown} state
+ * @param {unknown[]} commands session commands ({cmd: "edit", edits: [...]}, ...)
+ * @returns {number}
+ */
+export function changesWaiting(state, commands) {
+  /** @type {Map<string, unknown>} */
+  const last = new Map();
+  let others = 0;
+  for (const command of commands) {
+    const set = plainSet(command);
+    if (set) {
+      last.delete(set.path); // (in the order last set)
+      last.set(set.path, set.value);
+    } else {
+      others += 1;
+    }
+  }
+  let changes = others;
+  for (const [path, value] of last) if (valueAt(state, path.split("/")) !== value) changes += 1;
+  return changes;
+}
+
+/**
+ * The one plain value a command sets, if that is all it does.
+ * @param {unknown} command
+ * @returns {{ path: string, value: unknown } | null}
+ */
+function plainSet(command) {
+  if (command === null || typeof command !== "object") return null;
+  const { cmd, edits } = /** @type {{ cmd?: unknown, edits?: unknown }} */ (command);
+  if (cmd !== "edit" || !Array.isArray(edits) || edits.length !== 1) return null;
+  const edit = edits[0];
+  if (edit === null || typeof edit !== "object") return null;
+  const { op, path, value } = /** @type {{ op?: unknown, path?: unknown, value?: unknown }} */ (edit);
+  return op === "set" && typeof path === "string" && isPlain(value) ? { path, value } : null;
+}
+
+/**
+ * @param {unknown} at
+ * @param {string[]} steps
+ * @returns {unknown}
+ */
+function valueAt(at, steps) {
+  for (const step of steps) {
+    if (at === null || typeof at !== "object" || !Object.hasOwn(at, step)) return undefined;
+    at = /** @type {Record<string, unknown>} */ (at)[step];
+  }
+  return at;
+}

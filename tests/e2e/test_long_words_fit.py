@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
-from .board_harness import check_clean, open_board
+from .board_harness import check_clean, discard, open_board
 
 pytestmark = pytest.mark.e2e
 
@@ -106,6 +106,55 @@ def test_on_a_small_phone_every_level_of_the_camp_is_on_screen(browser: Browser,
             ".map((b) => b.getBoundingClientRect().right)")
         assert rights and max(rights) <= 360, max(rights)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        check_clean(booted)
+    finally:
+        page.context.close()
+
+
+# Each header of the Wounds table: its words, and whether they overflow their column.
+WOUNDS_HEADERS = """() => [...document.querySelectorAll('[data-testid=wounds] thead th')].map(
+  (th) => [th.textContent, th.scrollWidth, th.clientWidth])"""
+# Each resource's name in the piles: its words, and the lines they take.
+KIND_NAMES = """() => [...document.querySelectorAll('#board .pile .kind-name')].map((e) => {
+  const range = document.createRange();
+  range.selectNodeContents(e);
+  const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  return [e.textContent, lines, e.textContent.trim().split(/\\s+/).length, e.scrollWidth,
+          e.clientWidth];
+})"""
+
+
+def test_the_wounds_tables_headers_keep_to_their_columns_on_a_phone_in_german(
+        browser: Browser, site_url: str) -> None:
+    """"Unerfüllbarer Bedarf", "Moralpfeile": on a 390 px phone a German header longer than
+    its column breaks (hyphenated where the browser can) instead of running into the next
+    header ("UnerfüllbAndere")."""
+    booted, _ = open_board(browser, site_url, url="?lang=de", viewport=(390, 844), mobile=True)
+    page = booted.page
+    try:
+        discard(page, "wood", 2)  # none on the table: 2 short, Wounds for each character
+        page.wait_for_selector("[data-testid=ruling][data-state=preview]")
+        headers = page.evaluate(WOUNDS_HEADERS)
+        assert len(headers) >= 4, headers
+        for text, needs, has in headers:
+            assert needs <= has + 1, (text, needs, has)
+        check_clean(booted)
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_each_resources_name_keeps_to_its_pile_held_landscape(browser: Browser, site_url: str,
+                                                               lang: str) -> None:
+    """An iPad held landscape, where the piles are narrowest: each resource's name is sized to
+    its pile, one line for each of its words ("NAHRUNG", not "NAHRUN / G"), and inside it."""
+    booted, _ = open_board(browser, site_url, url=f"?lang={lang}", viewport=IPAD)
+    page = booted.page
+    try:
+        names = page.evaluate(KIND_NAMES)
+        assert len(names) == 8, names
+        for text, lines, words, needs, has in names:
+            assert lines <= words and needs <= has + 1, (text, lines, words)
         check_clean(booted)
     finally:
         page.context.close()

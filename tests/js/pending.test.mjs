@@ -5,7 +5,7 @@
 // is left alone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { withPending } from "../../static/board/pending.js";
+import { changesWaiting, withPending } from "../../static/board/pending.js";
 
 const TABLE = Object.freeze({
   round: 1,
@@ -69,3 +69,32 @@ test("nothing pending, or only what the table holds already: the core's table it
   assert.equal(withPending(TABLE, new Map()), TABLE);
   assert.equal(withPending(TABLE, pending([["round", 1], ["resources/available/food", 2]])), TABLE);
 });
+
+/** @param {string} path @param {unknown} value */
+const set = (path, value) => ({ cmd: "edit", edits: [{ op: "set", path, value }] });
+
+/** @type {[string, unknown[], number][]} */
+const WAITING = [
+  // [what the player did while the rules load, the commands queued, the changes the note counts]
+  ["nothing", [], 0],
+  ["one tap on a counter", [set("resources/available/wood", 1)], 1],
+  ["three taps on one counter, one on its −", [
+    set("resources/available/wood", 1), set("resources/available/wood", 2),
+    set("resources/available/wood", 3), set("resources/available/wood", 2)], 1],
+  ["a switch on and off again", [set("dog", true), set("dog", false)], 0],
+  ["a counter up and down to where it was", [set("characters/1/wounds", 4), set("characters/1/wounds", 3)], 0],
+  ["a switch, a square and Wounds", [set("dog", true), set("round", 3), set("characters/0/wounds", 1)], 3],
+  ["the same value the table has", [set("shelter", "none")], 0],
+  ["a piece moved (not a plain value): each one counts", [
+    { cmd: "edit", edits: [{ op: "move_pawn", figure: "cook", target: "hunt" }] },
+    { cmd: "edit", edits: [{ op: "move_pawn", figure: "cook", target: "build" }] }], 2],
+  ["two values set in one edit count as one change", [
+    { cmd: "edit", edits: [{ op: "set", path: "dog", value: true }, { op: "set", path: "round", value: 2 }] }], 1],
+  ["a place the table does not have", [set("nowhere/at/all", 1)], 1],
+];
+
+for (const [what, commands, changes] of WAITING) {
+  test(`changes waiting for the rules: ${what}`, () => {
+    assert.equal(changesWaiting(TABLE, commands), changes);
+  });
+}
