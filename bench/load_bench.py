@@ -266,7 +266,8 @@ def measure(
 
 # The worker's marks, in the order they happen (tools/pyodide-snapshot.mjs, pyapp/bridge.py).
 STAGES = ["worker", "pyodide-compiled", "dynlibs-compiled", "pyodide-snapshot", "dynlibs-placed",
-          "pyodide-restored", "packages-loaded", "python-main", "imported"]  # fmt: skip
+          "pyodide-restored", "packages-loaded", "pyscript-written", "pyscript-imported",
+          "python-main", "imported"]  # fmt: skip
 ENGINES = ("chromium", "firefox", "webkit-ipad")
 ENGINE_NAMES = {
     "chromium": "Chromium",

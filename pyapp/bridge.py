@@ -41,7 +41,7 @@ def _boot_report(ok: bool, message: str = "") -> str:
     """What the page hears once the core is imported (or failed to be): how the start went,
     as the worker saw it. Times are epoch milliseconds (the page puts them on its own
     timeline): the worker's start, its performance marks (pyodide-snapshot,
-    pyodide-restored and packages-loaded, left by the loader,
+    pyodide-restored, packages-loaded, pyscript-written and pyscript-imported, left by the loader,
     static/vendor/pyodide-*/pyodide-snapshot.mjs; python-main, below) and now."""
     import js  # type: ignore[import-not-found]  # provided by Pyodide
     import pyodide_js  # type: ignore[import-not-found]

@@ -415,7 +415,12 @@ function writesPyScriptPackageItself(pyodide, { pyscriptPackageWrites, writePySc
         try {
           writePyScriptPackage(pyodide.FS, writes);
           performance.mark("pyscript-written");
-          return run.call(this, writes.rest, ...rest);
+          // The rest is `import pyscript` (and any plugin's code): its end, a stage of its own.
+          const done = () => performance.mark("pyscript-imported");
+          const out = run.call(this, writes.rest, ...rest);
+          if (out instanceof Promise) out.then(done, () => undefined);
+          else done();
+          return out;
         } catch (error) {
           console.warn(`PyScript writes its package itself: ${(error && error.message) || error}`);
         }
