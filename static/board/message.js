@@ -16,8 +16,15 @@ export const lastTap = () => tapped;
 /** What pressed last: "touch", "pen" or "mouse". */
 export const lastPointer = () => pointer;
 
-/** Follow the player's taps, clicks and key presses (capturing: before the board hears them). */
+/** Follow the player's taps, clicks and key presses (capturing: before the board hears them).
+ * A refusal or a hint is put away by the next tap anywhere else: read and passed by, it no
+ * longer covers what the player turned to (the ruling, the table). */
 export function watchTaps() {
+  document.addEventListener("pointerdown", (e) => {
+    const box = $("board-message");
+    const kind = box.dataset.kind;
+    if ((kind === "refused" || kind === "hint") && !box.contains(/** @type {Node} */ (e.target))) clearMessage(kind);
+  }, true);
   document.addEventListener("pointerup", (e) => { tapped = { x: e.clientX, y: e.clientY }; pointer = e.pointerType || "touch"; }, true);
   document.addEventListener("click", (e) => {
     const target = /** @type {Element} */ (e.target);
@@ -59,7 +66,8 @@ export function placeBeside(box, el) {
   placeMessage(box, el ? { key: el.dataset.key, testid: el.dataset.testid } : null, true);
 }
 
-// A toast that stays on screen until the player dismisses it (or their next change goes through).
+// A toast that stays on screen until the player dismisses it (or their next change goes
+// through; a refusal or a hint, until their next tap elsewhere).
 export function showMessage(text, kind = "info", anchor = null) {
   const box = $("board-message");
   const back = /** @type {HTMLElement | null} */ (document.activeElement);

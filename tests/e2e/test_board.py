@@ -577,6 +577,17 @@ def test_a_refusal_shows_where_the_player_is_until_read(page: Page) -> None:
     expect(message).to_be_empty()
 
 
+def test_a_refusal_is_put_away_by_the_next_tap_elsewhere(page: Page) -> None:
+    """Read and passed by: the next tap anywhere else (here, the card search) puts a refusal
+    away, so that it no longer covers the ruling or the table the player turned to."""
+    with settles(page):
+        page.click("[data-testid=shelter-none]")  # refused: the Roof is up
+    message = page.locator("[data-testid=message]")
+    expect(message).to_contain_text("Roof and Palisade need a Shelter")
+    page.click("[data-testid=demand-search]")
+    expect(message).to_be_empty()
+
+
 def test_rule_codes_link_to_their_faq_entry(page: Page) -> None:
     page.select_option("[data-testid=ctx-resolver]", "cook")
     discard(page, "wood", 5)
