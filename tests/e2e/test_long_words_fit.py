@@ -146,8 +146,8 @@ def test_the_wounds_tables_headers_keep_to_their_columns_on_a_phone_in_german(
 @pytest.mark.parametrize("lang", ["en", "de", "es"])
 def test_each_resources_name_keeps_to_its_pile_held_landscape(browser: Browser, site_url: str,
                                                                lang: str) -> None:
-    """An iPad held landscape, where the piles are narrowest: each resource's name is sized to
-    its pile, one line for each of its words ("NAHRUNG", not "NAHRUN / G"), and inside it."""
+    """An iPad held landscape, where the piles are narrowest: each resource's name keeps its
+    13 px and one line for each of its words ("NAHRUNG", not "NAHRUN / G"), inside its pile."""
     booted, _ = open_board(browser, site_url, url=f"?lang={lang}", viewport=IPAD)
     page = booted.page
     try:
@@ -155,6 +155,9 @@ def test_each_resources_name_keeps_to_its_pile_held_landscape(browser: Browser, 
         assert len(names) == 8, names
         for text, lines, words, needs, has in names:
             assert lines <= words and needs <= has + 1, (text, lines, words)
+        sizes = page.evaluate("() => [...document.querySelectorAll('#board .pile .kind-name')]"
+                              ".map((e) => parseFloat(getComputedStyle(e).fontSize))")
+        assert min(sizes) >= 12, sizes
         check_clean(booted)
     finally:
         page.context.close()
